@@ -1,0 +1,65 @@
+import { CacheProvider } from "@emotion/react";
+import createEmotionServer from "@emotion/server/create-instance";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { NonceProvider } from "./lib/nonce.tsx";
+import { createEmotionCache } from "./theme/emotion-cache.ts";
+
+export const streamTimeout = 10_000;
+
+/**
+ * Renders the whole document (onAllReady), then inserts MUI's critical CSS at the
+ * emotion-insertion-point meta in <head>, so the first paint is styled and themed.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce ?? "";
+  const cache = createEmotionCache();
+  const emotionServer = createEmotionServer(cache);
+  void isbot; // every request waits for all data: crawlers and browsers alike get the full page
+
+  return new Promise<Response>((resolve, reject) => {
+    let didError = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <CacheProvider value={cache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CacheProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          const sink = new PassThrough();
+          const chunks: Buffer[] = [];
+          sink.on("data", (c: Buffer) => chunks.push(c));
+          sink.on("end", () => {
+            let html = Buffer.concat(chunks).toString("utf8");
+            const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html));
+            const styleTags = nonce ? styles.replaceAll("<style ", `<style nonce="${nonce}" `) : styles;
+            html = html.replace(/(<meta name="emotion-insertion-point" content=""\/?>)/, `$1${styleTags}`);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(html, { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
+          });
+          sink.on("error", reject);
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          didError = true;
+          if (!request.signal.aborted) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

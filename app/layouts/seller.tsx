@@ -1,0 +1,15 @@
+import Box from "@mui/material/Box";
+import { Outlet } from "react-router";
+import { AppHeader } from "../components/AppHeader.tsx";
+
+/** The seller layout (spec section 2): seller hub header; store pages add their own side navigation. */
+export default function SellerLayout() {
+  return (
+    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }} data-layout="seller">
+      <AppHeader title="Seller hub" nav={[{ to: "/ash", label: "Your stores" }]} homeTo="/ash" />
+      <Box sx={{ flexGrow: 1, display: "flex", flexDirection: "column" }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

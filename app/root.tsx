@@ -1,0 +1,75 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { AppUpdateNotifier } from "./components/AppUpdateNotifier.tsx";
+import { ErrorView } from "./components/ErrorView.tsx";
+import { UserDataSync } from "./components/UserDataSync.tsx";
+import { THEME_COOKIE } from "./lib/constants.ts";
+import { useNonce } from "./lib/nonce.tsx";
+import { getSession } from "./lib/session.server.ts";
+import { AppThemeProvider } from "./theme/ThemeProvider.tsx";
+import { DEFAULT_THEME, isThemeName } from "./theme/themes.ts";
+import { toServerUser } from "#server/modules/identity/index.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getSession(request);
+  const themeCookie = /(?:^|;\s*)platen_theme=([A-Za-z]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];
+  void THEME_COOKIE;
+  return {
+    user: session ? toServerUser(session.user) : null,
+    theme: isThemeName(themeCookie) ? themeCookie : DEFAULT_THEME,
+    buildId: process.env.PLATEN_BUILD_ID ?? "dev",
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+export const useRootData = () => useRouteLoaderData<typeof loader>("root");
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Platen: custom-printed products from independent artists" },
+  { name: "description", content: "Platen is a marketplace for custom-printed products: t-shirts, hoodies, mugs, posters and more, designed by independent artists and printed by local print shops." },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="emotion-insertion-point" content="" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <AppThemeProvider initial={data?.theme ?? DEFAULT_THEME}>{children}</AppThemeProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <UserDataSync user={loaderData.user} />
+      <AppUpdateNotifier buildId={loaderData.buildId} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  if (isRouteErrorResponse(error)) {
+    return <ErrorView status={error.status} message={typeof error.data === "string" ? error.data : undefined} path={location.pathname} />;
+  }
+  if (import.meta.env.DEV && error instanceof Error) {
+    return <ErrorView status={500} message={error.message} detail={error.stack} path={location.pathname} />;
+  }
+  return <ErrorView status={500} path={location.pathname} />;
+}

@@ -1,0 +1,79 @@
+import { createTheme, type Theme, type ThemeOptions } from "@mui/material/styles";
+
+/** The spec's theme names: contracts, keep verbatim. */
+export const THEME_NAMES = ["myPurpleTheme", "myDarkTheme", "myNeutralTheme"] as const;
+export type ThemeName = (typeof THEME_NAMES)[number];
+export const DEFAULT_THEME: ThemeName = "myPurpleTheme";
+export const THEME_LABELS: Record<ThemeName, string> = {
+  myPurpleTheme: "Purple (light)",
+  myDarkTheme: "Dark",
+  myNeutralTheme: "Neutral",
+};
+
+export function isThemeName(value: unknown): value is ThemeName {
+  return typeof value === "string" && (THEME_NAMES as readonly string[]).includes(value);
+}
+
+/** Spec breakpoints; the mobile breakpoint is sm. */
+export const BREAKPOINTS = { xs: 0, sm: 640, md: 768, lg: 1024, xl: 1536 } as const;
+
+const outlined = { defaultProps: { variant: "outlined" as const } };
+
+const shared: ThemeOptions = {
+  breakpoints: { values: BREAKPOINTS },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: "2.25rem", fontWeight: 700 },
+    h2: { fontSize: "1.75rem", fontWeight: 700 },
+    h3: { fontSize: "1.4rem", fontWeight: 600 },
+    h4: { fontSize: "1.2rem", fontWeight: 600 },
+    button: { textTransform: "none", fontWeight: 600 },
+  },
+  components: {
+    // Select, text field, combobox, file input, textarea and autocomplete: outlined by default.
+    MuiTextField: outlined,
+    MuiSelect: outlined,
+    MuiFormControl: outlined,
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiLink: { defaultProps: { underline: "hover" } },
+  },
+};
+
+const options: Record<ThemeName, ThemeOptions> = {
+  // Light purple primary, light green secondary (spec section 9).
+  myPurpleTheme: {
+    palette: {
+      mode: "light",
+      primary: { main: "#7e57c2", light: "#b39ddb", dark: "#5e35b1", contrastText: "#ffffff" },
+      secondary: { main: "#9ccc65", light: "#c5e1a5", dark: "#689f38", contrastText: "#1b2e0a" },
+      background: { default: "#faf8fd", paper: "#ffffff" },
+    },
+  },
+  myDarkTheme: {
+    palette: {
+      mode: "dark",
+      primary: { main: "#b39ddb", light: "#d1c4e9", dark: "#7e57c2", contrastText: "#1a1027" },
+      secondary: { main: "#aed581", light: "#c5e1a5", dark: "#7cb342", contrastText: "#132006" },
+      background: { default: "#121016", paper: "#1c1921" },
+    },
+  },
+  myNeutralTheme: {
+    palette: {
+      mode: "light",
+      primary: { main: "#37474f", light: "#62727b", dark: "#102027", contrastText: "#ffffff" },
+      secondary: { main: "#a1887f", light: "#d3b8ae", dark: "#725b53", contrastText: "#1f1512" },
+      background: { default: "#f5f5f4", paper: "#ffffff" },
+    },
+  },
+};
+
+const cache = new Map<ThemeName, Theme>();
+export function getTheme(name: ThemeName): Theme {
+  let theme = cache.get(name);
+  if (!theme) {
+    theme = createTheme({ ...shared, ...options[name], components: shared.components });
+    cache.set(name, theme);
+  }
+  return theme;
+}

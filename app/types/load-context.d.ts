@@ -1,0 +1,8 @@
+import "react-router";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    requestId: string;
+    cspNonce: string;
+  }
+}

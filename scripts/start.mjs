@@ -1,0 +1,34 @@
+// `npm start`: builds Platen when the build is missing or older than the sources, then serves
+// the production build (embedded PGlite under ./data unless DATABASE_URL is set).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const marker = path.join(root, "build", "client", "latest-build.json");
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
+    else newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = ["app", "public"].map((d) => path.join(root, d)).filter(existsSync);
+const stale = !existsSync(marker) || Math.max(...sources.map(newestMtime), statSync(path.join(root, "package-lock.json")).mtimeMs) > statSync(marker).mtimeMs;
+if (stale) {
+  console.log("Building Platen (first start or sources changed)...");
+  const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server", "main.ts")], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ConfigError, parseEnv, setEnv, type Env } from "./config/env.ts";
+import { openDatabase, setDatabase, type Database } from "./infra/db/index.ts";
+import { logger } from "./infra/logger/index.ts";
+import { registerJobHandlers } from "./jobs/handlers.ts";
+import { startWorker, type WorkerHandle } from "./jobs/index.ts";
+import { seedDemo } from "./seed/index.ts";
+
+export interface Booted {
+  env: Env;
+  database: Database;
+  worker?: WorkerHandle;
+  shutdown(): Promise<void>;
+}
+
+/** Reads and validates the configuration; exits with a message naming the bad variable. */
+export function loadEnvOrExit(): Env {
+  try {
+    return parseEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}
+
+/** Outside production a missing SESSION_SECRET is generated once and kept in the data directory. */
+function ensureSessionSecret(env: Env): Env {
+  if (env.SESSION_SECRET) return env;
+  const file = path.resolve(env.DATA_DIR, "session-secret");
+  mkdirSync(path.dirname(file), { recursive: true });
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString("hex"), { mode: 0o600 });
+  return { ...env, SESSION_SECRET: readFileSync(file, "utf8").trim() };
+}
+
+export async function boot(options: { worker?: boolean } = {}): Promise<Booted> {
+  const env = ensureSessionSecret(loadEnvOrExit());
+  setEnv(env);
+  const log = logger();
+  const t0 = Date.now();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
+  await database.migrate();
+  setDatabase(database);
+  log.info({ engine: database.engine, ms: Date.now() - t0 }, "database ready");
+  if (env.SEED_DEMO) await seedDemo(database.db);
+  registerJobHandlers();
+  const worker = (options.worker ?? env.OUTBOX_WORKER) ? startWorker(database.db) : undefined;
+  return {
+    env,
+    database,
+    worker,
+    async shutdown() {
+      await worker?.stop();
+      await database.close();
+      setDatabase(undefined);
+    },
+  };
+}

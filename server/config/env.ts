@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/**
+ * Every setting Platen reads from the environment. Validated once at boot: a bad value stops
+ * start-up with a message naming the variable.
+ */
+export const envSchema = z
+  .object({
+    /** Platen's deployment mode: `local` (demo data, generated secrets) or `production`. */
+    PLATEN_ENV: z.enum(["local", "production", "test"]).default("local"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SEED_DEMO: bool.optional(),
+    OUTBOX_WORKER: bool.default(true),
+    // identity
+    IDENTITY_ISSUER: z.url().optional(),
+    IDENTITY_AUDIENCE: z.string().min(1).default("platen"),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_AUDIENCE: z.string().min(1).optional(),
+    OIDC_JWKS_URL: z.url().optional(),
+    // e-mail
+    EMAIL_PROVIDER: z.enum(["outbox", "smtp", "brevo"]).default("outbox"),
+    EMAIL_FROM: z.string().min(3).default("Platen <hello@platen.local>"),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    BREVO_API_KEY: z.string().min(1).optional(),
+    BREVO_BASE_URL: z.url().default("https://api.brevo.com"),
+    // storage
+    STORAGE_PROVIDER: z.enum(["local", "s3"]).default("local"),
+    STORAGE_DIR: z.string().min(1).optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EMAIL_PROVIDER === "smtp" && !env.SMTP_URL)
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when EMAIL_PROVIDER=smtp" });
+    if (env.EMAIL_PROVIDER === "brevo" && !env.BREVO_API_KEY)
+      ctx.addIssue({ code: "custom", path: ["BREVO_API_KEY"], message: "is required when EMAIL_PROVIDER=brevo" });
+    if (env.STORAGE_PROVIDER === "s3" && !env.S3_BUCKET)
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_PROVIDER=s3" });
+    if (env.PLATEN_ENV === "production" && !env.SESSION_SECRET)
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    const oidc = [env.OIDC_ISSUER, env.OIDC_AUDIENCE, env.OIDC_JWKS_URL].filter(Boolean).length;
+    if (oidc !== 0 && oidc !== 3)
+      ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "OIDC_ISSUER, OIDC_AUDIENCE and OIDC_JWKS_URL go together" });
+    if (env.PLATEN_ENV === "production" && env.SEED_DEMO === true)
+      ctx.addIssue({ code: "custom", path: ["SEED_DEMO"], message: "production refuses to seed demo accounts" });
+  });
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; IDENTITY_ISSUER: string; SEED_DEMO: boolean };
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? `${publicUrl}/identity`,
+    SEED_DEMO: env.SEED_DEMO ?? env.PLATEN_ENV !== "production",
+  };
+}
+
+const ENV_KEY = Symbol.for("platen.env");
+type G = typeof globalThis & { [ENV_KEY]?: Env };
+
+/** The process-wide configuration (parsed on first use). */
+export function env(): Env {
+  const g = globalThis as G;
+  g[ENV_KEY] ??= parseEnv();
+  return g[ENV_KEY];
+}
+
+export function setEnv(value: Env): void {
+  (globalThis as G)[ENV_KEY] = value;
+}

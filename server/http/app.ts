@@ -1,0 +1,155 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import type { Env } from "../config/env.ts";
+import { database } from "../infra/db/index.ts";
+import { logger } from "../infra/logger/index.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const MAX_BODY_BYTES = 25 * 1024 * 1024;
+
+export interface HttpAppOptions {
+  env: Env;
+  /** Production: the built server bundle. Dev: a loader through Vite. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Production: the built client directory to serve. */
+  clientDir?: string;
+  /** Dev: Vite's connect middlewares, mounted before the app. */
+  devMiddlewares?: express.RequestHandler;
+}
+
+/**
+ * Cross-site request forgery: a state-changing request from another site is refused. Browsers
+ * say where a request comes from (Sec-Fetch-Site, else Origin); requests without either are not
+ * from a browser page and carry no ambient cookie risk. Together with SameSite=Lax cookies.
+ */
+export function csrfOriginCheck(env: Env) {
+  const publicHost = new URL(env.PUBLIC_URL).host;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/webhooks/")) return next();
+    const site = req.get("sec-fetch-site");
+    const origin = req.get("origin");
+    let allowed: boolean;
+    if (site) allowed = site === "same-origin" || site === "none";
+    else if (origin && origin !== "null") {
+      let host = "";
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = "";
+      }
+      allowed = host === req.get("host") || host === publicHost;
+    } else allowed = !origin; // no browser signal at all
+    if (allowed) return next();
+    logger().warn({ reqId: res.locals.requestId, path: req.path, site, origin }, "cross-site request refused");
+    res.status(403).type("text/plain").send("Cross-site request refused.");
+  };
+}
+
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const { env } = options;
+  const production = env.PLATEN_ENV === "production";
+  const dev = Boolean(options.devMiddlewares);
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false);
+
+  // request id + one structured log line per request
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.setHeader("X-Request-Id", requestId);
+    // The client address for the app (Request objects have none); never trusted from outside.
+    req.headers["x-platen-client-ip"] = req.ip ?? "unknown";
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      if (req.path === "/healthz") return;
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const level = res.statusCode >= 500 ? "error" : "info";
+      logger()[level]({ reqId: requestId, method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await Promise.race([database().ping(), new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000))]);
+      res.json({ status: "ready", database: database().engine });
+    } catch (error) {
+      logger().warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable", database: "unreachable" });
+    }
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+          ...(production ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      frameguard: { action: "deny" },
+    }),
+  );
+
+  app.use((req, res, next) => {
+    const length = Number(req.get("content-length") ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.status(413).type("text/plain").send("The request is too large.");
+      return;
+    }
+    next();
+  });
+  app.use(csrfOriginCheck(env));
+  app.use(compression());
+
+  if (options.devMiddlewares) app.use(options.devMiddlewares);
+  if (options.clientDir) {
+    const dir = options.clientDir;
+    app.get("/latest-build.json", (_req, res) => {
+      res.set("Cache-Control", "no-store").sendFile(path.join(dir, "latest-build.json"));
+    });
+    app.use("/assets", express.static(path.join(dir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(dir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.build,
+      mode: production || !dev ? "production" : "development",
+      getLoadContext: (_req, res) => ({ requestId: res.locals.requestId as string, cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  // last resort: never a stack trace to users
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    logger().error({ err: error, reqId: res.locals.requestId }, "unhandled error");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+  });
+  return app;
+}

@@ -1,0 +1,90 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+import type { Db } from "./types.ts";
+
+export const MIGRATIONS_FOLDER = path.resolve(process.env.PLATEN_MIGRATIONS_DIR ?? "drizzle");
+
+export interface Database {
+  db: Db;
+  engine: "pglite" | "postgres";
+  /** Apply committed migrations (idempotent; serialised across processes on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** A cheap round trip, for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL server URL; when absent the embedded PGlite engine is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` for an in-memory database. */
+  dataDir?: string;
+  /** A PGlite data-dir snapshot (from `dumpDataDir`) to start from, used by tests. */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir ?? "./data/pglite", options.loadDataDir);
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<Database> {
+  if (!dataDir.startsWith("memory://")) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create(dataDir.startsWith("memory://") ? undefined : dataDir, {
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    engine: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  pool.on("error", () => {
+    /* an idle client died; the pool replaces it */
+  });
+  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    engine: "postgres",
+    async migrate() {
+      // One process migrates at a time: others wait on the advisory lock, then find nothing to do.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(7274736)");
+        await migratePg(drizzlePg(client, { schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query("select pg_advisory_unlock(7274736)").catch(() => undefined);
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

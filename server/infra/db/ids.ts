@@ -1,0 +1,17 @@
+import { ulid } from "ulid";
+
+/** Prefixes of Platen's ids: readable in logs and sortable by creation time. */
+export const ID_PREFIXES = [
+  "usr", "ses", "rtk", "vtk", "adr", "att", "key", "aud", "obx", "eml", "msg", "rpl", "job", "app",
+  "sto", "str", "prd", "var", "blk", "ord", "pay", "led", "wh", "bat", "prc", "shp", "man", "cas", "file",
+] as const;
+export type IdPrefix = (typeof ID_PREFIXES)[number];
+
+/** A new prefixed, lexicographically sortable id, e.g. `usr_01jf3k...`. */
+export function newId<P extends IdPrefix>(prefix: P): `${P}_${string}` {
+  return `${prefix}_${ulid().toLowerCase()}`;
+}
+
+export function hasPrefix(id: string, prefix: IdPrefix): boolean {
+  return id.startsWith(`${prefix}_`) && /^[a-z]+_[0-9a-hjkmnp-tv-z]{26}$/.test(id);
+}

@@ -1,0 +1,7 @@
+// The one PostgreSQL schema of Platen: every module's tables, for drizzle-kit and the client.
+export * from "../../modules/identity/schema.ts";
+export * from "../../modules/platform/schema.ts";
+export * from "../../modules/notifications/schema.ts";
+export * from "../../modules/support/schema.ts";
+export * from "../../modules/careers/schema.ts";
+export * from "../../jobs/schema.ts";

@@ -1,0 +1,2 @@
+export { enqueue, retryFailed, countByStatus, listFailed, backoffMs, type EnqueueOptions, type OutboxJob } from "./outbox.ts";
+export { registerHandler, runDueJobs, drain, startWorker, type JobHandler, type WorkerHandle } from "./worker.ts";

@@ -1,0 +1,3 @@
+export * from "./context.ts";
+export * from "./errors.ts";
+export * from "./state-machine.ts";

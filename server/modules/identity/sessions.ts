@@ -1,0 +1,74 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { newId, type Db } from "../../infra/db/index.ts";
+import { sessions, users } from "./schema.ts";
+
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** How recent a sign-in must be for sensitive changes (requires-recent-login). */
+export const RECENT_LOGIN_MS = 5 * 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function createSession(
+  db: Db,
+  input: { userId: string; authTime: Date; userAgent?: string | null; ip?: string | null },
+): Promise<SessionRow> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      id: newId("ses"),
+      userId: input.userId,
+      authTime: input.authTime,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      userAgent: input.userAgent?.slice(0, 400) ?? null,
+      ip: input.ip ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+/** The live session and its user, or null when unknown, expired, revoked or the user is disabled. */
+export async function resolveSession(db: Db, sessionId: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const rows = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.user.disabledAt) return null;
+  return row;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?: string): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (exceptSessionId && rows.some((r) => r.id === exceptSessionId)) {
+    await db.update(sessions).set({ revokedAt: null }).where(eq(sessions.id, exceptSessionId));
+    return rows.length - 1;
+  }
+  return rows.length;
+}
+
+/** The public shape of a signed-in user for the browser (fills userData.userInfo and the flags). */
+export function toServerUser(user: UserRow) {
+  return {
+    uid: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    roles: user.roles,
+    emailVerified: user.emailVerifiedAt !== null,
+    isStripeConnected: user.isStripeConnected,
+  };
+}
+export type ServerUser = ReturnType<typeof toServerUser>;

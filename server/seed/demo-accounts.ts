@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import { newId, type Db } from "../infra/db/index.ts";
+import { users } from "../infra/db/schema.ts";
+import type { Role } from "../modules/identity/index.ts";
+import { hashPassword } from "../modules/identity/passwords.ts";
+
+export const DEMO_PASSWORD = "platen-demo-2026";
+
+export const DEMO_ACCOUNTS: { email: string; roles: Role[]; firstName: string; lastName: string; displayName: string }[] = [
+  { email: "admin@demo.platen.test", roles: ["admin", "shopper"], firstName: "Ada", lastName: "Admin", displayName: "Ada (Platen team)" },
+  { email: "partner@demo.platen.test", roles: ["partner", "shopper"], firstName: "Paz", lastName: "Partner", displayName: "Paz Partner" },
+  { email: "fulfiller@demo.platen.test", roles: ["fulfiller", "partner", "shopper"], firstName: "Finn", lastName: "Fulfiller", displayName: "Finn Fulfiller" },
+  { email: "shopper@demo.platen.test", roles: ["shopper"], firstName: "Sam", lastName: "Shopper", displayName: "Sam Shopper" },
+];
+
+/** The four demo accounts (idempotent: existing accounts are left as they are). */
+export async function seedDemoAccounts(db: Db): Promise<number> {
+  let created = 0;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const a of DEMO_ACCOUNTS) {
+    const existing = await db.select({ id: users.id }).from(users).where(eq(users.emailNormalized, a.email)).limit(1);
+    if (existing.length) continue;
+    await db
+      .insert(users)
+      .values({
+        id: newId("usr"),
+        email: a.email,
+        emailNormalized: a.email,
+        emailVerifiedAt: new Date(),
+        passwordHash,
+        passwordChangedAt: new Date(),
+        roles: a.roles,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        displayName: a.displayName,
+      })
+      .onConflictDoNothing();
+    created++;
+  }
+  return created;
+}

@@ -1,0 +1,18 @@
+import type { Db } from "../infra/db/index.ts";
+import { logger } from "../infra/logger/index.ts";
+import { seedDemoAccounts } from "./demo-accounts.ts";
+
+/** A seeding step: idempotent (a second run adds nothing). */
+export type SeedStep = { name: string; run: (db: Db) => Promise<number> };
+
+// Each feature adds its demo data here.
+export const DEMO_STEPS: SeedStep[] = [{ name: "demo accounts", run: seedDemoAccounts }];
+
+export async function seedDemo(db: Db): Promise<Record<string, number>> {
+  const summary: Record<string, number> = {};
+  for (const step of DEMO_STEPS) {
+    summary[step.name] = await step.run(db);
+  }
+  logger().info({ seeded: summary }, "demo data checked");
+  return summary;
+}
