@@ -21,6 +21,8 @@ export interface Database {
   /** A cheap round trip, for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a snapshot of the data directory (tests start from a migrated one). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -56,6 +58,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
     },
     async close() {
       if (!client.closed) await client.close();
+    },
+    async dumpDataDir() {
+      return client.dumpDataDir("none");
     },
   };
 }

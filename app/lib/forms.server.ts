@@ -1,0 +1,51 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { AppError } from "#server/kernel/index.ts";
+
+export type FieldErrors = Record<string, string>;
+
+/** What an action returns when it refuses input: messages by field (`_form` for the whole form). */
+export interface FormFailure {
+  ok: false;
+  errors: FieldErrors;
+  values?: Record<string, string>;
+}
+
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Plain string values of a form, to refill fields after a refusal (never passwords or files). */
+export function echoValues(form: FormData, omit: readonly string[] = ["password", "newPassword", "currentPassword", "confirmPassword"]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string" && !omit.includes(k)) values[k] = v;
+  return values;
+}
+
+/** Parse a form with a zod schema; on failure an action should `return failure(...)`. */
+export function parseForm<S extends z.ZodType>(form: FormData, schema: S): { ok: true; data: z.infer<S> } | FormFailure {
+  const raw: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key);
+    raw[key] = all.length > 1 ? all : all[0];
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, errors: zodFieldErrors(result.error), values: echoValues(form) };
+}
+
+/** A 4xx answer carrying field errors, shown next to the fields. */
+export function failure(errors: FieldErrors, status = 400, values?: Record<string, string>) {
+  return data<FormFailure>({ ok: false, errors, values }, { status });
+}
+
+/** Turn a domain refusal (AppError) into a 4xx form answer; anything else is rethrown (a 500). */
+export function failureFromError(error: unknown, values?: Record<string, string>) {
+  if (error instanceof AppError) return failure({ [error.field ?? "_form"]: error.message }, error.status, values);
+  throw error;
+}

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const buildDir = process.env.PLATEN_BUILD_DIR ?? "build";
+const dataDir = process.env.E2E_DATA_DIR ?? `tmp/e2e-data-${port}`;
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Journeys run against the production build (`npm run build` first) on a fresh embedded
+ * database seeded with the demo data. Debian's Chromium, never a downloaded browser.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  outputDir: `tmp/test-results-${port}`,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "api", testMatch: /.*\.api\.spec\.ts/ },
+    { name: "chromium", testMatch: /.*(?<!\.api)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] } } },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
+    url: `http://localhost:${port}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PLATEN_BUILD_DIR: buildDir,
+      PLATEN_ENV: "test",
+      SEED_DEMO: "true",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      // The e2e server's outbox runs fast so e-mails appear at once.
+      OUTBOX_WORKER: "true",
+    },
+  },
+});

@@ -1,0 +1,25 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "platen-demo-2026";
+export const DEMO = {
+  admin: "admin@demo.platen.test",
+  partner: "partner@demo.platen.test",
+  fulfiller: "fulfiller@demo.platen.test",
+  shopper: "shopper@demo.platen.test",
+} as const;
+export type DemoRole = keyof typeof DEMO;
+
+/** Sign in through the real /login form in the browser. */
+export async function signInAs(page: Page, role: DemoRole, next = "/account") {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("E-mail").fill(DEMO[role]);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+}
+
+/** Sign in an API request context by posting the /login form (no JavaScript needed). */
+export async function signInRequest(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const res = await request.post("/login", { form: { email, password, next: "/account" }, maxRedirects: 0 });
+  expect(res.status(), `sign-in of ${email}`).toBe(302);
+}
