@@ -1,0 +1,114 @@
+import { expect, request as pwRequest, test, type APIRequestContext } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, type DemoRole } from "./support/accounts.ts";
+
+/**
+ * Every route of the foundation, for every role: anonymous, shopper, partner, fulfiller, admin.
+ * Protected pages: anonymous → redirect to /login?next=…, signed-in without the role → 403.
+ * Protected actions are checked too (a POST must be refused the same way, changing nothing).
+ */
+type Who = "anonymous" | DemoRole;
+const WHO: Who[] = ["anonymous", "shopper", "partner", "fulfiller", "admin"];
+
+type Access = "public" | "user" | "admin";
+
+const ROUTES: { path: string; access: Access; post?: boolean }[] = [
+  { path: "/", access: "public" },
+  { path: "/legal", access: "public" },
+  { path: "/legal/disclosures", access: "public" },
+  { path: "/legal/manufacturingTerms", access: "public" },
+  { path: "/legal/partnerTerms", access: "public" },
+  { path: "/legal/privacyPolicy", access: "public" },
+  { path: "/legal/termsAndConditions", access: "public" },
+  { path: "/shop/faqs", access: "public" },
+  { path: "/shop/shoppers", access: "public" },
+  { path: "/contact", access: "public" },
+  { path: "/jobs", access: "public" },
+  { path: "/jobs/general", access: "public" },
+  { path: "/login/forgot", access: "public" },
+  { path: "/identity/.well-known/jwks.json", access: "public" },
+  { path: "/identity/.well-known/openid-configuration", access: "public" },
+  { path: "/account", access: "user", post: true },
+  { path: "/admin", access: "admin" },
+  { path: "/admin/brevo", access: "admin", post: true },
+  { path: "/admin/brevo/order-success", access: "admin", post: true },
+  { path: "/admin/brevo/order-shipment-created", access: "admin", post: true },
+  { path: "/admin/brevo/order-shipment-delivered", access: "admin", post: true },
+  { path: "/admin/config", access: "admin", post: true },
+  { path: "/admin/contact/respond", access: "admin", post: true },
+  { path: "/admin/jobs", access: "admin" },
+  { path: "/admin/jobs/new", access: "admin", post: true },
+  { path: "/admin/users/setRoleByUid", access: "admin", post: true },
+];
+
+const contexts = new Map<Who, APIRequestContext>();
+
+test.beforeAll(async ({ baseURL }) => {
+  for (const who of WHO) {
+    const ctx = await pwRequest.newContext({ baseURL });
+    if (who !== "anonymous") {
+      const res = await ctx.post("/login", { form: { email: DEMO[who], password: DEMO_PASSWORD, next: "/account" }, maxRedirects: 0 });
+      expect(res.status(), `sign-in as ${who}`).toBe(302);
+    }
+    contexts.set(who, ctx);
+  }
+});
+
+test.afterAll(async () => {
+  for (const ctx of contexts.values()) await ctx.dispose();
+});
+
+function expected(access: Access, who: Who): "ok" | "login" | "forbidden" {
+  if (access === "public") return "ok";
+  if (who === "anonymous") return "login";
+  if (access === "user") return "ok";
+  return who === "admin" ? "ok" : "forbidden";
+}
+
+function check(status: number, location: string | undefined, want: "ok" | "login" | "forbidden", path: string) {
+  if (want === "ok") expect(status, path).toBe(200);
+  if (want === "forbidden") expect(status, path).toBe(403);
+  if (want === "login") {
+    expect(status, path).toBe(302);
+    expect(location, path).toBe(`/login?next=${encodeURIComponent(path)}`);
+  }
+}
+
+for (const route of ROUTES) {
+  test(`GET ${route.path}`, async () => {
+    for (const who of WHO) {
+      const res = await contexts.get(who)!.get(route.path, { maxRedirects: 0 });
+      await test.step(`${who} → ${res.status()}`, () => check(res.status(), res.headers()["location"], expected(route.access, who), route.path));
+    }
+  });
+  if (route.post) {
+    test(`POST ${route.path} (guarded action)`, async () => {
+      for (const who of WHO) {
+        const want = expected(route.access, who);
+        if (want === "ok") continue; // allowed users' actions are covered by the feature journeys
+        const res = await contexts.get(who)!.post(route.path, { form: { intent: "probe" }, maxRedirects: 0 });
+        await test.step(`${who} → ${res.status()}`, () => check(res.status(), res.headers()["location"], want, route.path));
+      }
+    });
+  }
+}
+
+test("a listing page and the CV download are guarded", async () => {
+  const anon = contexts.get("anonymous")!;
+  const html = await (await anon.get("/jobs")).text();
+  const jobPath = /href="(\/jobs\/job_[0-9a-z]+)"/.exec(html)?.[1];
+  expect(jobPath, "an open demo listing is linked from /jobs").toBeTruthy();
+  for (const who of WHO) expect((await contexts.get(who)!.get(jobPath!)).status()).toBe(200);
+  const cv = "/admin/jobs/applications/app_00000000000000000000000000/cv";
+  expect((await anon.get(cv, { maxRedirects: 0 })).status()).toBe(302);
+  for (const who of ["shopper", "partner", "fulfiller"] as const) expect((await contexts.get(who)!.get(cv, { maxRedirects: 0 })).status()).toBe(403);
+  expect((await contexts.get("admin")!.get(cv, { maxRedirects: 0 })).status()).toBe(404);
+});
+
+test("sign-in pages are open to visitors; /logout signs out only by POST", async () => {
+  for (const path of ["/login", "/signup"]) {
+    const res = await contexts.get("anonymous")!.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(200);
+  }
+  const res = await contexts.get("anonymous")!.get("/logout", { maxRedirects: 0 });
+  expect([200, 302]).toContain(res.status());
+});
