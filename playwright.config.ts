@@ -48,6 +48,11 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The e2e server's outbox runs fast so e-mails appear at once.
       OUTBOX_WORKER: "true",
+      // Every e2e request comes from one address: the per-address lock-out must not lock the suite
+      // (the per-account limit of 5 still applies). The recent-login window is short so a test can
+      // see "confirm it's you" without waiting 5 minutes.
+      AUTH_MAX_FAILURES_PER_IP: "1000",
+      AUTH_RECENT_LOGIN_SECONDS: "20",
     },
   },
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { AppUpdateNotifier } from "./components/AppUpdateNotifier.tsx";
+import { IdentitySync } from "./components/auth/IdentitySync.tsx";
 import { ErrorView } from "./components/ErrorView.tsx";
 import { UserDataSync } from "./components/UserDataSync.tsx";
 import { THEME_COOKIE } from "./lib/constants.ts";
@@ -56,6 +57,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <UserDataSync user={loaderData.user} />
+      <IdentitySync user={loaderData.user} />
       <AppUpdateNotifier buildId={loaderData.buildId} />
       <Outlet />
     </>

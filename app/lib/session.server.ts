@@ -2,7 +2,17 @@ import { createCookie, redirect } from "react-router";
 import { env } from "#server/config/env.ts";
 import { db } from "#server/infra/db/index.ts";
 import type { Actor, Ctx } from "#server/kernel/index.ts";
-import { resolveSession, SESSION_TTL_MS, type Role, type SessionRow, type UserRow } from "#server/modules/identity/index.ts";
+import {
+  createSession,
+  issueRefreshToken,
+  resolveSession,
+  signOut,
+  SESSION_TTL_MS,
+  type Role,
+  type SessionRow,
+  type UserRow,
+} from "#server/modules/identity/index.ts";
+import { THEME_COOKIE } from "./constants.ts";
 
 export const SESSION_COOKIE_NAME = "platen_session";
 
@@ -97,4 +107,78 @@ export const requireAdmin = (request: Request) => requireRole(request, "admin");
 export function safeNext(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   return value;
+}
+
+// ---- identity helpers (sign-in, sign-out, refresh-token cookie) ---------------------------
+
+export const REFRESH_COOKIE_NAME = "platen_refresh";
+/** The refresh token of the built-in identity service is sent only to /identity/*. */
+export const REFRESH_COOKIE_PATH = "/identity";
+
+let refreshCookie: ReturnType<typeof createCookie> | undefined;
+/** httpOnly, SameSite=Lax (Secure in production), path /identity; holds an opaque random token. */
+export function refreshTokenCookie() {
+  refreshCookie ??= createCookie(REFRESH_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env().PLATEN_ENV === "production",
+    path: REFRESH_COOKIE_PATH,
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+  return refreshCookie;
+}
+
+export async function readRefreshToken(request: Request): Promise<string | null> {
+  const value: unknown = await refreshTokenCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+export async function commitRefreshCookie(token: string, expiresAt: Date): Promise<string> {
+  return refreshTokenCookie().serialize(token, { expires: expiresAt, maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)) });
+}
+
+export async function destroyRefreshCookie(): Promise<string> {
+  return refreshTokenCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** The session id in the request's cookie (signed), whether or not the session is still live. */
+export async function sessionIdFromCookie(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+export function themeCookieHeader(theme: string): string {
+  return `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/**
+ * Sign `user` in on this response: a new server session (any previous one of this browser ends)
+ * and a refresh-token family for the identity client. Returns the Set-Cookie headers.
+ */
+export async function signInHeaders(request: Request, user: Pick<UserRow, "id" | "theme">, authTime = new Date()): Promise<Headers> {
+  const previous = await sessionIdFromCookie(request);
+  if (previous) await signOut(db(), previous);
+  const session = await createSession(db(), { userId: user.id, authTime, userAgent: request.headers.get("User-Agent"), ip: clientIp(request) });
+  const refresh = await issueRefreshToken(db(), { userId: user.id, sessionId: session.id, authTime });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSessionCookie(session.id));
+  headers.append("Set-Cookie", await commitRefreshCookie(refresh.token, refresh.expiresAt));
+  if (user.theme) headers.append("Set-Cookie", themeCookieHeader(user.theme));
+  return headers;
+}
+
+/** A new refresh-token family for the current session (after "confirm it's you"). */
+export async function refreshCookieForSession(userId: string, sessionId: string, authTime: Date): Promise<string> {
+  const refresh = await issueRefreshToken(db(), { userId, sessionId, authTime });
+  return commitRefreshCookie(refresh.token, refresh.expiresAt);
+}
+
+/** End this browser's session (and its refresh tokens) and clear both cookies. */
+export async function signOutHeaders(request: Request): Promise<Headers> {
+  const sessionId = await sessionIdFromCookie(request);
+  if (sessionId) await signOut(db(), sessionId);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySessionCookie());
+  headers.append("Set-Cookie", await destroyRefreshCookie());
+  return headers;
 }

@@ -1,12 +1,16 @@
 import type { Db } from "../infra/db/index.ts";
 import { logger } from "../infra/logger/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
+import { seedDemoJobs } from "./jobs.ts";
 
 /** A seeding step: idempotent (a second run adds nothing). */
 export type SeedStep = { name: string; run: (db: Db) => Promise<number> };
 
 // Each feature adds its demo data here.
-export const DEMO_STEPS: SeedStep[] = [{ name: "demo accounts", run: seedDemoAccounts }];
+export const DEMO_STEPS: SeedStep[] = [
+  { name: "demo accounts", run: seedDemoAccounts },
+  { name: "job listings", run: seedDemoJobs },
+];
 
 export async function seedDemo(db: Db): Promise<Record<string, number>> {
   const summary: Record<string, number> = {};

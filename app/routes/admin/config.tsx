@@ -1,18 +1,372 @@
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Breadcrumbs from "@mui/material/Breadcrumbs";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
 import Container from "@mui/material/Container";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link as RouterLink, useNavigation } from "react-router";
+import type { Route } from "./+types/config";
+import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
+import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
+import { userEmails } from "#server/modules/identity/index.ts";
+import { getSettings, listAudit, settingsFormSchema, settingsToFormValues, updateSettings, type SettingKey } from "#server/modules/platform/index.ts";
+// Client-safe helpers (no server-only imports): the live example runs in the browser.
+import { CURRENCIES, currencyDigits, formatMoney, isValidRegion, minimumRetailMinor, splitSale } from "#server/modules/platform/types.ts";
 
-// Placeholder: replaced by its feature.
-export async function loader({ request }: { request: Request }) {
-  void request;
-  await requireAdmin(request);
-  return null;
+export const meta: Route.MetaFunction = () => [{ title: "Configuration · Platen" }];
+
+/** Blank tax rows offered below the saved ones (the only way to add regions without JavaScript). */
+const BLANK_ROWS = 3;
+
+const SECTION_LABELS: Record<SettingKey, string> = {
+  currency: "store currency",
+  platformFeePercent: "platform fee",
+  minimumMarginMinor: "minimum margin",
+  taxRates: "tax rates",
+  search: "search client",
+};
+
+function formatWhen(value: Date | string): string {
+  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(value))} UTC`;
 }
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { ctx } = await requireAdmin(request);
+  const settings = await getSettings(ctx);
+  const entries = await listAudit(ctx, { targetType: "platform_settings", limit: 5 });
+  const emails = await userEmails(ctx, entries.map((e) => e.actorId ?? ""));
+  return {
+    values: settingsToFormValues(settings),
+    history: entries.map((e) => {
+      const changed = ((e.data as { changed?: SettingKey[] }).changed ?? []).map((k) => SECTION_LABELS[k] ?? k);
+      return { id: e.id, when: formatWhen(e.createdAt), by: e.actorId ? (emails[e.actorId] ?? e.actorId) : "System", changed: changed.join(", ") };
+    }),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { ctx } = await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = parseForm(form, settingsFormSchema);
+  if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
+  try {
+    const { changed } = await updateSettings(ctx, parsed.data);
+    return { ok: true as const, changed: changed.map((k) => SECTION_LABELS[k]) };
+  } catch (error) {
+    const values: Record<string, string> = {};
+    for (const [k, v] of form.entries()) if (typeof v === "string") values[k] = v;
+    return failureFromError(error, values);
+  }
+}
+
+function rowIndices(values: Record<string, string>): number[] {
+  const set = new Set<number>();
+  for (const key of Object.keys(values)) {
+    const m = /^taxRates\.(\d+)\.(region|ratePercent)$/.exec(key);
+    if (m) set.add(Number(m[1]));
+  }
+  return [...set].sort((a, b) => a - b);
+}
+
+function regionName(code: string): string | null {
+  const c = code.trim().toUpperCase();
+  if (!isValidRegion(c)) return null;
+  try {
+    const country = new Intl.DisplayNames(["en"], { type: "region" }).of(c.slice(0, 2)) ?? c.slice(0, 2);
+    return c.length > 2 ? `${country}, subdivision ${c.slice(3)}` : country;
+  } catch {
+    return null;
+  }
+}
+
+function Section({ id, title, description, children }: { id: string; title: string; description: ReactNode; children: ReactNode }) {
   return (
-    <Container sx={{ py: 4 }}>
-      <Typography variant="h1">Configuration</Typography>
+    <Card variant="outlined" component="section" aria-labelledby={id}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h2" id={id} sx={{ fontSize: "1.25rem", mb: 0.5 }}>{title}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5, maxWidth: 720 }}>{description}</Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+interface TaxRow {
+  key: number;
+  region: string;
+  ratePercent: string;
+  regionError?: string;
+  rateError?: string;
+}
+
+function SettingsForm({ initial, errors, busy }: { initial: Record<string, string>; errors: Record<string, string>; busy: boolean }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [currency, setCurrency] = useState(initial.currency ?? "USD");
+  const [fee, setFee] = useState(initial.platformFeePercent ?? "");
+  const [margin, setMargin] = useState(initial.minimumMargin ?? "");
+  const nextKey = useRef(0);
+  const [rows, setRows] = useState<TaxRow[]>(() => {
+    const filled = rowIndices(initial).map((i) => ({
+      key: nextKey.current++,
+      region: initial[`taxRates.${i}.region`] ?? "",
+      ratePercent: initial[`taxRates.${i}.ratePercent`] ?? "",
+      regionError: errors[`taxRates.${i}.region`],
+      rateError: errors[`taxRates.${i}.ratePercent`],
+    }));
+    const nonBlank = filled.filter((r) => r.region.trim() || r.ratePercent.trim() || r.regionError || r.rateError);
+    return [...nonBlank, ...Array.from({ length: BLANK_ROWS }, () => ({ key: nextKey.current++, region: "", ratePercent: "" }))];
+  });
+  const [regions, setRegions] = useState<Record<number, string>>({});
+
+  // The live example, in the currency being edited.
+  const digits = currencyDigits(currency);
+  const scale = 10 ** digits;
+  const feeNumber = /^\d+(?:[.,]\d+)?$/.test(fee.trim()) ? Number(fee.trim().replace(",", ".")) : NaN;
+  const marginNumber = /^\d+(?:[.,]\d+)?$/.test(margin.trim()) ? Number(margin.trim().replace(",", ".")) : NaN;
+  let example: ReactNode;
+  if (!Number.isFinite(feeNumber) || feeNumber < 0 || feeNumber > 100) {
+    example = "Enter a fee between 0 and 100 to see an example.";
+  } else {
+    const rules = { platformFeePercent: feeNumber, minimumMarginMinor: Number.isFinite(marginNumber) ? Math.round(marginNumber * scale) : 0 };
+    const sale = 25 * scale;
+    const base = 12 * scale;
+    const split = splitSale(sale, base, rules);
+    const min = minimumRetailMinor(base, rules);
+    example = (
+      <>
+        On a <strong>{formatMoney(sale, currency)}</strong> sale with a <strong>{formatMoney(base, currency)}</strong> base cost the platform fee is{" "}
+        <strong data-testid="example-fee">{formatMoney(split.platformFeeMinor, currency)}</strong> and the partner earns{" "}
+        <strong data-testid="example-earnings">{formatMoney(split.partnerEarningsMinor, currency)}</strong>.{" "}
+        {min === null
+          ? "With a 100% fee partners earn nothing, so no price meets a minimum margin above zero."
+          : `With this minimum margin, a product with that base cost must sell for at least ${formatMoney(min, currency)}.`}
+      </>
+    );
+  }
+
+  const removeRow = (key: number) => setRows((rs) => (rs.length > 1 ? rs.filter((r) => r.key !== key) : [{ key: nextKey.current++, region: "", ratePercent: "" }]));
+  const addRow = () => setRows((rs) => [...rs, { key: nextKey.current++, region: "", ratePercent: "" }]);
+
+  return (
+    <Form method="post" noValidate>
+      <Stack spacing={3}>
+        <FormError errors={errors} />
+        <Section id="currency-title" title="Store currency" description="Prices, base costs, fees and payouts are all kept in this currency. Changing it does not convert existing prices.">
+          <TextField
+            select
+            name="currency"
+            label="Currency"
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value)}
+            error={!!errors.currency}
+            helperText={errors.currency ?? "ISO 4217 code"}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ width: { xs: "100%", sm: 320 } }}
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c} · {new Intl.DisplayNames(["en"], { type: "currency" }).of(c)}
+              </option>
+            ))}
+          </TextField>
+        </Section>
+
+        <Section
+          id="fees-title"
+          title="Fees and margins"
+          description="The margin of a sale is the retail price minus the base cost. Platen keeps the platform fee (a percent of the margin); the partner earns the rest, which must reach the minimum margin."
+        >
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+            <TextField
+              name="platformFeePercent"
+              label="Platform fee"
+              value={fee}
+              onChange={(e) => setFee(e.target.value)}
+              error={!!errors.platformFeePercent}
+              helperText={errors.platformFeePercent ?? "Percent of the margin, 0 to 100"}
+              slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+              sx={{ width: { xs: "100%", sm: 240 } }}
+            />
+            <TextField
+              name="minimumMargin"
+              label="Minimum partner margin"
+              value={margin}
+              onChange={(e) => setMargin(e.target.value)}
+              error={!!errors.minimumMargin}
+              helperText={errors.minimumMargin ?? `Per item, in ${currency}`}
+              slotProps={{ htmlInput: { inputMode: digits ? "decimal" : "numeric" }, input: { startAdornment: <InputAdornment position="start">{currency}</InputAdornment> } }}
+              sx={{ width: { xs: "100%", sm: 260 } }}
+            />
+          </Stack>
+          <Alert severity="info" icon={false} sx={{ mt: 2 }} aria-live="polite" data-testid="fee-example">
+            {example}
+          </Alert>
+        </Section>
+
+        <Section
+          id="tax-title"
+          title="Tax rates by region"
+          description={
+            <>
+              Applied at checkout to the destination of an order. Use a country code (<code>DE</code>) or a subdivision (<code>US-CA</code>); a subdivision&apos;s rate wins over its country&apos;s. Regions without a rate are not taxed.
+              {hydrated ? null : " To remove a region, clear both of its fields."}
+            </>
+          }
+        >
+          <Stack spacing={1.5} data-testid="tax-rows">
+            {rows.map((row, i) => {
+              const region = regions[row.key] ?? row.region;
+              const name = regionName(region);
+              return (
+                <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
+                  <TextField
+                    name={`taxRates.${i}.region`}
+                    label={`Region ${i + 1}`}
+                    defaultValue={row.region}
+                    onChange={(e) => setRegions((r) => ({ ...r, [row.key]: e.target.value }))}
+                    error={!!row.regionError}
+                    helperText={row.regionError ?? (name || " ")}
+                    slotProps={{ htmlInput: { maxLength: 6, autoCapitalize: "characters", spellCheck: false, style: { textTransform: "uppercase" } } }}
+                    sx={{ flex: "1 1 0", minWidth: 0 }}
+                  />
+                  <TextField
+                    name={`taxRates.${i}.ratePercent`}
+                    label={`Rate ${i + 1}`}
+                    defaultValue={row.ratePercent}
+                    error={!!row.rateError}
+                    helperText={row.rateError ?? " "}
+                    slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+                    sx={{ flex: "1 1 0", minWidth: 0 }}
+                  />
+                  {hydrated ? (
+                    <IconButton aria-label={`Remove region ${i + 1}${region ? ` (${region.toUpperCase()})` : ""}`} onClick={() => removeRow(row.key)} sx={{ mt: 1 }}>
+                      <DeleteOutlined />
+                    </IconButton>
+                  ) : null}
+                </Stack>
+              );
+            })}
+          </Stack>
+          {hydrated ? (
+            <Button type="button" startIcon={<AddIcon />} onClick={addRow} sx={{ mt: 1 }}>
+              Add a region
+            </Button>
+          ) : null}
+        </Section>
+
+        <Section
+          id="search-title"
+          title="Search client"
+          description="Leave the application id and public key empty to use Platen's built-in search. To use a hosted search service, enter its application id and public (search-only) key; never an admin key."
+        >
+          <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
+            <TextField
+              name="search.applicationId"
+              label="Application id"
+              defaultValue={initial["search.applicationId"] ?? ""}
+              error={!!errors["search.applicationId"]}
+              helperText={errors["search.applicationId"] ?? " "}
+              slotProps={{ htmlInput: { spellCheck: false, autoComplete: "off" } }}
+            />
+            <TextField
+              name="search.publicKey"
+              label="Public key"
+              defaultValue={initial["search.publicKey"] ?? ""}
+              error={!!errors["search.publicKey"]}
+              helperText={errors["search.publicKey"] ?? "Search-only key, safe to show in the browser"}
+              slotProps={{ htmlInput: { spellCheck: false, autoComplete: "off" } }}
+            />
+            <TextField
+              name="search.connectTimeoutSeconds"
+              label="Connect timeout"
+              defaultValue={initial["search.connectTimeoutSeconds"] ?? ""}
+              error={!!errors["search.connectTimeoutSeconds"]}
+              helperText={errors["search.connectTimeoutSeconds"] ?? "1 to 60 seconds"}
+              slotProps={{ htmlInput: { inputMode: "numeric" }, input: { endAdornment: <InputAdornment position="end">seconds</InputAdornment> } }}
+            />
+            <TextField
+              name="search.responseTimeoutSeconds"
+              label="Response timeout"
+              defaultValue={initial["search.responseTimeoutSeconds"] ?? ""}
+              error={!!errors["search.responseTimeoutSeconds"]}
+              helperText={errors["search.responseTimeoutSeconds"] ?? "1 to 120 seconds"}
+              slotProps={{ htmlInput: { inputMode: "numeric" }, input: { endAdornment: <InputAdornment position="end">seconds</InputAdornment> } }}
+            />
+          </Box>
+        </Section>
+
+        <Box>
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {busy ? "Saving…" : "Save settings"}
+          </Button>
+        </Box>
+      </Stack>
+    </Form>
+  );
+}
+
+export default function ConfigPage({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = errorsOf(actionData);
+  const echoed = valuesOf(actionData);
+  const failed = Object.keys(errors).length > 0;
+  const initial = failed ? echoed : loaderData.values;
+  const navigation = useNavigation();
+  const saved = actionData && "ok" in actionData && actionData.ok ? (actionData as { ok: true; changed: string[] }) : null;
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+        <Link component={RouterLink} to="/admin">Admin</Link>
+        <Typography color="text.primary" aria-current="page">Configuration</Typography>
+      </Breadcrumbs>
+      <Typography variant="h1" sx={{ mb: 1 }}>Configuration</Typography>
+      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
+        Marketplace-wide settings. Changes apply to new carts, orders and product prices from the moment you save; every change is recorded with who made it.
+      </Typography>
+      {saved ? (
+        <Alert severity="success" role="status" sx={{ mb: 3 }} data-testid="saved-message">
+          {saved.changed.length ? `Settings saved: ${saved.changed.join(", ")} updated.` : "Settings saved. Nothing had changed."}
+        </Alert>
+      ) : null}
+      {failed && !errors._form ? (
+        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+          Some settings need fixing. Nothing was saved; see the messages next to the fields.
+        </Alert>
+      ) : null}
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: "1fr 280px" }, gap: 3, alignItems: "start" }}>
+        <SettingsForm key={JSON.stringify(initial) + JSON.stringify(errors)} initial={initial} errors={errors} busy={navigation.state === "submitting"} />
+        <Card variant="outlined" component="aside" aria-labelledby="history-title">
+          <CardContent>
+            <Typography variant="h2" id="history-title" sx={{ fontSize: "1.1rem", mb: 1 }}>Recent changes</Typography>
+            {loaderData.history.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">The defaults are in use; nobody has changed them yet.</Typography>
+            ) : (
+              <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0 }} data-testid="settings-history">
+                {loaderData.history.map((h) => (
+                  <Box component="li" key={h.id} sx={{ py: 1, borderBottom: 1, borderColor: "divider", "&:last-child": { borderBottom: 0 } }}>
+                    <Typography variant="body2">Changed {h.changed || "settings"}</Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ wordBreak: "break-word" }}>
+                      {h.when} by {h.by}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            )}
+          </CardContent>
+        </Card>
+      </Box>
     </Container>
   );
 }

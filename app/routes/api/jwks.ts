@@ -1,4 +1,7 @@
-// Placeholder: replaced by the identity feature.
+import { db } from "#server/infra/db/index.ts";
+import { publicJwks } from "#server/modules/identity/index.ts";
+
+/** GET /identity/.well-known/jwks.json: the public keys that verify Platen's ID tokens. */
 export async function loader() {
-  return Response.json({ error: "not-implemented" }, { status: 404 });
+  return Response.json(await publicJwks(db()), { headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" } });
 }

@@ -1,18 +1,100 @@
-import Container from "@mui/material/Container";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { Form, Link as RouterLink, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { AuthCard } from "#app/components/auth/AuthCard.tsx";
+import { PasswordField } from "#app/components/auth/PasswordField.tsx";
+import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
+import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { getCtx, getSession, safeNext, signInHeaders } from "#app/lib/session.server.ts";
+import { signInSchema, signInWithPassword } from "#server/modules/identity/index.ts";
 
+export const meta: Route.MetaFunction = () => [{ title: "Sign in · Platen" }];
 
-// Placeholder: replaced by its feature.
-export async function loader({ request }: { request: Request }) {
-  void request;
+const NOTICES: Record<string, string> = {
+  reset: "Your password has been changed. Sign in with your new password.",
+  deleted: "Your account has been deleted. We're sorry to see you go.",
+  signedout: "You have been signed out.",
+};
 
-  return null;
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const next = safeNext(url.searchParams.get("next"), "/");
+  if (await getSession(request)) throw redirect(next);
+  const notice = NOTICES[url.searchParams.get("notice") ?? ""] ?? null;
+  return { next, notice };
 }
 
-export default function Page() {
+/** Works without JavaScript: creates the session, sets the session and refresh cookies, redirects. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(form, signInSchema);
+  if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
+  let user;
+  try {
+    user = await signInWithPassword(await getCtx(request), parsed.data);
+  } catch (error) {
+    return failureFromError(error, echoValues(form));
+  }
+  const headers = await signInHeaders(request, user);
+  return redirect(safeNext(parsed.data.next, "/"), { headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = errorsOf(actionData);
+  const values = valuesOf(actionData);
+  const busy = useNavigation().state === "submitting";
+  const signupHref = loaderData.next !== "/" ? `/signup?next=${encodeURIComponent(loaderData.next)}` : "/signup";
   return (
-    <Container sx={{ py: 4 }}>
-      <Typography variant="h1">Sign in</Typography>
-    </Container>
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back. Sign in to see your orders, saved addresses and stores."
+      footer={
+        <>
+          <Typography variant="body2">
+            New to Platen?{" "}
+            <Link component={RouterLink} to={signupHref}>
+              Create an account
+            </Link>
+          </Typography>
+        </>
+      }
+    >
+      {loaderData.notice ? (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {loaderData.notice}
+        </Alert>
+      ) : null}
+      <FormError errors={errors} />
+      <Form method="post" noValidate>
+        <input type="hidden" name="next" value={loaderData.next} />
+        <TextField
+          name="email"
+          id="field-email"
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          defaultValue={values.email ?? ""}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+          fullWidth
+          margin="normal"
+          autoFocus
+          slotProps={{ htmlInput: { maxLength: 254 } }}
+        />
+        <PasswordField name="password" label="Password" error={errors.password} />
+        <Typography variant="body2" sx={{ textAlign: "right", mt: 0.5 }}>
+          <Link component={RouterLink} to="/login/forgot">
+            Forgot your password?
+          </Link>
+        </Typography>
+        <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 3 }} disabled={busy}>
+          Sign in
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

@@ -1,18 +1,33 @@
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
+import Button from "@mui/material/Button";
+import { Form, Link as RouterLink, redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { AuthCard } from "#app/components/auth/AuthCard.tsx";
+import { getSession, signOutHeaders } from "#app/lib/session.server.ts";
 
+export const meta: Route.MetaFunction = () => [{ title: "Sign out · Platen" }];
 
-// Placeholder: replaced by its feature.
-export async function loader({ request }: { request: Request }) {
-  void request;
-
-  return null;
+export async function loader({ request }: Route.LoaderArgs) {
+  const s = await getSession(request);
+  if (!s) throw redirect("/");
+  return { email: s.user.email };
 }
 
-export default function Page() {
+/** POST /logout: ends this browser's session and refresh tokens, clears the cookies. */
+export async function action({ request }: Route.ActionArgs) {
+  return redirect("/", { headers: await signOutHeaders(request) });
+}
+
+export default function Logout({ loaderData }: Route.ComponentProps) {
   return (
-    <Container sx={{ py: 4 }}>
-      <Typography variant="h1">Sign out</Typography>
-    </Container>
+    <AuthCard title="Sign out" subtitle={`You are signed in as ${loaderData.email}. Your cart and theme stay on this device.`}>
+      <Form method="post">
+        <Button type="submit" variant="contained" size="large" fullWidth>
+          Sign out
+        </Button>
+      </Form>
+      <Button component={RouterLink} to="/" fullWidth sx={{ mt: 1 }}>
+        Stay signed in
+      </Button>
+    </AuthCard>
   );
 }

@@ -1,8 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { APPLICATION_STATUSES, EMPLOYMENT_TYPES, JOB_STATUSES } from "./types.ts";
 
-export const JOB_STATUSES = ["draft", "open", "closed"] as const;
-export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "internship"] as const;
-export const APPLICATION_STATUSES = ["received", "reviewing", "interviewing", "rejected", "hired"] as const;
+export { APPLICATION_STATUSES, EMPLOYMENT_TYPES, JOB_STATUSES };
 
 export const jobListings = pgTable(
   "job_listings",

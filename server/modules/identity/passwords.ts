@@ -1,9 +1,9 @@
 import { hash, verify } from "@node-rs/argon2";
-import common from "@zxcvbn-ts/language-common";
+import { dictionary } from "@zxcvbn-ts/language-common";
 import { AppError } from "../../kernel/errors.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./types.ts";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 // argon2id (the library's default algorithm), OWASP's recommended parameters.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -11,7 +11,7 @@ const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 let commonSet: Set<string> | undefined;
 function commonPasswords(): Set<string> {
   if (!commonSet) {
-    const dict = (common as unknown as { dictionary: { passwords: string[] } }).dictionary.passwords;
+    const dict = (dictionary as unknown as { passwords: string[] }).passwords;
     commonSet = new Set(dict.map((p) => p.toLowerCase()));
   }
   return commonSet;

@@ -78,13 +78,22 @@ export const refreshTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text().notNull(),
     familyId: text().notNull(),
+    /** The server session this refresh token belongs to: signing out or revoking the session ends it. */
+    sessionId: text().references(() => sessions.id, { onDelete: "cascade" }),
+    /** The token that replaced this one when it was rotated. */
+    replacedBy: text(),
     authTime: ts().notNull(),
     expiresAt: ts().notNull(),
     usedAt: ts(),
     revokedAt: ts(),
     createdAt: ts().notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash), index("refresh_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash),
+    index("refresh_tokens_user_idx").on(t.userId),
+    index("refresh_tokens_family_idx").on(t.familyId),
+    index("refresh_tokens_session_idx").on(t.sessionId),
+  ],
 );
 
 /** Sign-in attempts, for lock-out (too-many-requests) by account and by address. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { newId, type Db } from "../../infra/db/index.ts";
 import { sessions, users } from "./schema.ts";
 
@@ -55,6 +55,44 @@ export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?
     return rows.length - 1;
   }
   return rows.length;
+}
+
+/**
+ * The session for a verified sign-in: the caller's current session when it belongs to the same
+ * user (its authTime moves forward, never back), else a new one (the old one is revoked).
+ */
+export async function establishSession(
+  db: Db,
+  input: { userId: string; authTime: Date; currentSessionId?: string | null; userAgent?: string | null; ip?: string | null },
+): Promise<{ session: SessionRow; created: boolean }> {
+  if (input.currentSessionId) {
+    const current = await resolveSession(db, input.currentSessionId);
+    if (current && current.user.id === input.userId) {
+      const [row] = await db
+        .update(sessions)
+        .set({ authTime: sql`greatest(${sessions.authTime}, ${input.authTime.toISOString()}::timestamptz)`, lastSeenAt: new Date() })
+        .where(eq(sessions.id, current.session.id))
+        .returning();
+      return { session: row!, created: false };
+    }
+    await revokeSession(db, input.currentSessionId);
+  }
+  return { session: await createSession(db, input), created: true };
+}
+
+/** The user proved who they are again ("confirm it's you"): sensitive changes are allowed for a while. */
+export async function markRecentLogin(db: Db, sessionId: string, at = new Date()): Promise<void> {
+  await db.update(sessions).set({ authTime: at, lastSeenAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** A user's live sessions, newest first (for "active sessions" on the account page). */
+export async function listActiveSessions(db: Db, userId: string, now = new Date()): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt))
+    .limit(50);
 }
 
 /** The public shape of a signed-in user for the browser (fills userData.userInfo and the flags). */

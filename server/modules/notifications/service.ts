@@ -1,31 +1,58 @@
-import { newId, type Db } from "../../infra/db/index.ts";
-import { enqueue } from "../../jobs/index.ts";
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { env } from "../../config/env.ts";
+import { newId, transaction, type Db } from "../../infra/db/index.ts";
+import {
+  emailProvider,
+  emailProviderStatus,
+  isEmailDeliveryError,
+  isPlausibleAddress,
+  parseAddress,
+  type EmailProvider,
+  type EmailProviderStatus,
+} from "../../infra/email/index.ts";
+import { logger } from "../../infra/logger/index.ts";
+import { enqueue, type JobHandler, type OutboxJob } from "../../jobs/index.ts";
+import { AppError, forbidden, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { renderTemplate } from "./render.ts";
-import { emailMessages } from "./schema.ts";
-import { TEMPLATE_PARAMS, type TemplateName, type TemplateParams } from "./templates.ts";
+import { sampleParams } from "./samples.ts";
+import { EMAIL_STATUSES, emailMessages } from "./schema.ts";
+import { TEMPLATE_PARAMS, type OrderTemplateName, type RenderedEmail, type TemplateName, type TemplateParams } from "./templates.ts";
 
 export const EMAIL_SEND_TOPIC = "email.send";
+
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+export type EmailMessage = typeof emailMessages.$inferSelect;
 
 export interface SendEmailInput<T extends TemplateName> {
   to: string;
   toName?: string;
   template: T;
   params: TemplateParams<T>;
+  /** A test send from the admin: the subject starts with "[Test]". */
+  test?: boolean;
 }
+
+const recipientSchema = z.email("Enter a valid e-mail address, like name@example.com.").max(254, "That e-mail address is too long.");
 
 /**
  * Queue a transactional e-mail: the message row and its outbox job are written with `db`, so
- * pass the caller's transaction and the mail goes out only if the change commits.
+ * pass the caller's transaction and the mail goes out only if the change commits. The params are
+ * validated (a ZodError for a missing one: a programming error) and the message is rendered now,
+ * so the mailbox shows exactly what was sent.
  */
 export async function sendEmail<T extends TemplateName>(db: Db, input: SendEmailInput<T>): Promise<{ id: string }> {
+  const to = input.to.trim();
+  if (!recipientSchema.safeParse(to).success) throw new AppError("invalid-email", "Enter a valid e-mail address, like name@example.com.", 400, "to");
   const params = TEMPLATE_PARAMS[input.template].parse(input.params) as Record<string, unknown>;
   const rendered = renderTemplate(input.template, params);
+  const subject = input.test ? `[Test] ${rendered.subject}` : rendered.subject;
   const id = newId("eml");
   await db.insert(emailMessages).values({
     id,
-    toAddress: input.to,
-    toName: input.toName ?? null,
-    subject: rendered.subject,
+    toAddress: to,
+    toName: input.toName?.trim() || null,
+    subject,
     template: input.template,
     params,
     html: rendered.html,
@@ -34,4 +61,176 @@ export async function sendEmail<T extends TemplateName>(db: Db, input: SendEmail
   });
   await enqueue(db, EMAIL_SEND_TOPIC, { messageId: id }, { dedupeKey: `email:${id}` });
   return { id };
+}
+
+export type DeliveryOutcome = "sent" | "already-sent" | "failed" | "missing";
+
+/**
+ * Deliver one queued message through `provider`. Idempotent: a message already sent (or failed
+ * for good) is left alone. A permanent failure marks the message failed and returns; a
+ * retryable one records the error and throws so the outbox retries with backoff, except on the
+ * last attempt, where the message is marked failed before throwing.
+ */
+export async function deliverEmail(db: Db, messageId: string, options: { provider: EmailProvider; lastAttempt: boolean }): Promise<DeliveryOutcome> {
+  const [message] = await db.select().from(emailMessages).where(eq(emailMessages.id, messageId)).limit(1);
+  if (!message) return "missing";
+  if (message.status === "sent") return "already-sent";
+  if (message.status === "failed") return "failed";
+  const { provider } = options;
+  try {
+    const result = await provider.send({
+      id: message.id,
+      from: parseAddress(env().EMAIL_FROM),
+      to: message.toName ? { email: message.toAddress, name: message.toName } : { email: message.toAddress },
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      tags: [message.template],
+    });
+    await db
+      .update(emailMessages)
+      .set({ status: "sent", provider: provider.name, providerMessageId: result.providerMessageId, sentAt: new Date(), error: null })
+      .where(eq(emailMessages.id, message.id));
+    return "sent";
+  } catch (error) {
+    const text = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+    const permanent = isEmailDeliveryError(error) && !error.retryable;
+    if (permanent || options.lastAttempt) {
+      await db.update(emailMessages).set({ status: "failed", provider: provider.name, error: text }).where(eq(emailMessages.id, message.id));
+      if (permanent) return "failed";
+    } else {
+      await db.update(emailMessages).set({ provider: provider.name, error: text }).where(eq(emailMessages.id, message.id));
+    }
+    throw error;
+  }
+}
+
+const payloadSchema = z.object({ messageId: z.string().min(1) });
+
+/** The `email.send` outbox handler; `getProvider` lets tests pass a provider of their own. */
+export function createEmailSendHandler(getProvider: () => EmailProvider = emailProvider): JobHandler {
+  return async (db: Db, payload: Record<string, unknown>, job: OutboxJob) => {
+    const { messageId } = payloadSchema.parse(payload);
+    const outcome = await deliverEmail(db, messageId, { provider: getProvider(), lastAttempt: job.attempts >= job.maxAttempts });
+    if (outcome === "missing") logger().warn({ messageId, jobId: job.id }, "email.send: message not found, nothing to send");
+    if (outcome === "failed") logger().warn({ messageId, jobId: job.id }, "email.send: message refused for good, not retried");
+  };
+}
+
+export const emailSendHandler: JobHandler = (db, payload, job) => createEmailSendHandler()(db, payload, job);
+
+// ---- administration (admins only) ---------------------------------------------------------
+
+function assertAdmin(ctx: Ctx): void {
+  if (!hasRole(ctx.actor, "admin")) throw forbidden();
+}
+
+export interface MailboxQuery {
+  status?: EmailStatus;
+  /** Part of the recipient's address or name. */
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export type MailboxRow = Pick<EmailMessage, "id" | "toAddress" | "toName" | "subject" | "template" | "status" | "provider" | "error" | "createdAt" | "sentAt">;
+
+const rowColumns = {
+  id: emailMessages.id,
+  toAddress: emailMessages.toAddress,
+  toName: emailMessages.toName,
+  subject: emailMessages.subject,
+  template: emailMessages.template,
+  status: emailMessages.status,
+  provider: emailMessages.provider,
+  error: emailMessages.error,
+  createdAt: emailMessages.createdAt,
+  sentAt: emailMessages.sentAt,
+};
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The mailbox: newest first, filtered by status and recipient, one page at a time. */
+export async function listMessages(ctx: Ctx, query: MailboxQuery = {}) {
+  assertAdmin(ctx);
+  const pageSize = Math.min(Math.max(query.pageSize ?? 20, 1), 100);
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(emailMessages.status, query.status));
+  const q = query.q?.trim();
+  if (q) filters.push(or(ilike(emailMessages.toAddress, likePattern(q)), ilike(emailMessages.toName, likePattern(q)))!);
+  const where = filters.length ? and(...filters) : undefined;
+  const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(emailMessages).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(query.page ?? 1, 1), pageCount);
+  const items: MailboxRow[] = await ctx.db
+    .select(rowColumns)
+    .from(emailMessages)
+    .where(where)
+    .orderBy(desc(emailMessages.createdAt), desc(emailMessages.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items, total, page, pageSize, pageCount };
+}
+
+/** Messages by status, every status present (0 when none). */
+export async function countMessagesByStatus(ctx: Ctx): Promise<Record<EmailStatus, number>> {
+  assertAdmin(ctx);
+  const rows = await ctx.db
+    .select({ status: emailMessages.status, n: sql<number>`count(*)::int` })
+    .from(emailMessages)
+    .groupBy(emailMessages.status);
+  const counts = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, 0])) as Record<EmailStatus, number>;
+  for (const r of rows) if (r.status in counts) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+export async function listFailedMessages(ctx: Ctx, limit = 10): Promise<MailboxRow[]> {
+  assertAdmin(ctx);
+  return ctx.db.select(rowColumns).from(emailMessages).where(eq(emailMessages.status, "failed")).orderBy(desc(emailMessages.createdAt)).limit(limit);
+}
+
+export async function getMessage(ctx: Ctx, id: string): Promise<EmailMessage> {
+  assertAdmin(ctx);
+  const [message] = await ctx.db.select().from(emailMessages).where(eq(emailMessages.id, id)).limit(1);
+  if (!message) throw notFound("E-mail message");
+  return message;
+}
+
+/** Send a failed message again: back to queued, with a new outbox job. */
+export async function retryMessage(ctx: Ctx, id: string): Promise<void> {
+  assertAdmin(ctx);
+  await transaction(ctx.db, async (tx) => {
+    const rows = await tx
+      .update(emailMessages)
+      .set({ status: "queued", error: null })
+      .where(and(eq(emailMessages.id, id), eq(emailMessages.status, "failed")))
+      .returning({ id: emailMessages.id });
+    if (rows.length === 0) {
+      const [exists] = await tx.select({ status: emailMessages.status }).from(emailMessages).where(eq(emailMessages.id, id)).limit(1);
+      if (!exists) throw notFound("E-mail message");
+      throw new AppError("not-failed", `This message is ${exists.status}; only failed messages can be retried.`, 409);
+    }
+    await enqueue(tx, EMAIL_SEND_TOPIC, { messageId: id }, { dedupeKey: `email:${id}:retry:${newId("obx")}` });
+  });
+}
+
+/** Which provider is active and whether its configuration is complete (no secrets). */
+export function getEmailProviderStatus(ctx: Ctx): EmailProviderStatus {
+  assertAdmin(ctx);
+  return emailProviderStatus();
+}
+
+/** A template rendered with its sample params, for the admin preview. */
+export function previewTemplate<T extends TemplateName>(template: T): RenderedEmail & { params: TemplateParams<T> } {
+  const params = sampleParams(template);
+  return { ...renderTemplate(template, params), params };
+}
+
+/** Queue a real message of an order template, with sample data, to `to` (admins only). */
+export async function sendTestEmail(ctx: Ctx, input: { template: OrderTemplateName | "test-email"; to: string }): Promise<{ id: string }> {
+  assertAdmin(ctx);
+  const to = input.to.trim();
+  if (!isPlausibleAddress(to) || !recipientSchema.safeParse(to).success)
+    throw new AppError("invalid-email", "Enter a valid e-mail address, like name@example.com.", 400, "to");
+  return sendEmail(ctx.db, { to, template: input.template, params: sampleParams(input.template), test: true });
 }

@@ -1,8 +1,7 @@
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { CONTACT_STATUSES, CONTACT_TOPICS, type ContactStatus } from "./types.ts";
 
-export const CONTACT_TOPICS = ["order", "partner", "fulfillment", "press", "privacy", "other"] as const;
-export const CONTACT_STATUSES = ["new", "open", "answered", "closed"] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export { CONTACT_STATUSES, CONTACT_TOPICS, type ContactStatus };
 
 /** Messages sent through /contact. */
 export const contactMessages = pgTable(
@@ -14,11 +13,13 @@ export const contactMessages = pgTable(
     topic: text().$type<(typeof CONTACT_TOPICS)[number]>().notNull(),
     message: text().notNull(),
     userId: text(),
+    /** SHA-256 of the sender's client address: for the hourly rate limit, never shown. */
+    ipHash: text(),
     status: text().$type<ContactStatus>().notNull().default("new"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("contact_messages_status_idx").on(t.status, t.createdAt)],
+  (t) => [index("contact_messages_status_idx").on(t.status, t.createdAt), index("contact_messages_ip_idx").on(t.ipHash, t.createdAt)],
 );
 
 /** The history of a contact message: replies by e-mail and status changes. */

@@ -1,0 +1,23 @@
+// The HTTP load scenarios `npm run bench` runs, in order, against the production server.
+//
+// Add a scenario by appending an object:
+//   name          short label for the table and tmp/bench-results.json
+//   path          request path (GET unless `method` is given)
+//   method, body, headers                optional, passed to autocannon
+//   expectStatus  the status a single request must get before the load starts (default 200);
+//                 a different status is reported next to the figures, so a 404 page is never
+//                 mistaken for a fast page
+//   connections   optional, overrides BENCH_CONNECTIONS for this scenario
+//   setup         optional async ({ baseUrl }) => ({ headers }) run once before the load, e.g. to
+//                 sign in and return a session cookie for pages behind a login
+//
+// Only the local server is ever targeted (127.0.0.1).
+
+/** @typedef {{ name: string, path: string, method?: string, body?: string, headers?: Record<string, string>, expectStatus?: number, connections?: number, setup?: (ctx: { baseUrl: string }) => Promise<{ headers?: Record<string, string> }> }} Scenario */
+
+/** @type {Scenario[]} */
+export const scenarios = [
+  { name: "home", path: "/" },
+  { name: "privacy policy", path: "/legal/privacyPolicy" },
+  { name: "health check", path: "/healthz" },
+];

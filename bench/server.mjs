@@ -1,0 +1,143 @@
+// Helpers for the benchmarks: the production build and a production server on a fresh database.
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
+    else newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds into `buildDir` when the build is missing or older than app/, public/ or the lockfile
+ * (the same rule as `npm start`). Returns "built" or "reused".
+ */
+export function ensureBuild(buildDir) {
+  const marker = path.join(root, buildDir, "client", "latest-build.json");
+  const entry = path.join(root, buildDir, "server", "index.js");
+  const sources = ["app", "public"].map((d) => path.join(root, d)).filter(existsSync);
+  const stale =
+    !existsSync(marker) ||
+    !existsSync(entry) ||
+    Math.max(...sources.map(newestMtime), statSync(path.join(root, "package-lock.json")).mtimeMs) > statSync(marker).mtimeMs;
+  if (!stale) return "reused";
+  console.log(`Building the production build into ${buildDir} (missing or older than the sources)...`);
+  const r = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, PLATEN_BUILD_DIR: buildDir } });
+  if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status})`);
+  return "built";
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen({ port: 0, host: "127.0.0.1" }, () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts `node --import tsx server/main.ts` in production mode on 127.0.0.1, a free port and a
+ * fresh temporary DATA_DIR with the demo data, and measures the cold start: from spawn to the
+ * first successful (2xx) response of GET `probePath`, polled every 20 ms.
+ */
+export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_000, env = {} }) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "platen-bench-data-"));
+  mkdirSync(path.join(root, "tmp"), { recursive: true });
+  const logFile = path.join(root, "tmp", "bench-server.log");
+  const log = createWriteStream(logFile);
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server", "main.ts")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      PLATEN_BUILD_DIR: buildDir,
+      ...env,
+    },
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let exited = null;
+  child.on("exit", (code, signal) => {
+    exited = { code, signal };
+  });
+
+  const logTail = () => {
+    try {
+      return readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n");
+    } catch {
+      return "";
+    }
+  };
+
+  let stopped = false;
+  async function stop() {
+    if (stopped) return;
+    stopped = true;
+    if (!exited) {
+      child.kill("SIGTERM");
+      for (let i = 0; i < 100 && !exited; i++) await sleep(100);
+      if (!exited) {
+        child.kill("SIGKILL");
+        for (let i = 0; i < 20 && !exited; i++) await sleep(100);
+      }
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  try {
+    for (;;) {
+      if (exited) throw new Error(`the server exited during start-up (${exited.code ?? exited.signal}). Last lines of ${path.relative(root, logFile)}:\n${logTail()}`);
+      if (performance.now() - started > timeoutMs) throw new Error(`the server did not answer GET ${probePath} within ${timeoutMs / 1000} s. Last lines of ${path.relative(root, logFile)}:\n${logTail()}`);
+      try {
+        const res = await fetch(baseUrl + probePath, { signal: AbortSignal.timeout(2_000), redirect: "manual" });
+        await res.arrayBuffer();
+        if (res.ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      await sleep(20);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const coldStartMs = performance.now() - started;
+
+  /** Resident memory of the server process in MB (Linux), or null. */
+  function rssMb() {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+      return m ? Math.round(Number(m[1]) / 1024) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return { baseUrl, port, coldStartMs, stop, rssMb, logFile };
+}

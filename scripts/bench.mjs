@@ -1,0 +1,176 @@
+// `npm run bench`: how fast Platen's production server starts and answers, on this machine.
+//
+//   1. builds the production build when it is missing or stale (into PLATEN_BUILD_DIR, default build/)
+//   2. starts the production server (NODE_ENV=production) on 127.0.0.1, a free port and a fresh
+//      temporary database with the demo data; cold start = spawn -> first 2xx answer to GET /
+//   3. for each scenario in bench/scenarios.mjs: one check request, a warm-up, then a timed
+//      autocannon run; prints requests/s, p50 and p99 latency, errors and non-2xx answers
+//   4. writes the figures to tmp/bench-results.json and stops the server (also on failure)
+//
+// Settings (environment): BENCH_DURATION seconds per scenario (default 10), BENCH_WARMUP seconds
+// (default 2), BENCH_CONNECTIONS (default 10), BENCH_ONLY=name,name (scenarios by name or path),
+// PLATEN_BUILD_DIR (default build), BENCH_NO_BUILD=1 (use the build as it is).
+// Exit code 1 when the server does not start or a scenario had errors or an unexpected status.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { scenarios as allScenarios } from "../bench/scenarios.mjs";
+import { ensureBuild, root, startServer } from "../bench/server.mjs";
+
+const num = (name, fallback, min, max) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    console.error(`${name} must be a number from ${min} to ${max} (got "${raw}")`);
+    process.exit(2);
+  }
+  return n;
+};
+const duration = num("BENCH_DURATION", 10, 1, 300);
+const warmup = num("BENCH_WARMUP", 2, 0, 60);
+const connections = num("BENCH_CONNECTIONS", 10, 1, 200);
+const buildDir = process.env.PLATEN_BUILD_DIR || "build";
+const only = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const scenarios = only.length ? allScenarios.filter((s) => only.includes(s.name) || only.includes(s.path)) : allScenarios;
+if (scenarios.length === 0) {
+  console.error(`BENCH_ONLY matched no scenario. Scenarios: ${allScenarios.map((s) => s.name).join(", ")}`);
+  process.exit(2);
+}
+
+/** One bounded autocannon run against the local server. */
+function load(baseUrl, scenario, seconds, headers) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl + scenario.path,
+        method: scenario.method ?? "GET",
+        body: scenario.body,
+        headers: { ...scenario.headers, ...headers },
+        connections: scenario.connections ?? connections,
+        duration: seconds,
+        timeout: 10,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    // A hard stop in case the run does not end by itself.
+    const guard = setTimeout(() => instance.stop(), (seconds + 15) * 1000);
+    instance.on("done", () => clearTimeout(guard));
+  });
+}
+
+const round = (n, digits = 1) => (n === null || n === undefined || Number.isNaN(n) ? null : Math.round(n * 10 ** digits) / 10 ** digits);
+
+function table(rows, header, rightAligned) {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => String(r[c]).length)));
+  const fmt = (r) => r.map((cell, c) => (rightAligned.includes(c) ? String(cell).padStart(widths[c]) : String(cell).padEnd(widths[c]))).join("  ").trimEnd();
+  return [fmt(header), fmt(widths.map((w) => "-".repeat(w))), ...rows.map(fmt)].join("\n");
+}
+
+function gitCommit() {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+let server = null;
+let stopping = false;
+async function cleanUpAndExit(code) {
+  if (stopping) return;
+  stopping = true;
+  await server?.stop();
+  process.exit(code);
+}
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => void cleanUpAndExit(130));
+
+async function main() {
+  console.log(`Platen benchmark: ${scenarios.length} scenario(s), ${connections} connections, ${warmup} s warm-up + ${duration} s each, on ${os.cpus().length} CPU(s)`);
+  const build = process.env.BENCH_NO_BUILD === "1" ? "as is" : ensureBuild(buildDir);
+  console.log(`Build: ${buildDir} (${build})`);
+
+  console.log("Starting the production server on a fresh database with the demo data...");
+  server = await startServer({ buildDir });
+  const coldStartMs = server.coldStartMs;
+  console.log(`Cold start: ${Math.round(coldStartMs)} ms to the first answer to GET / (${server.baseUrl})`);
+  const rssAfterStart = server.rssMb();
+
+  const results = [];
+  let problems = 0;
+  for (const scenario of scenarios) {
+    const label = `${scenario.name} (${scenario.method ?? "GET"} ${scenario.path})`;
+    const extra = scenario.setup ? await scenario.setup({ baseUrl: server.baseUrl }) : {};
+    const headers = extra?.headers ?? {};
+    const check = await fetch(server.baseUrl + scenario.path, { method: scenario.method ?? "GET", headers: { ...scenario.headers, ...headers }, body: scenario.body, redirect: "manual" });
+    await check.arrayBuffer();
+    const expected = scenario.expectStatus ?? 200;
+    const note = check.status === expected ? "" : `answered ${check.status}, expected ${expected}`;
+    if (note) {
+      problems += 1;
+      console.log(`  ${label}: ${note}`);
+    }
+    process.stdout.write(`  ${label}: warm-up ${warmup} s, then ${duration} s... `);
+    if (warmup > 0) await load(server.baseUrl, scenario, warmup, headers);
+    const r = await load(server.baseUrl, scenario, duration, headers);
+    const errors = (r.errors ?? 0) + (r.timeouts ?? 0);
+    if (errors > 0 || r.non2xx > 0) problems += 1;
+    const row = {
+      name: scenario.name,
+      method: scenario.method ?? "GET",
+      path: scenario.path,
+      status: check.status,
+      requestsPerSec: round(r.requests.average, 0),
+      p50Ms: round(r.latency.p50),
+      p99Ms: round(r.latency.p99),
+      maxMs: round(r.latency.max),
+      requests: r.requests.total,
+      errors,
+      non2xx: r.non2xx ?? 0,
+      throughputKBps: round(r.throughput.average / 1024, 0),
+      note,
+    };
+    results.push(row);
+    console.log(`${row.requestsPerSec} req/s`);
+  }
+  const rssAfterLoad = server.rssMb();
+  await server.stop();
+
+  console.log("");
+  console.log(
+    table(
+      results.map((r) => [r.path, r.requestsPerSec, r.p50Ms, r.p99Ms, `${r.errors}/${r.non2xx}`, r.note]),
+      ["Path", "Requests/s", "p50 ms", "p99 ms", "Errors/non-2xx", "Note"],
+      [1, 2, 3, 4],
+    ),
+  );
+  console.log(`\nCold start: ${Math.round(coldStartMs)} ms (spawn to first answer to GET /, fresh database with demo data)`);
+  if (rssAfterStart !== null) console.log(`Server memory: ${rssAfterStart} MB after start, ${rssAfterLoad} MB after the load`);
+
+  const out = path.join(root, "tmp", "bench-results.json");
+  mkdirSync(path.dirname(out), { recursive: true });
+  const report = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? null,
+    settings: { durationSeconds: duration, warmupSeconds: warmup, connections, buildDir },
+    coldStartMs: Math.round(coldStartMs),
+    rssMb: { afterStart: rssAfterStart, afterLoad: rssAfterLoad },
+    scenarios: results,
+  };
+  writeFileSync(out, JSON.stringify(report, null, 2) + "\n");
+  console.log(`Figures written to ${path.relative(root, out)}`);
+  return problems === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => cleanUpAndExit(code),
+  async (error) => {
+    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : error}`);
+    await cleanUpAndExit(1);
+  },
+);

@@ -1,0 +1,372 @@
+// `npm test`: Platen's whole test suite, step by step, with one summary at the end.
+//
+//   1. typecheck        npm run typecheck                          (counts as 1 test)
+//   2. lint             npm run lint                               (counts as 1 test)
+//   3. unit             vitest run, TEST_DB_ENGINE=pglite          (unit + integration on embedded PGlite)
+//   4. pg               vitest run, TEST_DB_ENGINE=postgres        (only when TEST_DATABASE_URL is set)
+//   5. chromium         scripts/ensure-chromium.mjs                (CHROMIUM_PATH or /usr/bin/chromium; apt-get as root)
+//   6. build            npm run build into tmp/build-test          (PLATEN_BUILD_DIR overrides)
+//   7. e2e              playwright test against that build         (E2E_PORT, else 3210 or a free port)
+//
+// Steps 5 and 6 are set-up: they add a failure to the total only when they fail (and then the
+// browser tests do not run). Every step runs even when an earlier one failed, so one run shows
+// everything that is broken. The last line is `Total: N passed, M failed[, K skipped]`; the exit
+// code is 1 when anything failed.
+//
+// Choosing steps (flags, or the same value in an environment variable):
+//   --only=static,unit,pg,e2e   TEST_ONLY=...   run only these groups or step names
+//                                               (groups: static = typecheck + lint; e2e = chromium + build + e2e)
+//   --skip=e2e,pg               TEST_SKIP=...   run everything but these
+//   e.g. `npm test -- --only=unit`, `node scripts/test.mjs --only=static`, `TEST_SKIP=e2e npm test`
+//
+// Reports: tmp/test-results/vitest-<engine>.json and tmp/test-results/playwright.json (machine
+// readable); the human reporters stream to the terminal as the tests run.
+// Extra arguments: VITEST_ARGS="server/modules/identity" (file filters or options for both vitest
+// steps), PLAYWRIGHT_ARGS="tests/e2e/shell.spec.ts" (for the Playwright step); split on spaces.
+// Other settings: STEP_TIMEOUT_MINUTES (default 25) stops a step that hangs so the run still ends
+// with a summary.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root);
+const reportsDir = path.join(root, "tmp", "test-results");
+mkdirSync(reportsDir, { recursive: true });
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const buildDir = process.env.PLATEN_BUILD_DIR || "tmp/build-test";
+const stepTimeoutMs = Number(process.env.STEP_TIMEOUT_MINUTES || 25) * 60_000;
+// Plain text in logs (CI, files): no colour codes unless the terminal is interactive or asked for.
+const colorEnv = process.stdout.isTTY || process.env.FORCE_COLOR || process.env.NO_COLOR ? {} : { NO_COLOR: "1" };
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const GROUPS = {
+  static: ["typecheck", "lint"],
+  unit: ["unit"],
+  pg: ["pg"],
+  e2e: ["chromium", "build", "e2e"],
+};
+const STEP_IDS = Object.values(GROUPS).flat();
+
+function argValue(name) {
+  const prefix = `--${name}=`;
+  const hit = process.argv.slice(2).find((a) => a.startsWith(prefix));
+  return hit ? hit.slice(prefix.length) : undefined;
+}
+function expand(list, flag) {
+  const ids = new Set();
+  for (const word of list.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const hit = GROUPS[word] ?? (STEP_IDS.includes(word) ? [word] : null);
+    if (!hit) {
+      console.error(`${flag}: unknown step "${word}". Use: ${[...Object.keys(GROUPS), ...STEP_IDS.filter((s) => !GROUPS[s])].join(", ")}`);
+      process.exit(2);
+    }
+    hit.forEach((id) => ids.add(id));
+  }
+  return ids;
+}
+for (const a of process.argv.slice(2)) {
+  if (a === "--help" || a === "-h") {
+    console.log(readFileSync(new URL(import.meta.url), "utf8").split("\n").filter((l) => l.startsWith("//")).map((l) => l.slice(3)).join("\n"));
+    process.exit(0);
+  }
+  if (!/^--(only|skip)=/.test(a)) {
+    console.error(`Unknown argument ${a}. Try --help.`);
+    process.exit(2);
+  }
+}
+const onlyRaw = argValue("only") ?? process.env.TEST_ONLY;
+const skipRaw = argValue("skip") ?? process.env.TEST_SKIP;
+const selected = new Set(onlyRaw ? expand(onlyRaw, "--only") : STEP_IDS);
+if (skipRaw) for (const id of expand(skipRaw, "--skip")) selected.delete(id);
+
+// ---------------------------------------------------------------------------------------------
+// Running a command with live output
+
+let current = null;
+let interrupted = false;
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => {
+    interrupted = true;
+    console.error(`\n${sig}: stopping the current step...`);
+    killTree(current, sig);
+    setTimeout(() => process.exit(130), 5_000).unref();
+  });
+}
+function killTree(child, sig = "SIGTERM") {
+  if (!child || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, sig);
+  } catch {
+    child.kill(sig);
+  }
+}
+
+/** Runs a command with inherited output; resolves to its exit code (124 on timeout). */
+function run(cmd, args, env = {}) {
+  console.log(`$ ${Object.entries(env).map(([k, v]) => `${k}=${v} `).join("")}${[cmd, ...args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...colorEnv, ...env }, detached: true });
+    current = child;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\nStep exceeded ${stepTimeoutMs / 60_000} minutes: stopping it.`);
+      killTree(child, "SIGTERM");
+      setTimeout(() => killTree(child, "SIGKILL"), 10_000).unref();
+    }, stepTimeoutMs);
+    child.on("error", (error) => {
+      console.error(`Could not start ${cmd}: ${error.message}`);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      current = null;
+      resolve(timedOut ? 124 : (code ?? (signal ? 128 : 1)));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the JSON reports
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** Counts from Vitest's JSON reporter; a file that failed outside its tests counts as 1 failure. */
+function vitestCounts(file, exitCode) {
+  const report = readJson(file);
+  if (!report) return { passed: 0, failed: 1, skipped: 0, failures: ["vitest wrote no report (crashed before the end?)"] };
+  let failed = report.numFailedTests ?? 0;
+  const failures = [];
+  for (const f of report.testResults ?? []) {
+    const rel = path.relative(root, f.name);
+    const bad = (f.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of bad) failures.push(`${rel} > ${t.fullName ?? t.title}`);
+    if (f.status === "failed" && bad.length === 0) {
+      failed += 1;
+      failures.push(`${rel}: ${(f.message || "file failed outside its tests").split("\n")[0].slice(0, 200)}`);
+    }
+  }
+  if (exitCode !== 0 && failed === 0) {
+    failed = 1;
+    failures.push(`vitest exited with code ${exitCode} (unhandled error? see the output above)`);
+  }
+  return { passed: report.numPassedTests ?? 0, failed, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0), failures };
+}
+
+/** Counts from Playwright's JSON reporter; flaky tests (passed on retry) count as passed. */
+function playwrightCounts(file, exitCode) {
+  const report = readJson(file);
+  if (!report?.stats) return { passed: 0, failed: 1, skipped: 0, failures: [`playwright wrote no report (exit ${exitCode}); see the output above`] };
+  const s = report.stats;
+  const failures = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === "unexpected") failures.push(`${[...trail, spec.title].filter(Boolean).join(" > ")} [${t.projectName}]`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.file ?? suite.title]);
+  let failed = s.unexpected ?? 0;
+  for (const e of report.errors ?? []) {
+    failed += 1;
+    failures.push(`error outside tests: ${String(e.message ?? e.value ?? "").split("\n")[0].slice(0, 200)}`);
+  }
+  if (exitCode !== 0 && failed === 0) {
+    failed = 1;
+    failures.push(`playwright exited with code ${exitCode}; see the output above`);
+  }
+  const note = s.flaky ? `${s.flaky} flaky (passed on retry)` : "";
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed, skipped: s.skipped ?? 0, failures, note };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once("error", () => resolve(false));
+    srv.listen({ port, host: "0.0.0.0" }, () => srv.close(() => resolve(true)));
+  });
+}
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen({ port: 0, host: "0.0.0.0" }, () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function vitestStep(engine) {
+  const out = path.join(reportsDir, `vitest-${engine}.json`);
+  rmSync(out, { force: true });
+  const code = await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.relative(root, out)}`, "--passWithNoTests", ...extraArgs("VITEST_ARGS")], {
+    TEST_DB_ENGINE: engine,
+  });
+  return vitestCounts(out, code);
+}
+
+const state = { chromium: null, setupFailed: null };
+const steps = [
+  { id: "typecheck", title: "Typecheck (react-router typegen + tsc)", run: async () => one(await run("npm", ["run", "--silent", "typecheck"])) },
+  { id: "lint", title: "Lint (eslint, no warnings allowed)", run: async () => one(await run("npm", ["run", "--silent", "lint"])) },
+  { id: "unit", title: "Unit + integration tests on PGlite (vitest)", run: () => vitestStep("pglite") },
+  {
+    id: "pg",
+    title: "Unit + integration tests on PostgreSQL (vitest)",
+    skipReason: () => (process.env.TEST_DATABASE_URL ? null : "TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres); .ci/run sets one up"),
+    run: () => {
+      console.log(`PostgreSQL: ${redact(process.env.TEST_DATABASE_URL)}`);
+      return vitestStep("postgres");
+    },
+  },
+  {
+    id: "chromium",
+    title: "Chromium for the browser tests",
+    setup: true,
+    run: async () => {
+      try {
+        state.chromium = await ensureChromium();
+        return { ok: true };
+      } catch (error) {
+        console.error(error instanceof Error ? error.message : error);
+        state.setupFailed = "no Chromium";
+        return { ok: false, failures: ["no working Chromium (see the message above)"] };
+      }
+    },
+  },
+  {
+    id: "build",
+    title: `Production build into ${buildDir}`,
+    setup: true,
+    skipReason: () => (state.setupFailed ? `not run: ${state.setupFailed}` : null),
+    run: async () => {
+      const code = await run("npm", ["run", "--silent", "build"], { PLATEN_BUILD_DIR: buildDir });
+      if (code !== 0) state.setupFailed = "the build failed";
+      return { ok: code === 0, failures: code === 0 ? [] : [`npm run build exited with code ${code}`] };
+    },
+  },
+  {
+    id: "e2e",
+    title: "Browser and HTTP journeys (Playwright)",
+    skipReason: () => (state.setupFailed ? `not run: ${state.setupFailed}` : null),
+    run: async () => {
+      if (!selected.has("build") && !existsSync(path.join(buildDir, "server", "index.js"))) {
+        return { passed: 0, failed: 1, skipped: 0, failures: [`no build at ${buildDir}: run with the build step or \`PLATEN_BUILD_DIR=${buildDir} npm run build\``] };
+      }
+      let port = Number(process.env.E2E_PORT || 0);
+      if (port && !(await portIsFree(port))) {
+        const other = await freePort();
+        console.log(`E2E_PORT=${port} is already in use by another program: using free port ${other} instead.`);
+        port = other;
+      }
+      if (!port) port = (await portIsFree(3210)) ? 3210 : await freePort();
+      const out = path.join(reportsDir, "playwright.json");
+      rmSync(out, { force: true });
+      const env = { PLATEN_BUILD_DIR: buildDir, E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_FILE: out };
+      if (state.chromium) env.CHROMIUM_PATH = state.chromium;
+      const code = await run(bin("playwright"), ["test", "--reporter=list,json", "--pass-with-no-tests", ...extraArgs("PLAYWRIGHT_ARGS")], env);
+      return playwrightCounts(out, code);
+    },
+  },
+];
+
+function extraArgs(name) {
+  return (process.env[name] ?? "").split(/\s+/).filter(Boolean);
+}
+function one(code) {
+  return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, failures: code === 0 ? [] : [`exit code ${code}`] };
+}
+function redact(url = "") {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+}
+function fmtTime(ms) {
+  const s = ms / 1000;
+  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, "0")} s`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+const chosen = steps.filter((s) => selected.has(s.id));
+if (chosen.length === 0) {
+  console.error("No step selected.");
+  process.exit(2);
+}
+const results = [];
+const startedAll = Date.now();
+console.log(`Platen test suite: ${chosen.map((s) => s.id).join(", ")} (node ${process.version}, CI=${process.env.CI ?? "unset"})`);
+
+for (const [i, step] of chosen.entries()) {
+  if (interrupted) break;
+  const line = "=".repeat(Math.max(10, 78 - step.title.length - 12));
+  console.log(`\n=== [${i + 1}/${chosen.length}] ${step.title} ${line}`);
+  const reason = step.skipReason?.();
+  if (reason) {
+    console.log(`SKIPPED: ${reason}`);
+    results.push({ step, status: "skipped", note: reason, ms: 0, passed: 0, failed: 0, skipped: 0, failures: [] });
+    continue;
+  }
+  const started = Date.now();
+  let r;
+  try {
+    r = await step.run();
+  } catch (error) {
+    console.error(error);
+    r = { passed: 0, failed: 1, skipped: 0, failures: [`crashed: ${error instanceof Error ? error.message : error}`] };
+  }
+  const ms = Date.now() - started;
+  if (step.setup) r = { passed: 0, failed: r.ok ? 0 : 1, skipped: 0, failures: r.failures ?? [] };
+  const status = r.failed > 0 ? "FAILED" : "ok";
+  results.push({ step, status, ms, ...r });
+  const counts = step.setup ? "" : ` (${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""})`;
+  console.log(`--- ${step.id}: ${status === "ok" ? "ok" : "FAILED"} in ${fmtTime(ms)}${counts}`);
+}
+
+// Summary
+const rows = results.map((r) => [
+  r.step.id,
+  r.status === "skipped" ? "skipped" : r.status,
+  r.step.setup || r.status === "skipped" ? "" : String(r.passed),
+  r.status === "skipped" ? "" : String(r.failed),
+  r.step.setup || r.status === "skipped" ? "" : String(r.skipped),
+  r.status === "skipped" ? "" : fmtTime(r.ms),
+  r.note ?? "",
+]);
+const header = ["Step", "Result", "Passed", "Failed", "Skipped", "Time", "Note"];
+const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c].length)));
+const fmtRow = (row) => row.map((cell, c) => (c >= 2 && c <= 5 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join("  ").trimEnd();
+console.log(`\n${"=".repeat(30)} Summary ${"=".repeat(39)}`);
+console.log(fmtRow(header));
+console.log(fmtRow(widths.map((w) => "-".repeat(w))));
+for (const row of rows) console.log(fmtRow(row));
+console.log(`Wall time: ${fmtTime(Date.now() - startedAll)}${interrupted ? " (interrupted)" : ""}`);
+
+const failures = results.flatMap((r) => r.failures.map((f) => `  ${r.step.id}: ${f}`));
+if (failures.length) {
+  console.log(`\nFailures (${failures.length}):`);
+  const shown = failures.slice(0, 60);
+  for (const f of shown) console.log(f);
+  if (failures.length > shown.length) console.log(`  ... and ${failures.length - shown.length} more (see the reports in ${path.relative(root, reportsDir)}/)`);
+}
+
+const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+if (interrupted) total.failed += 1;
+console.log("");
+console.log(`Total: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+process.exit(total.failed > 0 ? 1 : 0);

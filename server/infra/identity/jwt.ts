@@ -1,0 +1,125 @@
+// ID tokens with jose: ES256 key generation, signing and verification. Vendor code stays here.
+import { randomBytes } from "node:crypto";
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  errors,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTPayload,
+} from "jose";
+
+export const ID_TOKEN_ALG = "ES256";
+
+export interface GeneratedKey {
+  kid: string;
+  alg: typeof ID_TOKEN_ALG;
+  publicJwk: JWK;
+  privateJwk: JWK;
+}
+
+export async function generateSigningKey(): Promise<GeneratedKey> {
+  const { publicKey, privateKey } = await generateKeyPair(ID_TOKEN_ALG, { extractable: true });
+  const kid = randomBytes(12).toString("base64url");
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ID_TOKEN_ALG, use: "sig" };
+  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ID_TOKEN_ALG, use: "sig" };
+  return { kid, alg: ID_TOKEN_ALG, publicJwk, privateJwk };
+}
+
+export async function signJwt(
+  privateJwk: JWK,
+  kid: string,
+  claims: JWTPayload & { sub: string; iss: string; aud: string },
+  ttlSeconds: number,
+  now = new Date(),
+): Promise<string> {
+  const key = await importJWK(privateJwk, ID_TOKEN_ALG);
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT(claims).setProtectedHeader({ alg: ID_TOKEN_ALG, kid, typ: "JWT" }).setIssuedAt(iat).setExpirationTime(iat + ttlSeconds).sign(key);
+}
+
+export type TokenFailure = "expired" | "signature" | "issuer" | "audience" | "malformed" | "unknown-key" | "claims";
+
+export class TokenVerificationError extends Error {
+  override name = "TokenVerificationError";
+  constructor(
+    readonly reason: TokenFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function classify(error: unknown): TokenVerificationError {
+  if (error instanceof TokenVerificationError) return error;
+  if (error instanceof errors.JWTExpired) return new TokenVerificationError("expired", "The token has expired.");
+  if (error instanceof errors.JWSSignatureVerificationFailed) return new TokenVerificationError("signature", "The token's signature is not valid.");
+  if (error instanceof errors.JWKSNoMatchingKey) return new TokenVerificationError("unknown-key", "The token was signed with an unknown key.");
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === "iss") return new TokenVerificationError("issuer", "The token comes from an unexpected issuer.");
+    if (error.claim === "aud") return new TokenVerificationError("audience", "The token is meant for another application.");
+    return new TokenVerificationError("claims", `The token's "${error.claim}" claim is not valid.`);
+  }
+  if (error instanceof errors.JOSEError) return new TokenVerificationError("malformed", "The token is not a valid signed token.");
+  return new TokenVerificationError("malformed", "The token could not be read.");
+}
+
+export interface VerifyOptions {
+  issuer: string;
+  audience: string;
+  algorithms?: string[];
+  /** Seconds of clock skew allowed. */
+  clockTolerance?: number;
+  currentDate?: Date;
+}
+
+type KeyResolver = ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet>;
+
+async function verifyWith(token: string, keys: KeyResolver, options: VerifyOptions): Promise<JWTPayload & { sub: string }> {
+  try {
+    const { payload } = await jwtVerify(token, keys, {
+      issuer: options.issuer,
+      audience: options.audience,
+      algorithms: options.algorithms ?? ["ES256", "RS256", "PS256", "EdDSA", "ES384", "RS384", "RS512"],
+      clockTolerance: options.clockTolerance ?? 5,
+      currentDate: options.currentDate,
+      requiredClaims: ["sub", "exp", "iat"],
+    });
+    if (typeof payload.sub !== "string" || !payload.sub) throw new TokenVerificationError("claims", "The token has no subject.");
+    return payload as JWTPayload & { sub: string };
+  } catch (error) {
+    throw classify(error);
+  }
+}
+
+/** Verify against a key set we hold (the built-in service's public keys). */
+export function verifyWithJwks(token: string, jwks: JSONWebKeySet, options: VerifyOptions) {
+  return verifyWith(token, createLocalJWKSet(jwks), { ...options, algorithms: options.algorithms ?? [ID_TOKEN_ALG] });
+}
+
+const remoteSets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+/** Verify against an external provider's JWKS URL (fetched and cached by jose, re-fetched on an unknown kid). */
+export function verifyWithRemoteJwks(token: string, jwksUrl: string, options: VerifyOptions) {
+  let set = remoteSets.get(jwksUrl);
+  if (!set) {
+    set = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+    remoteSets.set(jwksUrl, set);
+  }
+  return verifyWith(token, set, options);
+}
+
+/** The claims of a token without checking it (only to pick the verifier by `iss`). */
+export function peekClaims(token: string): JWTPayload | null {
+  try {
+    return decodeJwt(token);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,230 @@
+import { and, desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/support/db.ts";
+import { AppError, type Actor } from "../../kernel/index.ts";
+import { emailMessages } from "../notifications/schema.ts";
+import {
+  changePassword,
+  deleteAccount,
+  reauthenticate,
+  requestEmailChange,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signInWithPassword,
+  signOutOtherDevices,
+  signUp,
+  verifyEmailToken,
+} from "./accounts.ts";
+import { sessions, users, verificationTokens } from "./schema.ts";
+import { createSession, resolveSession } from "./sessions.ts";
+
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a test helper, not a React hook
+const t = useTestDatabase();
+const PASSWORD = "correct horse battery";
+let n = 0;
+const freshEmail = (tag: string) => `${tag}-${++n}-${Date.now()}@example.test`;
+const anon = (ip = "203.0.113.9"): Actor => ({ kind: "anonymous", ip });
+
+async function codeOf(p: Promise<unknown>): Promise<{ code: string; status: number; message: string; field?: string }> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return { code: e.code, status: e.status, message: e.message, field: e.field };
+    throw e;
+  }
+  throw new Error("expected a refusal");
+}
+
+async function lastMail(to: string, template: string) {
+  const [row] = await t.db
+    .select()
+    .from(emailMessages)
+    .where(and(eq(emailMessages.toAddress, to), eq(emailMessages.template, template)))
+    .orderBy(desc(emailMessages.createdAt), desc(emailMessages.id))
+    .limit(1);
+  return row;
+}
+const tokenOf = (link: unknown) => new URL(String(link)).searchParams.get("token")!;
+
+async function newAccount(tag: string, ip?: string) {
+  const email = freshEmail(tag);
+  const user = await signUp(t.ctx(anon(ip)), { displayName: "Test Person", email, password: PASSWORD });
+  return { email, user };
+}
+
+async function signedIn(userId: string, authTime = new Date()) {
+  const session = await createSession(t.db, { userId, authTime });
+  const actor: Actor = { kind: "user", userId, roles: ["shopper"], sessionId: session.id, authTime, ip: "203.0.113.9" };
+  return { session, ctx: t.ctx(actor) };
+}
+
+describe("sign-up and sign-in", () => {
+  it("creates a shopper, sends the verification e-mail and signs in", async () => {
+    const { email, user } = await newAccount("signup");
+    expect(user.roles).toEqual(["shopper"]);
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(user.emailVerifiedAt).toBeNull();
+    const mail = await lastMail(email, "verify-email");
+    expect(String(mail?.params.verifyUrl)).toMatch(/\/login\/verify\?token=/);
+    const signedInUser = await signInWithPassword(t.ctx(anon()), { email: email.toUpperCase(), password: PASSWORD });
+    expect(signedInUser.id).toBe(user.id);
+  });
+
+  it("refuses a taken e-mail, a weak and a common password", async () => {
+    const { email } = await newAccount("dup");
+    expect(await codeOf(signUp(t.ctx(anon()), { displayName: "X", email: ` ${email.toUpperCase()} `, password: PASSWORD }))).toMatchObject({ code: "email-already-in-use", status: 409, field: "email" });
+    expect(await codeOf(signUp(t.ctx(anon()), { displayName: "X", email: freshEmail("weak"), password: "short" }))).toMatchObject({ code: "weak-password", status: 400 });
+    expect(await codeOf(signUp(t.ctx(anon()), { displayName: "X", email: freshEmail("weak"), password: "password123" }))).toMatchObject({ code: "weak-password" });
+  });
+
+  it("answers invalid-credential alike for an unknown e-mail and a wrong password", async () => {
+    const { email } = await newAccount("enum");
+    const unknown = await codeOf(signInWithPassword(t.ctx(anon("198.51.100.1")), { email: freshEmail("nobody"), password: PASSWORD }));
+    const wrong = await codeOf(signInWithPassword(t.ctx(anon("198.51.100.1")), { email, password: "not the password" }));
+    expect(unknown).toEqual(wrong);
+    expect(wrong).toMatchObject({ code: "invalid-credential", status: 401, message: "The e-mail or password is incorrect." });
+  });
+
+  it("locks an account after 5 failures for 15 minutes, even with the right password", async () => {
+    const { email } = await newAccount("lock", "192.0.2.10");
+    const now = new Date();
+    for (let i = 0; i < 5; i++) {
+      const failure = await codeOf(signInWithPassword(t.ctx(anon(`192.0.2.${20 + i}`)), { email, password: "wrong password!" }, { now }));
+      expect(failure.code).toBe("invalid-credential");
+    }
+    const locked = await codeOf(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, { now }));
+    expect(locked).toMatchObject({ code: "too-many-requests", status: 429, message: "Too many attempts. Try again in 15 minutes." });
+    const later = new Date(now.getTime() + 16 * 60 * 1000);
+    await expect(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, { now: later })).resolves.toBeTruthy();
+  });
+
+  it("a successful sign-in resets the account's counter", async () => {
+    const { email } = await newAccount("reset-counter", "192.0.2.50");
+    for (let i = 0; i < 4; i++) await codeOf(signInWithPassword(t.ctx(anon("192.0.2.51")), { email, password: "wrong password!" }));
+    await signInWithPassword(t.ctx(anon("192.0.2.51")), { email, password: PASSWORD });
+    for (let i = 0; i < 4; i++) await codeOf(signInWithPassword(t.ctx(anon("192.0.2.51")), { email, password: "wrong password!" }));
+    await expect(signInWithPassword(t.ctx(anon("192.0.2.51")), { email, password: PASSWORD })).resolves.toBeTruthy();
+  });
+
+  it("locks a client address after AUTH_MAX_FAILURES_PER_IP (20) failures over any accounts", async () => {
+    const ip = "192.0.2.200";
+    const { email } = await newAccount("ip-lock", "192.0.2.201");
+    for (let i = 0; i < 20; i++) await codeOf(signInWithPassword(t.ctx(anon(ip)), { email: freshEmail("ghost"), password: "whatever123" }));
+    expect((await codeOf(signInWithPassword(t.ctx(anon(ip)), { email, password: PASSWORD }))).code).toBe("too-many-requests");
+    await expect(signInWithPassword(t.ctx(anon("192.0.2.202")), { email, password: PASSWORD })).resolves.toBeTruthy();
+  });
+
+  it("a disabled user gets user-disabled with the right password, invalid-credential with a wrong one", async () => {
+    const { email, user } = await newAccount("disabled");
+    await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
+    expect(await codeOf(signInWithPassword(t.ctx(anon("192.0.2.77")), { email, password: PASSWORD }))).toMatchObject({ code: "user-disabled", status: 403 });
+    expect((await codeOf(signInWithPassword(t.ctx(anon("192.0.2.77")), { email, password: "wrong password!" }))).code).toBe("invalid-credential");
+  });
+});
+
+describe("e-mail verification and password reset", () => {
+  it("verifies the address once with the link from the sign-up e-mail", async () => {
+    const { email, user } = await newAccount("verify");
+    const token = tokenOf((await lastMail(email, "verify-email"))!.params.verifyUrl);
+    expect(await verifyEmailToken(t.db, token)).toMatchObject({ purpose: "verify_email", userId: user.id });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.emailVerifiedAt).not.toBeNull();
+    expect((await codeOf(verifyEmailToken(t.db, token))).code).toBe("invalid-action-code");
+    expect((await codeOf(verifyEmailToken(t.db, "not-a-real-token-at-all"))).code).toBe("invalid-action-code");
+    expect((await codeOf(resendVerification((await signedIn(user.id)).ctx))).message).toMatch(/already verified/);
+  });
+
+  it("resend is limited to one a minute", async () => {
+    const { user } = await newAccount("resend");
+    const { ctx } = await signedIn(user.id);
+    const later = new Date(Date.now() + 2 * 60 * 1000);
+    await resendVerification(ctx, { now: later });
+    expect((await codeOf(resendVerification(ctx, { now: new Date(later.getTime() + 1000) }))).code).toBe("too-many-requests");
+  });
+
+  it("stores only a hash, answers the same for unknown addresses, and resets once within an hour", async () => {
+    const { email, user } = await newAccount("reset");
+    const before = await t.db.select().from(emailMessages);
+    await requestPasswordReset(t.ctx(anon()), { email: freshEmail("unknown") });
+    expect((await t.db.select().from(emailMessages)).length).toBe(before.length);
+
+    await requestPasswordReset(t.ctx(anon()), { email });
+    const token = tokenOf((await lastMail(email, "reset-password"))!.params.resetUrl);
+    const rows = await t.db.select({ tokenHash: verificationTokens.tokenHash }).from(verificationTokens).where(eq(verificationTokens.userId, user.id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    const { session } = await signedIn(user.id);
+    expect((await codeOf(resetPassword(t.ctx(anon()), { token, password: "short" }))).code).toBe("weak-password");
+    expect((await codeOf(resetPassword(t.ctx(anon()), { token, password: "a brand new passphrase" }, { now: new Date(Date.now() + 61 * 60 * 1000) }))).code).toBe("expired-action-code");
+    await resetPassword(t.ctx(anon()), { token, password: "a brand new passphrase" });
+    expect(await resolveSession(t.db, session.id)).toBeNull();
+    expect(await lastMail(email, "password-changed")).toBeTruthy();
+    await expect(signInWithPassword(t.ctx(anon("192.0.2.140")), { email, password: "a brand new passphrase" })).resolves.toBeTruthy();
+    expect((await codeOf(resetPassword(t.ctx(anon()), { token, password: "another new passphrase" }))).code).toBe("invalid-action-code");
+  });
+});
+
+describe("signed-in changes", () => {
+  it("needs a recent login; confirm it's you refreshes authTime", async () => {
+    const { user } = await newAccount("recent");
+    const old = new Date(Date.now() - 6 * 60 * 1000);
+    const { session, ctx } = await signedIn(user.id, old);
+    expect(await codeOf(changePassword(ctx, { newPassword: "fresh passphrase here" }))).toMatchObject({ code: "requires-recent-login", status: 401 });
+    expect(await codeOf(reauthenticate(ctx, { password: "not my password" }))).toMatchObject({ code: "wrong-password", field: "password" });
+    const at = await reauthenticate(ctx, { password: PASSWORD });
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(row!.authTime.getTime()).toBe(at.getTime());
+    const fresh = t.ctx({ ...ctx.actor, authTime: row!.authTime } as Actor);
+    await changePassword(fresh, { newPassword: "fresh passphrase here" });
+  });
+
+  it("changing the password signs out other devices and keeps this one", async () => {
+    const { email, user } = await newAccount("chpw");
+    const other = await signedIn(user.id);
+    const here = await signedIn(user.id);
+    expect((await codeOf(changePassword(here.ctx, { newPassword: PASSWORD }))).message).toMatch(/different/);
+    await changePassword(here.ctx, { newPassword: "my new passphrase" });
+    expect(await resolveSession(t.db, other.session.id)).toBeNull();
+    expect(await resolveSession(t.db, here.session.id)).not.toBeNull();
+    expect(await lastMail(email, "password-changed")).toBeTruthy();
+    expect((await codeOf(signInWithPassword(t.ctx(anon("192.0.2.150")), { email, password: PASSWORD }))).code).toBe("invalid-credential");
+  });
+
+  it("changes the e-mail through a link sent to the new address", async () => {
+    const { email, user } = await newAccount("chmail");
+    const { email: takenEmail } = await newAccount("taken");
+    const stale = await signedIn(user.id, new Date(Date.now() - 10 * 60 * 1000));
+    expect((await codeOf(requestEmailChange(stale.ctx, { newEmail: freshEmail("x") }))).code).toBe("requires-recent-login");
+    const { ctx } = await signedIn(user.id);
+    expect(await codeOf(requestEmailChange(ctx, { newEmail: takenEmail.toUpperCase() }))).toMatchObject({ code: "email-already-in-use", field: "newEmail" });
+    const newEmail = freshEmail("new");
+    await requestEmailChange(ctx, { newEmail });
+    const link = (await lastMail(newEmail, "verify-email"))!.params.verifyUrl;
+    expect(await verifyEmailToken(t.db, tokenOf(link))).toMatchObject({ purpose: "change_email", email: newEmail });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(newEmail);
+    expect(row!.emailVerifiedAt).not.toBeNull();
+    expect((await lastMail(email, "email-changed"))?.params.newEmail).toBe(newEmail);
+  });
+
+  it("signs out other devices", async () => {
+    const { user } = await newAccount("others");
+    const a = await signedIn(user.id);
+    const b = await signedIn(user.id);
+    expect(await signOutOtherDevices(b.ctx)).toBe(1);
+    expect(await resolveSession(t.db, a.session.id)).toBeNull();
+    expect(await resolveSession(t.db, b.session.id)).not.toBeNull();
+  });
+
+  it("deletes the account with a recent login and the typed confirmation", async () => {
+    const { user } = await newAccount("delete");
+    const stale = await signedIn(user.id, new Date(Date.now() - 10 * 60 * 1000));
+    expect((await codeOf(deleteAccount(stale.ctx, { confirmation: "DELETE" }))).code).toBe("requires-recent-login");
+    const { ctx } = await signedIn(user.id);
+    expect(await codeOf(deleteAccount(ctx, { confirmation: "delete me" }))).toMatchObject({ field: "confirmation", status: 400 });
+    await deleteAccount(ctx, { confirmation: "DELETE" });
+    expect(await t.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+// Input schemas of the identity module, shared by the forms (browser) and the services (server).
+// No server-only imports here.
+import { z } from "zod";
+import { IDENTITY_ERROR_MESSAGES } from "./errors.ts";
+
+export const EMAIL_MAX = 254;
+/** The password policy: 8 to 128 characters, not a common password (passwords.ts checks the list). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const emailField = z
+  .string({ error: "Enter your e-mail address." })
+  .trim()
+  .min(1, "Enter your e-mail address.")
+  .max(EMAIL_MAX, "This e-mail address is too long.")
+  .pipe(z.email({ error: IDENTITY_ERROR_MESSAGES["invalid-email"] }));
+
+const requiredPassword = z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(1024, "This password is too long.");
+
+/** Lower-cased, trimmed e-mail: the unique sign-in key. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const signInSchema = z.object({
+  email: emailField,
+  password: requiredPassword,
+  next: z.string().optional(),
+});
+
+export const signUpSchema = z.object({
+  displayName: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(80, "Use at most 80 characters."),
+  email: emailField,
+  password: z.string({ error: "Choose a password." }).min(1, "Choose a password."),
+  next: z.string().optional(),
+});
+
+export const forgotSchema = z.object({ email: emailField });
+
+export const resetSchema = z.object({
+  token: z.string({ error: "This link is not complete." }).min(10, IDENTITY_ERROR_MESSAGES["invalid-action-code"]).max(200),
+  password: z.string({ error: "Choose a new password." }).min(1, "Choose a new password."),
+});
+
+const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).optional().default("");
+
+export const phoneField = z
+  .string()
+  .trim()
+  .max(30, "Use at most 30 characters.")
+  .refine((v) => v === "" || (/^[+()\d\s.-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6), "Enter a phone number with digits only, like +1 555 0100.")
+  .optional()
+  .default("");
+
+export const profileSchema = z.object({
+  displayName: z.string({ error: "Enter a display name." }).trim().min(1, "Enter a display name.").max(80, "Use at most 80 characters."),
+  firstName: optionalText(80),
+  lastName: optionalText(80),
+  phone: phoneField,
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** Countries Platen ships to (ISO 3166-1 alpha-2). */
+export const COUNTRIES: readonly { code: string; name: string }[] = [
+  { code: "US", name: "United States" },
+  { code: "CA", name: "Canada" },
+  { code: "GB", name: "United Kingdom" },
+  { code: "IE", name: "Ireland" },
+  { code: "AU", name: "Australia" },
+  { code: "NZ", name: "New Zealand" },
+  { code: "DE", name: "Germany" },
+  { code: "AT", name: "Austria" },
+  { code: "CH", name: "Switzerland" },
+  { code: "FR", name: "France" },
+  { code: "BE", name: "Belgium" },
+  { code: "NL", name: "Netherlands" },
+  { code: "LU", name: "Luxembourg" },
+  { code: "ES", name: "Spain" },
+  { code: "PT", name: "Portugal" },
+  { code: "IT", name: "Italy" },
+  { code: "DK", name: "Denmark" },
+  { code: "SE", name: "Sweden" },
+  { code: "NO", name: "Norway" },
+  { code: "FI", name: "Finland" },
+  { code: "IS", name: "Iceland" },
+  { code: "PL", name: "Poland" },
+  { code: "CZ", name: "Czechia" },
+  { code: "SK", name: "Slovakia" },
+  { code: "HU", name: "Hungary" },
+  { code: "SI", name: "Slovenia" },
+  { code: "HR", name: "Croatia" },
+  { code: "RO", name: "Romania" },
+  { code: "BG", name: "Bulgaria" },
+  { code: "GR", name: "Greece" },
+  { code: "EE", name: "Estonia" },
+  { code: "LV", name: "Latvia" },
+  { code: "LT", name: "Lithuania" },
+  { code: "MX", name: "Mexico" },
+  { code: "BR", name: "Brazil" },
+  { code: "AR", name: "Argentina" },
+  { code: "CL", name: "Chile" },
+  { code: "CO", name: "Colombia" },
+  { code: "JP", name: "Japan" },
+  { code: "KR", name: "South Korea" },
+  { code: "SG", name: "Singapore" },
+  { code: "HK", name: "Hong Kong" },
+  { code: "IN", name: "India" },
+  { code: "IL", name: "Israel" },
+  { code: "AE", name: "United Arab Emirates" },
+  { code: "ZA", name: "South Africa" },
+];
+const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
+export const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
+
+export const MAX_ADDRESSES = 20;
+
+export const addressSchema = z.object({
+  label: optionalText(40),
+  fullName: z.string({ error: "Enter the recipient's full name." }).trim().min(1, "Enter the recipient's full name.").max(120, "Use at most 120 characters."),
+  line1: z.string({ error: "Enter the street address." }).trim().min(1, "Enter the street address.").max(200, "Use at most 200 characters."),
+  line2: optionalText(200),
+  city: z.string({ error: "Enter the city." }).trim().min(1, "Enter the city.").max(100, "Use at most 100 characters."),
+  region: optionalText(100),
+  postalCode: z
+    .string({ error: "Enter the postal code." })
+    .trim()
+    .min(1, "Enter the postal code.")
+    .max(20, "Use at most 20 characters.")
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, "Use letters, digits, spaces and dashes only."),
+  country: z
+    .string({ error: "Choose a country." })
+    .trim()
+    .toUpperCase()
+    .refine((v) => COUNTRY_CODES.has(v), "Choose a country from the list."),
+  phone: phoneField,
+});
+export type AddressInput = z.infer<typeof addressSchema>;
+
+/** What a saved address looks like to the browser (also mirrored to userData.shippingInfo). */
+export interface ShippingAddress extends AddressInput {
+  id: string;
+  isSelected: boolean;
+}
+
+export const DELETE_CONFIRMATION = "DELETE";

@@ -1,0 +1,218 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/support/db.ts";
+import { AppError, anonymous, type Actor } from "../../kernel/index.ts";
+import { enqueue } from "../../jobs/index.ts";
+import { outbox } from "../../jobs/schema.ts";
+import { auditLog, platformSettings } from "./schema.ts";
+import {
+  DEFAULT_SETTINGS,
+  getSettings,
+  listAudit,
+  minimumRetailMinor,
+  outboxOverview,
+  recordAudit,
+  retryOutboxJob,
+  settingsFormSchema,
+  settingsSchema,
+  settingsToFormValues,
+  splitSale,
+  taxRateFor,
+  updateSettings,
+} from "./index.ts";
+
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a Vitest helper, not a React hook
+const t = useTestDatabase();
+const admin: Actor = { kind: "user", userId: "usr_admin", roles: ["admin", "shopper"] };
+const shopper: Actor = { kind: "user", userId: "usr_shopper", roles: ["shopper"] };
+
+async function reset() {
+  await t.db.delete(platformSettings);
+  await t.db.delete(auditLog);
+}
+
+describe("platform settings", () => {
+  it("returns the defaults when nothing is stored, to any actor", async () => {
+    await reset();
+    const s = await getSettings(t.ctx(anonymous()));
+    expect(s).toEqual(DEFAULT_SETTINGS);
+    expect(s.currency).toBe("USD");
+    expect(s.platformFeePercent).toBe(20);
+    expect(s.minimumMarginMinor).toBe(200);
+    expect(s.search).toEqual({ applicationId: "", publicKey: "", connectTimeoutSeconds: 2, responseTimeoutSeconds: 10 });
+    expect(s.taxRates.length).toBeGreaterThan(3);
+  });
+
+  it("lets an admin update settings, stores only changed fields and audits them", async () => {
+    await reset();
+    const { settings, changed } = await updateSettings(t.ctx(admin), { ...DEFAULT_SETTINGS, platformFeePercent: 12.5, currency: "EUR" });
+    expect(changed.sort()).toEqual(["currency", "platformFeePercent"]);
+    expect(settings.platformFeePercent).toBe(12.5);
+    const stored = await t.db.select().from(platformSettings);
+    expect(stored.map((r) => r.key).sort()).toEqual(["currency", "platformFeePercent"]);
+    expect(stored.every((r) => r.updatedBy === "usr_admin")).toBe(true);
+    const again = await getSettings(t.ctx(shopper));
+    expect(again.platformFeePercent).toBe(12.5);
+    expect(again.currency).toBe("EUR");
+    expect(again.minimumMarginMinor).toBe(200);
+
+    const audit = await listAudit(t.ctx(admin), { targetType: "platform_settings" });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.action).toBe("settings.update");
+    expect(audit[0]!.actorId).toBe("usr_admin");
+    expect(audit[0]!.data).toMatchObject({
+      changed: expect.arrayContaining(["currency", "platformFeePercent"]),
+      before: { platformFeePercent: 20, currency: "USD" },
+      after: { platformFeePercent: 12.5, currency: "EUR" },
+    });
+
+    // Saving the same values again changes nothing and writes no audit entry.
+    const same = await updateSettings(t.ctx(admin), again);
+    expect(same.changed).toEqual([]);
+    expect(await listAudit(t.ctx(admin), { targetType: "platform_settings" })).toHaveLength(1);
+  });
+
+  it("refuses non-admins", async () => {
+    await reset();
+    await expect(updateSettings(t.ctx(shopper), DEFAULT_SETTINGS)).rejects.toMatchObject({ status: 403 });
+    await expect(updateSettings(t.ctx(anonymous()), DEFAULT_SETTINGS)).rejects.toMatchObject({ status: 403 });
+    await expect(listAudit(t.ctx(shopper))).rejects.toMatchObject({ status: 403 });
+    expect(await t.db.select().from(platformSettings)).toHaveLength(0);
+  });
+
+  it("refuses invalid values with a field error and writes nothing", async () => {
+    await reset();
+    const bad = [
+      [{ platformFeePercent: 150 }, "platformFeePercent"],
+      [{ platformFeePercent: 10.123 }, "platformFeePercent"],
+      [{ minimumMarginMinor: -1 }, "minimumMarginMinor"],
+      [{ minimumMarginMinor: 1.5 }, "minimumMarginMinor"],
+      [{ currency: "XYZ" }, "currency"],
+      [{ taxRates: [{ region: "US-CA", ratePercent: 51 }] }, "taxRates.0.ratePercent"],
+      [{ taxRates: [{ region: "XX", ratePercent: 5 }] }, "taxRates.0.region"],
+      [{ taxRates: [{ region: "DE", ratePercent: 19 }, { region: "de", ratePercent: 7 }] }, "taxRates.1.region"],
+      [{ search: { applicationId: "", publicKey: "", connectTimeoutSeconds: 0, responseTimeoutSeconds: 10 } }, "search.connectTimeoutSeconds"],
+      [{ search: { applicationId: "", publicKey: "", connectTimeoutSeconds: 2, responseTimeoutSeconds: 121 } }, "search.responseTimeoutSeconds"],
+      [{ search: { applicationId: "APP123", publicKey: "", connectTimeoutSeconds: 2, responseTimeoutSeconds: 10 } }, "search.publicKey"],
+    ] as const;
+    for (const [patch, field] of bad) {
+      const error = await updateSettings(t.ctx(admin), { ...DEFAULT_SETTINGS, ...patch } as never).catch((e: unknown) => e);
+      expect(error, JSON.stringify(patch)).toBeInstanceOf(AppError);
+      expect((error as AppError).status).toBe(400);
+      expect((error as AppError).field, JSON.stringify(patch)).toBe(field);
+    }
+    expect(await t.db.select().from(platformSettings)).toHaveLength(0);
+    expect(await t.db.select().from(auditLog)).toHaveLength(0);
+  });
+
+  it("falls back to the default for a corrupt stored value and keeps the others", async () => {
+    await reset();
+    await t.db.insert(platformSettings).values([
+      { key: "platformFeePercent", value: "twenty" },
+      { key: "taxRates", value: [{ region: "nowhere", ratePercent: 900 }] },
+      { key: "minimumMarginMinor", value: 500 },
+    ]);
+    const s = await getSettings(t.ctx(anonymous()));
+    expect(s.platformFeePercent).toBe(DEFAULT_SETTINGS.platformFeePercent);
+    expect(s.taxRates).toEqual(DEFAULT_SETTINGS.taxRates);
+    expect(s.minimumMarginMinor).toBe(500);
+    // An admin can overwrite the corrupt value.
+    await updateSettings(t.ctx(admin), { ...s, platformFeePercent: 25 });
+    const [row] = await t.db.select().from(platformSettings).where(eq(platformSettings.key, "platformFeePercent"));
+    expect(row!.value).toBe(25);
+  });
+});
+
+describe("settings form schema", () => {
+  const base = settingsToFormValues(DEFAULT_SETTINGS);
+
+  it("round-trips the defaults and converts the minimum margin to minor units", () => {
+    const r = settingsFormSchema.safeParse({ ...base, minimumMargin: "2.50" });
+    expect(r.success).toBe(true);
+    expect(r.data!.minimumMarginMinor).toBe(250);
+    expect(r.data!.taxRates).toEqual(DEFAULT_SETTINGS.taxRates);
+  });
+
+  it("ignores blank tax rows and keeps row indices in error paths", () => {
+    const r = settingsFormSchema.safeParse({ ...base, "taxRates.20.region": "", "taxRates.20.ratePercent": "", "taxRates.21.region": "zz", "taxRates.21.ratePercent": "8" });
+    expect(r.success).toBe(false);
+    const paths = r.error!.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(["taxRates.21.region"]);
+  });
+
+  it("reports a duplicate region and an out-of-range fee next to their fields", () => {
+    const r = settingsFormSchema.safeParse({ ...base, platformFeePercent: "150", "taxRates.30.region": "gb", "taxRates.30.ratePercent": "5" });
+    expect(r.success).toBe(false);
+    const byPath = Object.fromEntries(r.error!.issues.map((i) => [i.path.join("."), i.message]));
+    expect(byPath.platformFeePercent).toMatch(/0 to 100/);
+    expect(byPath["taxRates.30.region"]).toMatch(/GB is already listed/);
+  });
+
+  it("rejects a minimum margin with more decimals than the currency has", () => {
+    const r = settingsFormSchema.safeParse({ ...base, currency: "JPY", minimumMargin: "2.5" });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]!.path).toEqual(["minimumMargin"]);
+  });
+});
+
+describe("money helpers", () => {
+  it("splits a sale's margin between the platform and the partner", () => {
+    expect(splitSale(2500, 1200, { platformFeePercent: 20, minimumMarginMinor: 200 })).toEqual({
+      marginMinor: 1300,
+      platformFeeMinor: 260,
+      partnerEarningsMinor: 1040,
+      meetsMinimum: true,
+    });
+    expect(splitSale(1300, 1200, { platformFeePercent: 20, minimumMarginMinor: 200 }).meetsMinimum).toBe(false);
+  });
+
+  it("finds the minimum retail price", () => {
+    const s = { platformFeePercent: 20, minimumMarginMinor: 200 };
+    const min = minimumRetailMinor(1200, s)!;
+    expect(min).toBe(1450);
+    expect(splitSale(min, 1200, s).meetsMinimum).toBe(true);
+    expect(splitSale(min - 1, 1200, s).meetsMinimum).toBe(false);
+    expect(minimumRetailMinor(1200, { platformFeePercent: 100, minimumMarginMinor: 1 })).toBeNull();
+  });
+
+  it("prefers a subdivision's tax rate over its country's", () => {
+    const s = settingsSchema.parse({ taxRates: [{ region: "US-CA", ratePercent: 7.25 }, { region: "US", ratePercent: 1 }] });
+    expect(taxRateFor(s, "us", "CA")).toBe(7.25);
+    expect(taxRateFor(s, "US", "US-NY")).toBe(1);
+    expect(taxRateFor(s, "FR")).toBe(0);
+  });
+});
+
+describe("audit log", () => {
+  it("records entries and filters them by target", async () => {
+    await reset();
+    await recordAudit(t.db, { actorId: "usr_a", action: "user.roles.set", targetType: "user", targetId: "usr_1", data: { after: ["admin"] } });
+    await recordAudit(t.db, { actorId: null, action: "outbox.retry", targetType: "outbox", targetId: "obx_1" });
+    expect(await listAudit(t.ctx(admin), { targetType: "user", targetId: "usr_1" })).toHaveLength(1);
+    const all = await listAudit(t.ctx(admin), { limit: 10 });
+    expect(all.map((e) => e.action)).toEqual(["outbox.retry", "user.roles.set"]);
+    expect(all[0]!.data).toEqual({});
+  });
+});
+
+describe("outbox overview and retry", () => {
+  it("lists failed jobs and lets an admin retry one, with an audit entry", async () => {
+    await reset();
+    const id = await enqueue(t.db, "email.send", { messageId: "eml_x" });
+    await t.db.update(outbox).set({ status: "failed", attempts: 8, lastError: "Error: SMTP 550 mailbox unavailable" }).where(eq(outbox.id, id));
+    const before = await outboxOverview(t.ctx(admin));
+    expect(before.counts.failed).toBe(1);
+    expect(before.failed[0]).toMatchObject({ id, topic: "email.send", attempts: 8, lastError: "Error: SMTP 550 mailbox unavailable" });
+
+    await expect(retryOutboxJob(t.ctx(shopper), id)).rejects.toMatchObject({ status: 403 });
+    await retryOutboxJob(t.ctx(admin), id);
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+    expect((await listAudit(t.ctx(admin), { targetType: "outbox", targetId: id }))[0]).toMatchObject({ action: "outbox.retry", actorId: "usr_admin" });
+
+    // A second retry is refused: the job is no longer failed.
+    await expect(retryOutboxJob(t.ctx(admin), id)).rejects.toMatchObject({ code: "not-failed", status: 409 });
+    await expect(retryOutboxJob(t.ctx(admin), "obx_nope")).rejects.toMatchObject({ status: 404 });
+    await expect(outboxOverview(t.ctx(shopper))).rejects.toMatchObject({ status: 403 });
+  });
+});
