@@ -28,6 +28,11 @@ export default tseslint.config(
     },
   },
   {
+    // `useTestDatabase()` is a Vitest fixture, not a React hook.
+    files: ["**/*.test.ts", "tests/**/*.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
     files: ["server/modules/**/*.ts"],
     rules: {
       "no-restricted-imports": [

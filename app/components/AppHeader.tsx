@@ -45,7 +45,7 @@ export function AppHeader({ title, nav = PUBLIC_NAV, homeTo = "/", extra }: { ti
           <MenuIcon />
         </IconButton>
         <Typography component={Link} to={homeTo} variant="h6" sx={{ color: "inherit", textDecoration: "none", fontWeight: 800, letterSpacing: 0.5, mr: 2 }}>
-          Platen{title ? <Box component="span" sx={{ fontWeight: 400, ml: 1, opacity: 0.85 }}>{title}</Box> : null}
+          Platen{title ? <Box component="span" sx={{ fontWeight: 400, ml: 1 }}>{title}</Box> : null}
         </Typography>
         <Box component="nav" aria-label="Main" sx={{ display: { xs: "none", sm: "flex" }, gap: 0.5, flexGrow: 1, flexWrap: "wrap" }}>
           {nav.map((item) => (

@@ -31,7 +31,7 @@ export function SideNavLayout({ sections, label, children }: { sections: SideNav
                 <ListItemText primary={item.label} />
               </ListItemButton>
             ))}
-            {i < sections.length - 1 ? <Divider sx={{ mt: 1 }} /> : null}
+            {i < sections.length - 1 ? <Divider component="li" sx={{ mt: 1 }} /> : null}
           </List>
         ))}
       </Box>

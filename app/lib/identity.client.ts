@@ -224,8 +224,9 @@ export class IdentityClient {
   }
 
   /** Tell the server about the token (it sets or, with null, clears the session cookie). */
-  async postSession(token: string | null): Promise<void> {
-    await postJson("/api/__session", { token });
+  async postSession(token: string | null): Promise<{ user: { uid: string } | null }> {
+    const res = await postJson("/api/__session", { token });
+    return (await res.json()) as { user: { uid: string } | null };
   }
 
   private setToken(token: string | null, expiresAt: number) {

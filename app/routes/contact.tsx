@@ -109,7 +109,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       </Typography>
       <Box sx={{ display: "grid", gap: { xs: 4, md: 6 }, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1.6fr) minmax(0, 1fr)" }, alignItems: "start" }}>
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Form method="post" noValidate aria-labelledby="contact-form-title" key={defaults.topic}>
+          <Form method="post" noValidate key={defaults.topic}>
             <Typography variant="h2" id="contact-form-title" sx={{ fontSize: "1.3rem", mb: 2 }}>
               Send us a message
             </Typography>
@@ -179,7 +179,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               We use your details only to answer you, as described in our{" "}
-              <MuiLink component={Link} to="/legal/privacyPolicy">
+              <MuiLink underline="always" component={Link} to="/legal/privacyPolicy">
                 privacy policy
               </MuiLink>
               .
@@ -206,11 +206,11 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             ))}
             <Typography variant="body2">
               Many questions are answered in our{" "}
-              <MuiLink component={Link} to="/shop/faqs">
+              <MuiLink underline="always" component={Link} to="/shop/faqs">
                 FAQs
               </MuiLink>{" "}
               and on{" "}
-              <MuiLink component={Link} to="/shop/shoppers">
+              <MuiLink underline="always" component={Link} to="/shop/shoppers">
                 how buying works
               </MuiLink>
               .

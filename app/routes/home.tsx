@@ -127,7 +127,7 @@ export default function Home() {
               <Button variant="contained" size="large" component={Link} to="/shop/shoppers">
                 How buying works
               </Button>
-              <Button variant="outlined" size="large" component={Link} to="/contact?topic=partner">
+              <Button variant="outlined" size="large" component={Link} to="/contact?topic=partner" sx={{ bgcolor: "background.paper" }}>
                 Sell your art
               </Button>
             </Box>

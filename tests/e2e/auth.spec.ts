@@ -47,13 +47,18 @@ test("a visitor signs up and lands on their account", async ({ page }) => {
 });
 
 test("a demo shopper signs in; the browser gets an ID token and posts it to /api/__session", async ({ page }) => {
-  const posted = page.waitForResponse((r) => r.url().endsWith("/api/__session") && r.request().method() === "POST");
+  let answer = "";
+  const posted = page.waitForResponse(async (r) => {
+    if (!r.url().endsWith("/api/__session") || r.request().method() !== "POST") return false;
+    answer = await r.text();
+    return true;
+  });
   await signInAs(page, "shopper");
   const res = await posted;
   expect(res.status()).toBe(200);
   const body = JSON.parse(res.request().postData() ?? "{}");
   expect(body.token.split(".")).toHaveLength(3);
-  expect((await res.json()).user.email).toBe(DEMO.shopper);
+  expect(JSON.parse(answer).user.email).toBe(DEMO.shopper);
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
 });
 

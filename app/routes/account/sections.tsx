@@ -458,7 +458,7 @@ export function DangerSection({ result }: { result?: AccountActionResult }) {
   const reauth = reauthFor(result, "delete-account");
   const busy = useBusy("delete-account");
   return (
-    <Section id="delete" title="Delete account" description="This removes your profile, saved addresses and sign-in for good. Orders you placed stay with the stores for their records.">
+    <Section id="delete" title="Delete account" description="This removes your profile, saved addresses and sign-in for good. It cannot be undone.">
       <FormError errors={result?.code === "requires-recent-login" ? {} : errors} />
       <Form method="post" noValidate preventScrollReset>
         <input type="hidden" name="intent" value="delete-account" />

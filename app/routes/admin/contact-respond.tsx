@@ -172,7 +172,7 @@ export default function ContactInbox({ loaderData, actionData }: Route.Component
           {filter.q ? (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {list.total} result{list.total === 1 ? "" : "s"} for “{filter.q}”.{" "}
-              <MuiLink component={Link} to={inboxHref(filter, { q: "", page: 1 })}>
+              <MuiLink underline="always" component={Link} to={inboxHref(filter, { q: "", page: 1 })}>
                 Clear search
               </MuiLink>
             </Typography>
@@ -318,7 +318,7 @@ export default function ContactInbox({ loaderData, actionData }: Route.Component
               {thread.status === "closed" ? (
                 <Alert severity="info">This message is closed. Reopen it to reply.</Alert>
               ) : (
-                <Form method="post" noValidate aria-labelledby="reply-title" key={`${thread.id}-${thread.events.length}`}>
+                <Form method="post" noValidate key={`${thread.id}-${thread.events.length}`}>
                   <Typography variant="h3" id="reply-title" sx={{ fontSize: "1.1rem", mb: 1 }}>
                     Reply by e-mail
                   </Typography>

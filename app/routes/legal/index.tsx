@@ -35,7 +35,7 @@ export default function LegalIndex({ loaderData }: Route.ComponentProps) {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4, maxWidth: "65ch" }}>
         The agreements and policies that apply when you shop, sell or print on this marketplace, written to be read. If anything is unclear,{" "}
-        <MuiLink component={Link} to="/contact?topic=other">
+        <MuiLink underline="always" component={Link} to="/contact?topic=other">
           ask us
         </MuiLink>
         .

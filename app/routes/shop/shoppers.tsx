@@ -145,7 +145,7 @@ export default function ShoppersPage() {
           </Feature>
           <Feature icon={<VerifiedOutlined />} title="Artists are paid for every sale">
             Part of every price goes to the artist whose design you bought, part to the print shop that made it. Our{" "}
-            <MuiLink component={Link} to="/legal/disclosures">
+            <MuiLink underline="always" component={Link} to="/legal/disclosures">
               disclosures
             </MuiLink>{" "}
             explain how prices and fees are set.
@@ -178,11 +178,11 @@ export default function ShoppersPage() {
         </Paper>
         <Typography color="text.secondary" sx={{ mt: 3 }}>
           The full details are in our{" "}
-          <MuiLink component={Link} to="/legal/termsAndConditions">
+          <MuiLink underline="always" component={Link} to="/legal/termsAndConditions">
             terms and conditions
           </MuiLink>{" "}
           and our{" "}
-          <MuiLink component={Link} to="/legal/privacyPolicy">
+          <MuiLink underline="always" component={Link} to="/legal/privacyPolicy">
             privacy policy
           </MuiLink>
           .

@@ -20,7 +20,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "Content-Type": "application/pdf",
       "Content-Length": String(cv.body.byteLength),
       "Content-Disposition": cv.contentDisposition,
-      "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     },
   });
