@@ -158,6 +158,8 @@ export class IdentityClient {
   private token: string | null = null;
   private expiresAt = 0;
   private uid: string | null = null;
+  /** Bumped on sign-out: a refresh that was under way then must not sign the browser back in. */
+  private generation = 0;
   private readonly listeners = new Set<TokenListener>();
   readonly scheduler: TokenRefreshScheduler;
 
@@ -201,6 +203,7 @@ export class IdentityClient {
 
   /** Signed out: forget the token, stop refreshing. */
   stop(): void {
+    this.generation++;
     this.uid = null;
     this.scheduler.stop();
     this.setToken(null, 0);
@@ -213,10 +216,12 @@ export class IdentityClient {
 
   /** POST /identity/token (refresh cookie), then POST /api/__session with the new token. */
   async refresh(): Promise<{ expiresAt: number }> {
+    const generation = this.generation;
     const body = await withRefreshLock(async () => {
       const res = await postJson("/identity/token", {});
       return (await res.json()) as TokenResponse;
     });
+    if (generation !== this.generation) throw new IdentityError("invalid-credential", "Signed out while the token was being refreshed.");
     const expiresAt = localExpiry(body.idToken, body.expiresAt, Date.now());
     this.setToken(body.idToken, expiresAt);
     await this.postSession(body.idToken);

@@ -78,7 +78,9 @@ test("five failures lock the account: too-many-requests even with the right pass
   const email = await createAccount(request, "lockout");
   await page.goto("/login");
   for (let i = 0; i < 5; i++) {
+    const failed = page.waitForResponse((r) => r.url().includes("/login") && r.request().method() === "POST");
     await fillSignIn(page, email, `wrong-password-${i}`);
+    expect((await failed).status()).toBe(401);
     await expect(page.getByRole("alert")).toHaveText("The e-mail or password is incorrect.");
   }
   const answer = page.waitForResponse((r) => r.url().includes("/login") && r.request().method() === "POST");

@@ -43,8 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   try {
-    const { user, authTime } = await userFromIdToken(db(), token);
-    const { session } = await establishSession(db(), { userId: user.id, authTime, currentSessionId, userAgent: request.headers.get("User-Agent"), ip: clientIp(request) });
+    const { user, authTime, sessionId: tokenSessionId } = await userFromIdToken(db(), token);
+    const { session } = await establishSession(db(), { userId: user.id, authTime, currentSessionId, tokenSessionId, userAgent: request.headers.get("User-Agent"), ip: clientIp(request) });
     return json({ user: toServerUser(user) }, 200, [await commitSessionCookie(session.id)]);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -19,7 +19,6 @@ import {
 import { sessions, users, verificationTokens } from "./schema.ts";
 import { createSession, resolveSession } from "./sessions.ts";
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a test helper, not a React hook
 const t = useTestDatabase();
 const PASSWORD = "correct horse battery";
 let n = 0;

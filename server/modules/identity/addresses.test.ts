@@ -6,7 +6,6 @@ import { addAddress, deleteAddress, listAddresses, selectAddress, updateAddress 
 import { users } from "./schema.ts";
 import { addressSchema } from "./types.ts";
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a test helper, not a React hook
 const t = useTestDatabase();
 
 async function shopper() {

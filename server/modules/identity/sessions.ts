@@ -63,19 +63,32 @@ export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?
  */
 export async function establishSession(
   db: Db,
-  input: { userId: string; authTime: Date; currentSessionId?: string | null; userAgent?: string | null; ip?: string | null },
+  input: {
+    userId: string;
+    authTime: Date;
+    currentSessionId?: string | null;
+    /** The session the token itself names (its `sid`), used when the cookie has none for this user. */
+    tokenSessionId?: string | null;
+    userAgent?: string | null;
+    ip?: string | null;
+  },
 ): Promise<{ session: SessionRow; created: boolean }> {
+  const reuse = async (sessionId: string) => {
+    const [row] = await db
+      .update(sessions)
+      .set({ authTime: sql`greatest(${sessions.authTime}, ${input.authTime.toISOString()}::timestamptz)`, lastSeenAt: new Date() })
+      .where(eq(sessions.id, sessionId))
+      .returning();
+    return { session: row!, created: false };
+  };
   if (input.currentSessionId) {
     const current = await resolveSession(db, input.currentSessionId);
-    if (current && current.user.id === input.userId) {
-      const [row] = await db
-        .update(sessions)
-        .set({ authTime: sql`greatest(${sessions.authTime}, ${input.authTime.toISOString()}::timestamptz)`, lastSeenAt: new Date() })
-        .where(eq(sessions.id, current.session.id))
-        .returning();
-      return { session: row!, created: false };
-    }
+    if (current && current.user.id === input.userId) return reuse(current.session.id);
     await revokeSession(db, input.currentSessionId);
+  }
+  if (input.tokenSessionId) {
+    const named = await resolveSession(db, input.tokenSessionId);
+    if (named && named.user.id === input.userId) return reuse(named.session.id);
   }
   return { session: await createSession(db, input), created: true };
 }

@@ -20,7 +20,6 @@ import {
   type IdentityConfig,
 } from "./tokens.ts";
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a test helper, not a React hook
 const t = useTestDatabase();
 const ISSUER = "http://platen.test/identity";
 const config: IdentityConfig = { issuer: ISSUER, audience: "platen" };
@@ -205,6 +204,15 @@ describe("refresh tokens", () => {
     expect((await refusal(refreshIdToken(t.db, first.refreshToken.token, { config, now: new Date(Date.now() + 5000) }))).code).toBe("invalid-credential");
     // The retry's successor was revoked with its family by the reuse above.
     expect((await refusal(refreshIdToken(t.db, retry.refreshToken.token, { config }))).code).toBe("invalid-credential");
+  });
+
+  it("ID tokens from a refresh name their sign-in (sid) and are refused once it has ended", async () => {
+    const { session, rt } = await start();
+    const { idToken } = await refreshIdToken(t.db, rt.token, { config });
+    const resolved = await userFromIdToken(t.db, idToken, { config });
+    expect(resolved.sessionId).toBe(session.id);
+    await revokeSession(t.db, session.id);
+    expect(await refusal(userFromIdToken(t.db, idToken, { config }))).toMatchObject({ code: "invalid-credential", message: "Your sign-in has ended. Sign in again." });
   });
 
   it("ends with the session and refuses disabled users", async () => {

@@ -113,7 +113,7 @@ export function displayNameOf(user: Pick<UserRow, "displayName" | "firstName" | 
 }
 
 /** A signed ID token for `user` (ES256, 1 hour): iss, aud, sub, email, email_verified, name, auth_time. */
-export async function mintIdToken(db: Db, user: UserRow, authTime: Date, now = new Date(), config = identityConfig()): Promise<MintedIdToken> {
+export async function mintIdToken(db: Db, user: UserRow, authTime: Date, now = new Date(), config = identityConfig(), extra: { sid?: string } = {}): Promise<MintedIdToken> {
   const key = await activeSigningKey(db);
   const idToken = await signJwt(
     key.privateJwk as JWK,
@@ -126,6 +126,8 @@ export async function mintIdToken(db: Db, user: UserRow, authTime: Date, now = n
       email_verified: user.emailVerifiedAt !== null,
       name: displayNameOf(user),
       auth_time: Math.floor(authTime.getTime() / 1000),
+      // The sign-in (refresh-token family) this token belongs to: it dies with that session.
+      ...(extra.sid ? { sid: extra.sid } : {}),
     },
     ID_TOKEN_TTL_SECONDS,
     now,
@@ -179,14 +181,31 @@ function assertEnabled(user: UserRow) {
  * sight they are linked to an existing account by e-mail only when the provider says the
  * address is verified, else created as shoppers.
  */
-export async function userFromIdToken(db: Db, token: string, options: { now?: Date; config?: IdentityConfig } = {}): Promise<{ user: UserRow; authTime: Date; source: VerifiedToken["source"] }> {
+export async function userFromIdToken(
+  db: Db,
+  token: string,
+  options: { now?: Date; config?: IdentityConfig } = {},
+): Promise<{ user: UserRow; authTime: Date; source: VerifiedToken["source"]; sessionId?: string }> {
   const verified = await verifyIdToken(db, token, options);
   const { claims } = verified;
   if (verified.source === "builtin") {
     const [user] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
     if (!user) throw badToken("This account no longer exists.");
     assertEnabled(user);
-    return { user, authTime: authTimeOf(claims), source: "builtin" };
+    let sessionId: string | undefined;
+    if (typeof claims.sid === "string") {
+      // A token of a sign-in that has ended (sign-out, "sign out of other devices") is refused.
+      const now = options.now ?? new Date();
+      const [row] = await db
+        .select({ session: sessions })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+        .where(and(eq(refreshTokens.familyId, claims.sid), eq(refreshTokens.userId, user.id)))
+        .limit(1);
+      if (!row || row.session.revokedAt || row.session.expiresAt.getTime() <= now.getTime()) throw badToken("Your sign-in has ended. Sign in again.");
+      sessionId = row.session.id;
+    }
+    return { user, authTime: authTimeOf(claims), source: "builtin", sessionId };
   }
   const user = await linkExternalUser(db, verified.issuer, claims);
   assertEnabled(user);
@@ -315,7 +334,7 @@ const ended = () => new AppError("invalid-credential", "Your sign-in has ended. 
 export async function refreshIdToken(db: Db, rawToken: string | null | undefined, options: { now?: Date; config?: IdentityConfig } = {}): Promise<RefreshResult> {
   if (!rawToken || rawToken.length > 200) throw ended();
   const now = options.now ?? new Date();
-  type Outcome = { ok: true; user: UserRow; token: IssuedRefreshToken; authTime: Date; sessionId: string | null } | { ok: false; error: AppError };
+  type Outcome = { ok: true; user: UserRow; token: IssuedRefreshToken; authTime: Date; sessionId: string | null; familyId: string } | { ok: false; error: AppError };
   const outcome = await transaction<Outcome>(db, async (tx) => {
     const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(rawToken))).limit(1).for("update");
     if (!row || row.expiresAt.getTime() <= now.getTime()) return { ok: false, error: ended() };
@@ -363,9 +382,9 @@ export async function refreshIdToken(db: Db, rawToken: string | null | undefined
       createdAt: now,
     });
     await tx.update(refreshTokens).set({ usedAt: row.usedAt ?? now, replacedBy: id }).where(eq(refreshTokens.id, row.id));
-    return { ok: true, user, token: { token, expiresAt: row.expiresAt }, authTime: row.authTime, sessionId: row.sessionId };
+    return { ok: true, user, token: { token, expiresAt: row.expiresAt }, authTime: row.authTime, sessionId: row.sessionId, familyId: row.familyId };
   });
   if (!outcome.ok) throw outcome.error;
-  const minted = await mintIdToken(db, outcome.user, outcome.authTime, now, options.config);
+  const minted = await mintIdToken(db, outcome.user, outcome.authTime, now, options.config, { sid: outcome.sessionId ? outcome.familyId : undefined });
   return { ...minted, refreshToken: outcome.token, user: outcome.user, sessionId: outcome.sessionId };
 }

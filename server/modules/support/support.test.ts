@@ -7,7 +7,6 @@ import { AppError, IllegalTransitionError, type Actor } from "../../kernel/index
 import { contactEvents, contactMessages } from "./schema.ts";
 import { changeStatus, contactTransitions, countMessagesByStatus, createContactMessage, getThread, listMessages, reply } from "./index.ts";
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a Vitest helper, not a React hook
 const t = useTestDatabase();
 
 const adminId = newId("usr");
