@@ -4,7 +4,13 @@ const SPEC_FIELDS = ["cart", "isFulfiller", "isPartner", "isStripeConnected", "o
 const USER_INFO_FIELDS = ["anon", "displayName", "email", "firstName", "inVault", "lastName", "phone", "uid"];
 
 async function userData(page: import("@playwright/test").Page) {
-  return page.evaluate(() => JSON.parse(window.localStorage.getItem("userData") ?? "null"));
+  return page.evaluate(() => {
+    try {
+      return JSON.parse(window.localStorage.getItem("userData") ?? "null");
+    } catch {
+      return null; // not repaired yet
+    }
+  });
 }
 
 test.describe("app shell", () => {
