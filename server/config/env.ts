@@ -31,7 +31,7 @@ export const envSchema = z
     OIDC_AUDIENCE: z.string().min(1).optional(),
     OIDC_JWKS_URL: z.url().optional(),
     /** Failed sign-ins from one client address within 15 minutes before it is locked out (one account: fixed at 5). */
-    AUTH_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+    AUTH_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(5),
     /** How recent a sign-in must be for sensitive changes (e-mail, password, deletion); tests may shorten it. */
     AUTH_RECENT_LOGIN_SECONDS: z.coerce.number().int().min(1).default(300),
     // e-mail

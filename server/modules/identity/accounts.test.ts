@@ -102,14 +102,15 @@ describe("sign-up and sign-in", () => {
     const { email } = await newAccount("reset-counter", "192.0.2.50");
     for (let i = 0; i < 4; i++) await codeOf(signInWithPassword(t.ctx(anon("192.0.2.51")), { email, password: "wrong password!" }));
     await signInWithPassword(t.ctx(anon("192.0.2.51")), { email, password: PASSWORD });
-    for (let i = 0; i < 4; i++) await codeOf(signInWithPassword(t.ctx(anon("192.0.2.51")), { email, password: "wrong password!" }));
-    await expect(signInWithPassword(t.ctx(anon("192.0.2.51")), { email, password: PASSWORD })).resolves.toBeTruthy();
+    // a second address, so that the per-address limit (5) is not what is being tested
+    for (let i = 0; i < 4; i++) await codeOf(signInWithPassword(t.ctx(anon("192.0.2.52")), { email, password: "wrong password!" }));
+    await expect(signInWithPassword(t.ctx(anon("192.0.2.52")), { email, password: PASSWORD })).resolves.toBeTruthy();
   });
 
-  it("locks a client address after AUTH_MAX_FAILURES_PER_IP (20) failures over any accounts", async () => {
+  it("locks a client address after AUTH_MAX_FAILURES_PER_IP (5) failures over any accounts", async () => {
     const ip = "192.0.2.200";
     const { email } = await newAccount("ip-lock", "192.0.2.201");
-    for (let i = 0; i < 20; i++) await codeOf(signInWithPassword(t.ctx(anon(ip)), { email: freshEmail("ghost"), password: "whatever123" }));
+    for (let i = 0; i < 5; i++) await codeOf(signInWithPassword(t.ctx(anon(ip)), { email: freshEmail("ghost"), password: "whatever123" }));
     expect((await codeOf(signInWithPassword(t.ctx(anon(ip)), { email, password: PASSWORD }))).code).toBe("too-many-requests");
     await expect(signInWithPassword(t.ctx(anon("192.0.2.202")), { email, password: PASSWORD })).resolves.toBeTruthy();
   });

@@ -16,7 +16,7 @@ import { DELETE_CONFIRMATION, normalizeEmail, type ProfileInput } from "./types.
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 /** Failed sign-ins for one account (normalized e-mail) before it is locked out: fixed. */
 export const ACCOUNT_MAX_FAILURES = 5;
-/** Failed sign-ins from one client address before it is locked out: AUTH_MAX_FAILURES_PER_IP (default 20). */
+/** Failed sign-ins from one client address before it is locked out: AUTH_MAX_FAILURES_PER_IP (default 5). */
 export const ipMaxFailures = () => env().AUTH_MAX_FAILURES_PER_IP;
 /** How recent a sign-in must be for sensitive changes: AUTH_RECENT_LOGIN_SECONDS (default 300 = RECENT_LOGIN_MS). */
 export const recentLoginMs = () => env().AUTH_RECENT_LOGIN_SECONDS * 1000;
