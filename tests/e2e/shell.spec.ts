@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 const SPEC_FIELDS = ["cart", "isFulfiller", "isPartner", "isStripeConnected", "orders", "selectedShippingInfo", "shippingInfo", "theme", "userInfo", "wishes"];
 const USER_INFO_FIELDS = ["anon", "displayName", "email", "firstName", "inVault", "lastName", "phone", "uid"];
 
-async function userData(page: import("@playwright/test").Page) {
+async function userData(page: Page) {
   return page.evaluate(() => {
     try {
       return JSON.parse(window.localStorage.getItem("userData") ?? "null");

@@ -25,7 +25,6 @@ import {
 } from "./index.ts";
 import { jobApplications } from "./schema.ts";
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a test helper, not a React hook
 const t = useTestDatabase();
 const admin: Actor = { kind: "user", userId: "usr_admin", roles: ["admin"] };
 const shopper: Actor = { kind: "user", userId: "usr_shopper", roles: ["shopper"] };

@@ -9,7 +9,6 @@ import { findUserByUid, searchUsers, setUserDisabled, setUserRoles, userCounts, 
 import { refreshTokens, users, type Role } from "./schema.ts";
 import { createSession, resolveSession } from "./sessions.ts";
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a Vitest helper, not a React hook
 const t = useTestDatabase();
 
 async function makeUser(email: string, roles: Role[], extra: Partial<typeof users.$inferInsert> = {}) {

@@ -21,7 +21,6 @@ import {
   updateSettings,
 } from "./index.ts";
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a Vitest helper, not a React hook
 const t = useTestDatabase();
 const admin: Actor = { kind: "user", userId: "usr_admin", roles: ["admin", "shopper"] };
 const shopper: Actor = { kind: "user", userId: "usr_shopper", roles: ["shopper"] };
