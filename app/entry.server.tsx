@@ -6,6 +6,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { getCachedRender, renderCacheKey, setCachedRender } from "./lib/render-cache.server.ts";
 import { createEmotionCache } from "./theme/emotion-cache.ts";
 
 export const streamTimeout = 10_000;
@@ -25,6 +26,15 @@ export default function handleRequest(
   const cache = createEmotionCache();
   const emotionServer = createEmotionServer(cache);
   void isbot; // every request waits for all data: crawlers and browsers alike get the full page
+
+  const cacheKey = process.env.PLATEN_RENDER_CACHE === "off" ? null : renderCacheKey(request, responseStatusCode, routerContext);
+  if (cacheKey) {
+    const cached = getCachedRender(cacheKey, nonce);
+    if (cached !== null) {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+    }
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let didError = false;
@@ -46,6 +56,7 @@ export default function handleRequest(
             const styleTags = nonce ? styles.replaceAll("<style ", `<style nonce="${nonce}" `) : styles;
             html = html.replace(/(<meta name="emotion-insertion-point" content=""\/?>)/, `$1${styleTags}`);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            if (cacheKey && !didError) setCachedRender(cacheKey, html, nonce, responseStatusCode);
             resolve(new Response(html, { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
           });
           sink.on("error", reject);

@@ -6,7 +6,7 @@
 //   4. pg               vitest run, TEST_DB_ENGINE=postgres        (only when TEST_DATABASE_URL is set)
 //   5. chromium         scripts/ensure-chromium.mjs                (CHROMIUM_PATH or /usr/bin/chromium; apt-get as root)
 //   6. build            npm run build into tmp/build-test          (PLATEN_BUILD_DIR overrides)
-//   7. e2e              playwright test against that build         (E2E_PORT, else 3210 or a free port)
+//   7. e2e              playwright test against that build         (E2E_PORT, else 3210; a free port if busy)
 //
 // Steps 5 and 6 are set-up: they add a failure to the total only when they fail (and then the
 // browser tests do not run). Every step runs even when an earlier one failed, so one run shows
@@ -319,7 +319,7 @@ for (const [i, step] of chosen.entries()) {
   const reason = step.skipReason?.();
   if (reason) {
     console.log(`SKIPPED: ${reason}`);
-    results.push({ step, status: "skipped", note: reason, ms: 0, passed: 0, failed: 0, skipped: 0, failures: [] });
+    results.push({ step, status: "skipped", note: reason.split(" (")[0], ms: 0, passed: 0, failed: 0, skipped: 0, failures: [] });
     continue;
   }
   const started = Date.now();

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { transaction } from "../../infra/db/index.ts";
+import { transaction, type Db } from "../../infra/db/index.ts";
 import { createBrevoProvider, createOutboxProvider, type EmailProvider } from "../../infra/email/index.ts";
 import { startBrevoStandIn } from "../../infra/email/brevo-stub.test-support.ts";
 import { drain, registerHandler, runDueJobs } from "../../jobs/index.ts";
@@ -50,13 +50,13 @@ const message = async (id: string) => (await t.db.select().from(emailMessages).w
 const jobOf = async (id: string) => (await t.db.select().from(outbox).where(sql`${outbox.payload}->>'messageId' = ${id}`)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 const makeDue = (id: string) => t.db.update(outbox).set({ runAt: sql`now() - interval '1 second'` }).where(sql`${outbox.payload}->>'messageId' = ${id}`);
 
-async function queueOrderMail(to = "maya@example.com") {
-  return sendEmail(t.db, { to, toName: "Maya Chen", template: "order-success", params: sampleParams("order-success") });
+async function queueOrderMail(to = "maya@example.com", db: Db = t.db) {
+  return sendEmail(db, { to, toName: "Maya Chen", template: "order-success", params: sampleParams("order-success") });
 }
 
 describe("sendEmail", () => {
   it("stores the rendered message as queued with its outbox job, in the caller's transaction", async () => {
-    const { id } = await transaction(t.db, (tx) => queueOrderMail("queued@example.com"));
+    const { id } = await transaction(t.db, (tx) => queueOrderMail("queued@example.com", tx));
     const row = await message(id);
     expect(row.status).toBe("queued");
     expect(row.subject).toBe("Your Platen order PL-10482 is confirmed");

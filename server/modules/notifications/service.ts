@@ -129,6 +129,7 @@ export interface MailboxQuery {
   status?: EmailStatus;
   /** Part of the recipient's address or name. */
   q?: string;
+  template?: TemplateName;
   page?: number;
   pageSize?: number;
 }
@@ -156,6 +157,7 @@ export async function listMessages(ctx: Ctx, query: MailboxQuery = {}) {
   const pageSize = Math.min(Math.max(query.pageSize ?? 20, 1), 100);
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(emailMessages.status, query.status));
+  if (query.template) filters.push(eq(emailMessages.template, query.template));
   const q = query.q?.trim();
   if (q) filters.push(or(ilike(emailMessages.toAddress, likePattern(q)), ilike(emailMessages.toName, likePattern(q)))!);
   const where = filters.length ? and(...filters) : undefined;
