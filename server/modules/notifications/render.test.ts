@@ -67,6 +67,10 @@ describe("order templates", () => {
     expect(out.html).toContain(`href="${BASE}/shop/orders/`);
     expect(out.text).toContain("2 × Night Bloom Heavyweight Tee (Black · M, by Juniper Ink Studio)  $56.00");
     expect(out.text).toContain("Total: $101.74");
+    // the address already starts with the name: it is not repeated
+    expect(out.text).toContain("SHIPPING TO\nMaya Chen\n2150 Shattuck Avenue, Apt 4B\n");
+    const other = renderTemplate("order-success", { ...sampleParams("order-success", BASE), shippingAddress: "1 Main St\nSpringfield" }, BASE);
+    expect(other.html).toContain("<strong>Maya Chen</strong><br>1 Main St<br>Springfield");
   });
 
   it("order-shipment-created shows carrier, tracking link and the items in the package", () => {

@@ -79,6 +79,17 @@ function totalsTable(rows: Array<[string, string, boolean?]>): string {
   return `<table role="presentation" width="100%" border="0" cellpadding="0" cellspacing="0" style="margin:0 0 24px;">${trs}</table>`;
 }
 
+/** The address lines, led by the recipient's name unless the address already starts with it. */
+function addressLines(name: string, address: string): string[] {
+  const lines = address.replace(/\r\n?/g, "\n").split("\n").map((l) => l.trim()).filter(Boolean);
+  return lines[0]?.toLowerCase() === name.trim().toLowerCase() ? lines : [name.trim(), ...lines];
+}
+
+function addressHtml(name: string, address: string): string {
+  const [first, ...rest] = addressLines(name, address);
+  return [`<strong>${esc(first)}</strong>`, ...rest.map(esc)].join("<br>");
+}
+
 type Builder<T extends TemplateName> = (params: TemplateParams<T>, c: Ctx) => Built;
 
 const ORDER_REASON = "you placed an order on Platen";
@@ -109,7 +120,7 @@ const builders: { [T in TemplateName]: Builder<T> } = {
         itemsTable(c, v.items, v.currency),
         totalsTable(totals),
         h2("Shipping to"),
-        panel(`<strong>${esc(v.customerName)}</strong><br>${escLines(v.shippingAddress)}`),
+        panel(addressHtml(v.customerName, v.shippingAddress)),
         muted(`Need to change something? Write to us from ${link("your order page", orderUrl)} as soon as possible: changes are easiest before production starts.`),
       ].join("\n"),
       text: [
@@ -128,8 +139,7 @@ const builders: { [T in TemplateName]: Builder<T> } = {
         ...totals.map(([label, value]) => `${label}: ${value}`),
         "",
         "SHIPPING TO",
-        v.customerName,
-        v.shippingAddress,
+        ...addressLines(v.customerName, v.shippingAddress),
       ],
     };
   },
@@ -156,7 +166,7 @@ const builders: { [T in TemplateName]: Builder<T> } = {
         button("Track your package", trackingUrl),
         h2("In this package"),
         itemsTable(c, v.items),
-        ...(v.shippingAddress ? [h2("Shipping to"), panel(`<strong>${esc(v.customerName)}</strong><br>${escLines(v.shippingAddress)}`)] : []),
+        ...(v.shippingAddress ? [h2("Shipping to"), panel(addressHtml(v.customerName, v.shippingAddress))] : []),
         muted(`Tracking can take up to 24 hours to show the first scan. You can always follow your order on ${link("your order page", orderUrl)}.`),
       ].join("\n"),
       text: [
@@ -172,7 +182,7 @@ const builders: { [T in TemplateName]: Builder<T> } = {
         "",
         "IN THIS PACKAGE",
         ...itemsText(v.items),
-        ...(v.shippingAddress ? ["", "SHIPPING TO", v.customerName, v.shippingAddress] : []),
+        ...(v.shippingAddress ? ["", "SHIPPING TO", ...addressLines(v.customerName, v.shippingAddress)] : []),
         "",
         `Tracking can take up to 24 hours to show the first scan. Your order: ${orderUrl}`,
       ],
@@ -320,22 +330,22 @@ const builders: { [T in TemplateName]: Builder<T> } = {
     reason: "you sent a message to the Platen team",
     html: [
       h1(`Thanks for your message, ${firstName(v.name)}`),
-      pHtml(`We received your message about <strong>${esc(v.topic)}</strong>. A member of our team reads every message and will reply to this address.`),
+      pHtml(`We received your message about <strong>${esc(v.topic)}</strong>. A member of our team reads every message and will answer you at this e-mail address.`),
       ...(v.reference ? [facts([["Reference", esc(v.reference)]])] : []),
       h2("Your message"),
       panel(escLines(v.message), { accent: BRAND.border }),
-      muted("There's no need to send it again: replies usually take one or two business days."),
+      muted("You don't need to send it again: your message is safely with us."),
     ].join("\n"),
     text: [
       `Thanks for your message, ${firstName(v.name)}`,
       "",
-      `We received your message about "${v.topic}". A member of our team reads every message and will reply to this address.`,
+      `We received your message about "${v.topic}". A member of our team reads every message and will answer you at this e-mail address.`,
       ...(v.reference ? [`Reference: ${v.reference}`] : []),
       "",
       "YOUR MESSAGE",
       ...v.message.split(/\r?\n/).map((l) => `> ${l}`),
       "",
-      "There's no need to send it again: replies usually take one or two business days.",
+      "You don't need to send it again: your message is safely with us.",
     ],
   }),
 

@@ -241,7 +241,7 @@ export default function BrevoMailbox() {
             <Table size="small" aria-label="Mailbox">
               <TableHead>
                 <TableRow>
-                  <TableCell>Recipient</TableCell>
+                  <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>Recipient</TableCell>
                   <TableCell>Subject</TableCell>
                   <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Template</TableCell>
                   <TableCell>Status</TableCell>
@@ -251,7 +251,7 @@ export default function BrevoMailbox() {
               <TableBody>
                 {mailbox.items.map((m) => (
                   <TableRow key={m.id} hover data-testid="mailbox-row" data-to={m.toAddress}>
-                    <TableCell sx={{ maxWidth: 220, overflowWrap: "anywhere" }}>
+                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" }, maxWidth: 220, overflowWrap: "anywhere" }}>
                       {m.toName ? (
                         <>
                           {m.toName}
@@ -263,10 +263,13 @@ export default function BrevoMailbox() {
                         m.toAddress
                       )}
                     </TableCell>
-                    <TableCell sx={{ minWidth: 180, overflowWrap: "anywhere" }}>
+                    <TableCell sx={{ minWidth: { xs: 0, sm: 180 }, overflowWrap: "anywhere" }}>
                       <MuiLink component={Link} to={`/admin/brevo/messages/${m.id}`} sx={{ fontWeight: 600 }}>
                         {m.subject}
                       </MuiLink>
+                      <Typography variant="body2" color="text.secondary" sx={{ display: { xs: "block", sm: "none" }, mt: 0.5 }}>
+                        To {m.toAddress} · {formatWhen(m.createdAt)}
+                      </Typography>
                     </TableCell>
                     <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{m.templateLabel}</TableCell>
                     <TableCell>

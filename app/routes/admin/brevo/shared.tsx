@@ -93,7 +93,7 @@ export function formatWhen(iso: string | null | undefined): string {
 }
 
 /** The HTML part, isolated: no scripts, no same-origin access, no forms, no navigation. */
-export function EmailPreview({ html, title, height = 760 }: { html: string; title: string; height?: number }) {
+export function EmailPreview({ html, title, height = 1000 }: { html: string; title: string; height?: number }) {
   return (
     <Box
       component="iframe"
@@ -101,7 +101,7 @@ export function EmailPreview({ html, title, height = 760 }: { html: string; titl
       sandbox=""
       srcDoc={html}
       loading="lazy"
-      sx={{ display: "block", width: "100%", height, border: 1, borderColor: "divider", borderRadius: 1, bgcolor: "#f4f2f8" }}
+      sx={{ display: "block", width: "100%", height: { xs: Math.min(height, 760), md: height }, border: 1, borderColor: "divider", borderRadius: 1, bgcolor: "#f4f2f8" }}
     />
   );
 }

@@ -105,7 +105,7 @@ export default function BrevoTemplatePage() {
               {d.subject}
             </Typography>
           </Paper>
-          <EmailPreview html={d.html} title={`Preview of the ${d.label} e-mail`} height={900} />
+          <EmailPreview html={d.html} title={`Preview of the ${d.label} e-mail`} height={1150} />
         </Box>
 
         <Box sx={{ minWidth: 0, display: "flex", flexDirection: "column", gap: 3 }}>
