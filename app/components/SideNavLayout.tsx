@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import Divider from "@mui/material/Divider";
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
@@ -25,14 +26,23 @@ export function SideNavLayout({ sections, label, children }: { sections: SideNav
     <Box sx={{ display: "flex", flexDirection: { xs: "column", md: "row" }, flexGrow: 1, minHeight: 0 }}>
       <Box component="nav" aria-label={label} sx={{ display: { xs: "none", md: "block" }, width: 240, flexShrink: 0, borderRight: 1, borderColor: "divider", bgcolor: "background.paper" }}>
         {sections.map((s, i) => (
-          <List key={s.title ?? i} dense subheader={s.title ? <ListSubheader component="div">{s.title}</ListSubheader> : undefined}>
-            {s.items.map((item) => (
-              <ListItemButton key={item.to} component={NavLink} to={item.to} end={item.end} selected={active?.to === item.to}>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-            {i < sections.length - 1 ? <Divider component="li" sx={{ mt: 1 }} /> : null}
-          </List>
+          <Box key={s.title ?? i}>
+            {i > 0 ? <Divider /> : null}
+            {s.title ? (
+              <ListSubheader component="h2" id={`sidenav-${i}`} sx={{ lineHeight: "36px", mt: 1 }}>
+                {s.title}
+              </ListSubheader>
+            ) : null}
+            <List dense aria-labelledby={s.title ? `sidenav-${i}` : undefined}>
+              {s.items.map((item) => (
+                <ListItem key={item.to} disablePadding>
+                  <ListItemButton component={NavLink} to={item.to} end={item.end} selected={active?.to === item.to}>
+                    <ListItemText primary={item.label} />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          </Box>
         ))}
       </Box>
       <Box sx={{ display: { xs: "block", md: "none" }, borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}>

@@ -72,7 +72,8 @@ const cache = new Map<ThemeName, Theme>();
 export function getTheme(name: ThemeName): Theme {
   let theme = cache.get(name);
   if (!theme) {
-    theme = createTheme({ ...shared, ...options[name], components: shared.components });
+    // contrastThreshold 4.5: every palette colour gets a text colour meeting WCAG AA.
+    theme = createTheme({ ...shared, ...options[name], palette: { contrastThreshold: 4.5, ...options[name].palette }, components: shared.components });
     cache.set(name, theme);
   }
   return theme;

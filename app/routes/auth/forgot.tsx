@@ -1,7 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot";
@@ -10,6 +9,7 @@ import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { failure, parseForm } from "#app/lib/forms.server.ts";
 import { getCtx } from "#app/lib/session.server.ts";
 import { forgotSchema, requestPasswordReset } from "#server/modules/identity/index.ts";
+import { EmailField } from "#app/components/auth/EmailField.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reset your password · Platen" }];
 
@@ -51,20 +51,7 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
       ) : null}
       <FormError errors={errors} />
       <Form method="post" noValidate>
-        <TextField
-          name="email"
-          id="field-email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          defaultValue={values.email ?? ""}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
-          fullWidth
-          margin="normal"
-          autoFocus
-          slotProps={{ htmlInput: { maxLength: 254 } }}
-        />
+        <EmailField defaultValue={values.email} error={errors.email} autoFocus />
         <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={busy}>
           Send reset link
         </Button>

@@ -1,7 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
@@ -11,6 +10,7 @@ import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import { getCtx, getSession, safeNext, signInHeaders } from "#app/lib/session.server.ts";
 import { signInSchema, signInWithPassword } from "#server/modules/identity/index.ts";
+import { EmailField } from "#app/components/auth/EmailField.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Platen" }];
 
@@ -71,20 +71,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <FormError errors={errors} />
       <Form method="post" noValidate>
         <input type="hidden" name="next" value={loaderData.next} />
-        <TextField
-          name="email"
-          id="field-email"
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          defaultValue={values.email ?? ""}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
-          fullWidth
-          margin="normal"
-          autoFocus
-          slotProps={{ htmlInput: { maxLength: 254 } }}
-        />
+        <EmailField defaultValue={values.email} error={errors.email} autoComplete="username" autoFocus />
         <PasswordField name="password" label="Password" error={errors.password} />
         <Typography variant="body2" sx={{ textAlign: "right", mt: 0.5 }}>
           <Link component={RouterLink} to="/login/forgot">

@@ -11,6 +11,7 @@ import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms
 import { getCtx, getSession, safeNext, signInHeaders } from "#app/lib/session.server.ts";
 import { signUp, signUpSchema } from "#server/modules/identity/index.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#server/modules/identity/types.ts";
+import { EmailField } from "#app/components/auth/EmailField.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create your account · Platen" }];
 
@@ -67,19 +68,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           autoFocus
           slotProps={{ htmlInput: { maxLength: 80 } }}
         />
-        <TextField
-          name="email"
-          id="field-email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          defaultValue={values.email ?? ""}
-          error={Boolean(errors.email)}
-          helperText={errors.email ?? "We'll send a link to confirm it."}
-          fullWidth
-          margin="normal"
-          slotProps={{ htmlInput: { maxLength: 254 } }}
-        />
+        <EmailField defaultValue={values.email} error={errors.email} helperText="We'll send a link to confirm it." />
         <PasswordField name="password" label="Password" autoComplete="new-password" error={errors.password} helperText={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Avoid common passwords.`} />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           By creating an account you agree to our{" "}
