@@ -28,6 +28,22 @@ export default tseslint.config(
     },
   },
   {
+    // Routes call modules; they never query the database themselves.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "drizzle-orm", message: "Routes never query the database: call a module's index.ts." }],
+          patterns: [
+            { group: ["**/infra/db/schema*", "#server/infra/db/schema*", "**/modules/*/schema*", "#server/modules/*/schema*"], message: "Routes never touch tables: call a module's index.ts." },
+            { group: ["**/server/modules/*/service*", "#server/modules/*/service*"], message: "Use a module only through its index.ts." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // `useTestDatabase()` is a Vitest fixture, not a React hook.
     files: ["**/*.test.ts", "tests/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

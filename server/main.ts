@@ -19,8 +19,11 @@ try {
   /* an older build without a build id */
 }
 
+// Load the SSR bundle while the database opens and migrates (it touches nothing at import).
+const buildLoading = import(serverEntry) as Promise<ServerBuild>;
+buildLoading.catch(() => undefined);
 const booted = await boot();
-const build = (await import(serverEntry)) as ServerBuild;
+const build = await buildLoading;
 const app = createHttpApp({ env: booted.env, build, clientDir: path.join(buildDir, "client") });
 const server = app.listen(booted.env.PORT, booted.env.HOST, () => {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { and, count, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
-import { users } from "../../infra/db/schema.ts";
+import { displayNamesOf } from "../identity/index.ts";
 import { AppError, defineTransitions, forbidden, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { contactEvents, contactMessages } from "./schema.ts";
@@ -202,17 +202,13 @@ export async function getThread(ctx: Ctx, id: string): Promise<ContactThread> {
       fromStatus: contactEvents.fromStatus,
       toStatus: contactEvents.toStatus,
       authorId: contactEvents.authorId,
-      displayName: users.displayName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      authorEmail: users.email,
       emailMessageId: contactEvents.emailMessageId,
       createdAt: contactEvents.createdAt,
     })
     .from(contactEvents)
-    .leftJoin(users, eq(users.id, contactEvents.authorId))
     .where(eq(contactEvents.messageId, id))
     .orderBy(contactEvents.createdAt, contactEvents.id);
+  const names = await displayNamesOf(ctx.db, events.map((e) => e.authorId));
   return {
     message: view(row),
     next: contactTransitions.next(row.status),
@@ -223,7 +219,7 @@ export async function getThread(ctx: Ctx, id: string): Promise<ContactThread> {
       fromStatus: isContactStatus(e.fromStatus) ? e.fromStatus : null,
       toStatus: isContactStatus(e.toStatus) ? e.toStatus : null,
       authorId: e.authorId,
-      authorName: e.authorId ? e.displayName || [e.firstName, e.lastName].filter(Boolean).join(" ") || e.authorEmail || "A team member" : null,
+      authorName: e.authorId ? (names[e.authorId] ?? "A team member") : null,
       emailMessageId: e.emailMessageId,
       createdAt: e.createdAt,
     })),

@@ -1,0 +1,17 @@
+import { inArray } from "drizzle-orm";
+import type { Db } from "../../infra/db/index.ts";
+import { users } from "./schema.ts";
+
+/**
+ * How people are named to others (e.g. the author of a reply): display name, else first and
+ * last name, else the e-mail. Unknown ids are absent from the result.
+ */
+export async function displayNamesOf(db: Db, ids: readonly (string | null | undefined)[]): Promise<Record<string, string>> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))].slice(0, 500);
+  if (!unique.length) return {};
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return Object.fromEntries(rows.map((u) => [u.id, u.displayName || [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email]));
+}
