@@ -112,3 +112,29 @@ test("sign-in pages are open to visitors; /logout signs out only by POST", async
   const res = await contexts.get("anonymous")!.get("/logout", { maxRedirects: 0 });
   expect([200, 302]).toContain(res.status());
 });
+
+test("detail pages behind ids are guarded before the id is looked up", async () => {
+  const paths = ["/admin/brevo/messages/eml_00000000000000000000000000", "/admin/jobs/job_00000000000000000000000000"];
+  for (const path of paths) {
+    const anon = await contexts.get("anonymous")!.get(path, { maxRedirects: 0 });
+    expect(anon.status(), path).toBe(302);
+    expect(anon.headers()["location"]).toBe(`/login?next=${encodeURIComponent(path)}`);
+    for (const who of ["shopper", "partner", "fulfiller"] as const) expect((await contexts.get(who)!.get(path, { maxRedirects: 0 })).status(), `${who} ${path}`).toBe(403);
+    expect((await contexts.get("admin")!.get(path, { maxRedirects: 0 })).status(), `admin ${path}`).toBe(404);
+  }
+});
+
+test("e-mail links without a valid token never fail with a 500", async () => {
+  for (const path of ["/login/reset", "/login/reset?token=nope", "/login/verify", "/login/verify?token=nope"]) {
+    for (const who of WHO) {
+      const status = (await contexts.get(who)!.get(path, { maxRedirects: 0 })).status();
+      expect(status, `${who} ${path}`).toBeGreaterThanOrEqual(200);
+      expect(status, `${who} ${path}`).toBeLessThan(500);
+    }
+  }
+});
+
+test("signing out is a POST; a signed-in GET /logout shows the confirmation", async () => {
+  const shopper = contexts.get("shopper")!;
+  expect((await shopper.get("/logout", { maxRedirects: 0 })).status()).toBe(200);
+});
