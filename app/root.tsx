@@ -6,10 +6,12 @@ import { IdentitySync } from "./components/auth/IdentitySync.tsx";
 import { ErrorView } from "./components/ErrorView.tsx";
 import { UserDataSync } from "./components/UserDataSync.tsx";
 import { THEME_COOKIE } from "./lib/constants.ts";
+import { configureHttp, http } from "./lib/http.client.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { getSession } from "./lib/session.server.ts";
 import { AppThemeProvider } from "./theme/ThemeProvider.tsx";
 import { DEFAULT_THEME, isThemeName } from "./theme/themes.ts";
+import { env } from "#server/config/env.ts";
 import { toServerUser } from "#server/modules/identity/index.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,6 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: session ? toServerUser(session.user) : null,
     theme: isThemeName(themeCookie) ? themeCookie : DEFAULT_THEME,
     buildId: process.env.PLATEN_BUILD_ID ?? "dev",
+    /** Runtime configuration for browser code (never secrets). */
+    publicConfig: { apiBaseUrl: env().API_BASE_URL ?? "" },
   };
 }
 
@@ -54,6 +58,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Before any child effect runs (effects run children first), so every request uses it.
+  if (typeof window !== "undefined" && http().baseUrl !== loaderData.publicConfig.apiBaseUrl.replace(/\/+$/, "")) {
+    configureHttp({ baseUrl: loaderData.publicConfig.apiBaseUrl });
+  }
   return (
     <>
       <UserDataSync user={loaderData.user} />

@@ -42,6 +42,9 @@ export async function identityErrorFromResponse(res: Response): Promise<Identity
 /** Any thrown value as an IdentityError; failed fetches become network-request-failed. */
 export function toIdentityError(error: unknown): IdentityError {
   if (error instanceof IdentityError) return error;
+  if (error instanceof Error && error.name === "HttpError" && (error as { code?: string }).code !== "http-error") {
+    return new IdentityError("network-request-failed");
+  }
   if (error instanceof TypeError || (error instanceof DOMException && (error.name === "AbortError" || error.name === "TimeoutError"))) {
     return new IdentityError("network-request-failed");
   }

@@ -1,8 +1,9 @@
 // The browser side of identity: holds the ID token in memory, refreshes it 5 minutes before it
 // expires (after a failure: 30 s, doubling up to 16 min), and tells the server about every new
 // token with POST /api/__session {token}.
-import { NETWORK_TIMEOUT_DESKTOP_MS, TOKEN_REFRESH_LEAD_MS, TOKEN_REFRESH_RETRY_MAX_MS, TOKEN_REFRESH_RETRY_MIN_MS } from "./constants.ts";
+import { TOKEN_REFRESH_LEAD_MS, TOKEN_REFRESH_RETRY_MAX_MS, TOKEN_REFRESH_RETRY_MIN_MS } from "./constants.ts";
 import { IdentityError, identityErrorFromResponse, toIdentityError } from "./identity-errors.ts";
+import { http } from "./http.client.ts";
 
 // ---- pure scheduling -------------------------------------------------------------------------
 
@@ -131,12 +132,10 @@ function localExpiry(idToken: string, serverExpiresAt: number, receivedAt: numbe
 async function postJson(url: string, body: unknown): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await http().request(url, {
       method: "POST",
-      credentials: "same-origin",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(body ?? {}),
-      signal: AbortSignal.timeout(NETWORK_TIMEOUT_DESKTOP_MS),
     });
   } catch (error) {
     throw toIdentityError(error);

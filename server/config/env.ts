@@ -15,6 +15,8 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     PUBLIC_URL: z.url().optional(),
+    /** Base URL of the browser's HTTP client (empty: the site's own origin). */
+    API_BASE_URL: z.url().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
