@@ -37,12 +37,23 @@ function ensureSessionSecret(env: Env): Env {
   return { ...env, SESSION_SECRET: readFileSync(file, "utf8").trim() };
 }
 
+/**
+ * A brand-new embedded database starts from the migrated template the build made (see
+ * scripts/make-db-template.ts) instead of running initdb and every migration.
+ */
+function freshDataDirTemplate(dataDir: string): Blob | undefined {
+  const template = process.env.PLATEN_DB_TEMPLATE;
+  if (!template || !existsSync(template) || existsSync(path.join(dataDir, "PG_VERSION"))) return undefined;
+  return new Blob([readFileSync(template)]);
+}
+
 export async function boot(options: { worker?: boolean } = {}): Promise<Booted> {
   const env = ensureSessionSecret(loadEnvOrExit());
   setEnv(env);
   const log = logger();
   const t0 = Date.now();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
+  const dataDir = path.join(env.DATA_DIR, "pglite");
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, loadDataDir: env.DATABASE_URL ? undefined : freshDataDirTemplate(dataDir) });
   await database.migrate();
   setDatabase(database);
   log.info({ engine: database.engine, ms: Date.now() - t0 }, "database ready");

@@ -12,6 +12,7 @@ if (!existsSync(serverEntry)) {
   console.error(`No production build at ${serverEntry}: run \`npm run build\` (npm start does it for you).`);
   process.exit(1);
 }
+process.env.PLATEN_DB_TEMPLATE ??= path.join(buildDir, "pglite-template.tar");
 try {
   const latest = JSON.parse(readFileSync(path.join(buildDir, "client", "latest-build.json"), "utf8")) as { buildId?: string };
   if (latest.buildId) process.env.PLATEN_BUILD_ID = latest.buildId;
