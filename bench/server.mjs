@@ -1,34 +1,20 @@
 // Helpers for the benchmarks: the production build and a production server on a fresh database.
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
+import { buildIsStale } from "../scripts/build-freshness.mjs";
+
 export const root = path.resolve(import.meta.dirname, "..");
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
-    else newest = Math.max(newest, statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
 /**
- * Builds into `buildDir` when the build is missing or older than app/, public/ or the lockfile
- * (the same rule as `npm start`). Returns "built" or "reused".
+ * Builds into `buildDir` when the build is missing or older than its inputs (the same rule as
+ * `npm start`, scripts/build-freshness.mjs). Returns "built" or "reused".
  */
 export function ensureBuild(buildDir) {
-  const marker = path.join(root, buildDir, "client", "latest-build.json");
-  const entry = path.join(root, buildDir, "server", "index.js");
-  const sources = ["app", "public"].map((d) => path.join(root, d)).filter(existsSync);
-  const stale =
-    !existsSync(marker) ||
-    !existsSync(entry) ||
-    Math.max(...sources.map(newestMtime), statSync(path.join(root, "package-lock.json")).mtimeMs) > statSync(marker).mtimeMs;
+  const stale = buildIsStale(root, buildDir);
   if (!stale) return "reused";
   console.log(`Building the production build into ${buildDir} (missing or older than the sources)...`);
   const r = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, PLATEN_BUILD_DIR: buildDir } });

@@ -1,24 +1,12 @@
 // `npm start`: builds Platen when the build is missing or older than the sources, then serves
 // the production build (embedded PGlite under ./data unless DATABASE_URL is set).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { buildIsStale } from "./build-freshness.mjs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const marker = path.join(root, "build", "client", "latest-build.json");
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
-    else newest = Math.max(newest, statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-const sources = ["app", "public"].map((d) => path.join(root, d)).filter(existsSync);
-const stale = !existsSync(marker) || Math.max(...sources.map(newestMtime), statSync(path.join(root, "package-lock.json")).mtimeMs) > statSync(marker).mtimeMs;
+const stale = buildIsStale(root, "build");
 if (stale) {
   console.log("Building Platen (first start or sources changed)...");
   const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
