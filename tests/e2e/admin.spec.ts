@@ -88,6 +88,9 @@ test("an admin updates the platform fee: a bad value is refused next to the fiel
 
   await fee.fill("150");
   await page.getByRole("button", { name: "Save settings" }).click();
+  // Wait for the refusal itself: the form is re-rendered with it (typing earlier would be lost).
+  await expect(page.getByText("Some settings need fixing. Nothing was saved")).toBeVisible();
+  await expect(page.getByLabel("Platform fee")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Platform fee")).toHaveAccessibleDescription(/0 to 100/);
   await expect(page.getByLabel("Platform fee")).toHaveValue("150");
 
