@@ -3,7 +3,7 @@ import { ThemeProvider } from "@mui/material/styles";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { THEME_COOKIE } from "../lib/constants.ts";
 import { readUserData, writeUserData } from "../lib/user-data.ts";
-import { getTheme, isThemeName, type ThemeName } from "./themes.ts";
+import { DEFAULT_THEME, getTheme, isThemeName, type ThemeName } from "./themes.ts";
 
 interface ThemeChoice {
   name: ThemeName;
@@ -31,7 +31,10 @@ export function AppThemeProvider({ initial, children }: { initial: ThemeName; ch
     const stored = readUserData().theme;
     if (hasThemeCookie()) {
       if (stored !== initial) writeUserData((d) => ({ ...d, theme: initial }));
-    } else if (isThemeName(stored)) {
+    } else if (isThemeName(stored) && stored !== DEFAULT_THEME) {
+      // No cookie yet: the server rendered the default. Mirror a non-default choice so the
+      // next page renders it; the default needs no cookie (and writing one would let it win
+      // over a later userData change).
       writeThemeCookie(stored);
       if (stored !== initial) setNameState(stored);
     }
