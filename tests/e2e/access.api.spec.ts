@@ -138,3 +138,29 @@ test("signing out is a POST; a signed-in GET /logout shows the confirmation", as
   const shopper = contexts.get("shopper")!;
   expect((await shopper.get("/logout", { maxRedirects: 0 })).status()).toBe(200);
 });
+
+test("the identity token endpoint answers only to a signed-in browser's refresh cookie", async () => {
+  const anon = await contexts.get("anonymous")!.post("/identity/token");
+  expect(anon.status()).toBe(401);
+  expect((await anon.json()).error.code).toBeTruthy();
+  expect((await contexts.get("anonymous")!.get("/identity/token")).status()).toBe(405);
+  for (const who of ["shopper", "partner", "fulfiller", "admin"] as const) {
+    const res = await contexts.get(who)!.post("/identity/token");
+    expect(res.status(), who).toBe(200);
+    expect(typeof (await res.json()).idToken, who).toBe("string");
+  }
+});
+
+test("the no-JavaScript theme form is open to everyone and checks its input", async () => {
+  for (const who of WHO) {
+    const ok = await contexts.get(who)!.post("/resources/theme", { form: { theme: "myDarkTheme", next: "/legal" }, maxRedirects: 0 });
+    expect(ok.status(), who).toBe(302);
+    expect(ok.headers()["location"]).toBe("/legal");
+    expect(ok.headers()["set-cookie"]).toContain("platen_theme=myDarkTheme");
+    const bad = await contexts.get(who)!.post("/resources/theme", { form: { theme: "noSuchTheme" }, maxRedirects: 0 });
+    expect(bad.status(), who).toBe(400);
+  }
+  // An outside `next` is never followed.
+  const offsite = await contexts.get("anonymous")!.post("/resources/theme", { form: { theme: "myDarkTheme", next: "//evil.example" }, maxRedirects: 0 });
+  expect(offsite.headers()["location"]).toBe("/");
+});
