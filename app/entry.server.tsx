@@ -1,6 +1,5 @@
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -12,7 +11,7 @@ import { createEmotionCache } from "./theme/emotion-cache.ts";
 export const streamTimeout = 10_000;
 
 /**
- * Renders the whole document (onAllReady), then inserts MUI's critical CSS at the
+ * Renders the whole document (onAllReady: crawlers and browsers alike get the full page), then inserts MUI's critical CSS at the
  * emotion-insertion-point meta in <head>, so the first paint is styled and themed.
  */
 export default function handleRequest(
@@ -25,7 +24,6 @@ export default function handleRequest(
   const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce ?? "";
   const cache = createEmotionCache();
   const emotionServer = createEmotionServer(cache);
-  void isbot; // every request waits for all data: crawlers and browsers alike get the full page
 
   const cacheKey = process.env.PLATEN_RENDER_CACHE === "off" ? null : renderCacheKey(request, responseStatusCode, routerContext);
   if (cacheKey) {
@@ -56,7 +54,7 @@ export default function handleRequest(
             const styleTags = nonce ? styles.replaceAll("<style ", `<style nonce="${nonce}" `) : styles;
             html = html.replace(/(<meta name="emotion-insertion-point" content=""\/?>)/, `$1${styleTags}`);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            if (cacheKey && !didError) setCachedRender(cacheKey, html, nonce, responseStatusCode);
+            if (cacheKey && !didError) setCachedRender(cacheKey, html, nonce);
             resolve(new Response(html, { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
           });
           sink.on("error", reject);

@@ -16,8 +16,7 @@ import { toServerUser } from "#server/modules/identity/index.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSession(request);
-  const themeCookie = /(?:^|;\s*)platen_theme=([A-Za-z]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];
-  void THEME_COOKIE;
+  const themeCookie = THEME_COOKIE_PATTERN.exec(request.headers.get("Cookie") ?? "")?.[1];
   return {
     user: session ? toServerUser(session.user) : null,
     theme: isThemeName(themeCookie) ? themeCookie : DEFAULT_THEME,
@@ -26,6 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     publicConfig: { apiBaseUrl: env().API_BASE_URL ?? "" },
   };
 }
+
+const THEME_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${THEME_COOKIE}=([A-Za-z]+)`);
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 export const useRootData = () => useRouteLoaderData<typeof loader>("root");

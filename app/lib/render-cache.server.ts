@@ -12,7 +12,6 @@ import type { EntryContext } from "react-router";
 interface Entry {
   html: string;
   nonce: string;
-  status: number;
 }
 
 const MAX_ENTRIES = 300;
@@ -59,11 +58,11 @@ export function getCachedRender(key: string, nonce: string): string | null {
   return entry.nonce && nonce ? entry.html.replaceAll(entry.nonce, nonce) : entry.html;
 }
 
-export function setCachedRender(key: string, html: string, nonce: string, status: number): void {
+export function setCachedRender(key: string, html: string, nonce: string): void {
   if (html.length > 2 * 1024 * 1024) return;
   const old = entries.get(key);
   if (old) bytes -= old.html.length;
-  entries.set(key, { html, nonce, status });
+  entries.set(key, { html, nonce });
   bytes += html.length;
   while (entries.size > MAX_ENTRIES || bytes > MAX_BYTES) {
     const oldest = entries.keys().next().value as string | undefined;

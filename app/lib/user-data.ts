@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ServerUser } from "#server/modules/identity/index.ts";
 import { DEFAULT_THEME, THEME_NAMES } from "../theme/themes.ts";
 
 /** The localStorage key of the spec: a contract. */
@@ -72,17 +73,8 @@ export function repairUserData(raw: unknown): UserData {
   return parsed.success ? parsed.data : defaultUserData();
 }
 
-/** What the server says about the signed-in user (root loader). */
-export interface ServerUser {
-  uid: string;
-  email: string;
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  roles: readonly string[];
-  isStripeConnected: boolean;
-}
+/** What the server says about the signed-in user (root loader; identity's `toServerUser`). */
+export type { ServerUser };
 
 /** Sign-in fills userInfo and the flags from the server; the profile is stored server-side (inVault). */
 export function withSignedIn(data: UserData, user: ServerUser): UserData {

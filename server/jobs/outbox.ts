@@ -1,5 +1,5 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
-import { newId, rowsOf, type Db } from "../infra/db/index.ts";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { newId, type Db } from "../infra/db/index.ts";
 import { outbox } from "./schema.ts";
 
 export interface EnqueueOptions {
@@ -21,23 +21,22 @@ export async function enqueue(db: Db, topic: string, payload: Record<string, unk
 
 export type OutboxJob = typeof outbox.$inferSelect;
 
-/** Claim up to `limit` due jobs for this worker; safe with many workers (SKIP LOCKED). */
+/** Claim up to `limit` due jobs for this worker; safe with many workers (SKIP LOCKED). One statement. */
 export async function claim(db: Db, workerId: string, limit = 10, topics?: readonly string[]): Promise<OutboxJob[]> {
   const topicFilter = topics?.length ? sql`and topic in (${sql.join(topics.map((t) => sql`${t}`), sql`, `)})` : sql``;
-  const result = await db.execute(sql`
-    update outbox set status = 'processing', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
-    where id in (
-      select id from outbox
-      where status = 'pending' and run_at <= now() ${topicFilter}
-      order by run_at, id
-      limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  const ids = rowsOf<{ id: string }>(result).map((r) => r.id);
-  if (ids.length === 0) return [];
-  const rows = await db.query.outbox.findMany({ where: (o, { inArray }) => inArray(o.id, ids), orderBy: [asc(outbox.runAt), asc(outbox.id)] });
-  return rows;
+  const due = sql`(
+    select id from outbox
+    where status = 'pending' and run_at <= now() ${topicFilter}
+    order by run_at, id
+    limit ${limit}
+    for update skip locked
+  )`;
+  const rows = await db
+    .update(outbox)
+    .set({ status: "processing", lockedAt: sql`now()`, lockedBy: workerId, attempts: sql`${outbox.attempts} + 1` })
+    .where(inArray(outbox.id, due))
+    .returning();
+  return rows.sort((x, y) => x.runAt.getTime() - y.runAt.getTime() || x.id.localeCompare(y.id));
 }
 
 export async function complete(db: Db, id: string): Promise<void> {

@@ -16,10 +16,11 @@ export const DEMO_ACCOUNTS: { email: string; roles: Role[]; firstName: string; l
 /** The four demo accounts (idempotent: existing accounts are left as they are). */
 export async function seedDemoAccounts(db: Db): Promise<number> {
   let created = 0;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let passwordHash: string | undefined; // argon2 costs ~50 ms: only when an account is missing
   for (const a of DEMO_ACCOUNTS) {
     const existing = await db.select({ id: users.id }).from(users).where(eq(users.emailNormalized, a.email)).limit(1);
     if (existing.length) continue;
+    passwordHash ??= await hashPassword(DEMO_PASSWORD);
     await db
       .insert(users)
       .values({

@@ -51,8 +51,3 @@ export async function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, options
     }
   }
 }
-
-/** Rows of a raw `db.execute(sql...)` result, on either engine. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}

@@ -15,6 +15,8 @@ import {
   type JWTPayload,
 } from "jose";
 
+export type { JWK, JWTPayload } from "jose";
+
 export const ID_TOKEN_ALG = "ES256";
 
 export interface GeneratedKey {

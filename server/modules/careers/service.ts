@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, isNull, sql } from "drizzle
 import { hasPrefix, newId, transaction } from "../../infra/db/index.ts";
 import { logger } from "../../infra/logger/index.ts";
 import { storage } from "../../infra/storage/index.ts";
-import { AppError, defineTransitions, forbidden, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
+import { actorUserId, assertRole, AppError, defineTransitions, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { attachmentDisposition, checkCv, cleanCvFileName } from "./cv.ts";
 import { jobApplications, jobListings } from "./schema.ts";
@@ -27,9 +27,7 @@ export const applicationTransitions = defineTransitions<ApplicationStatus>("job 
 /** The title an open application (no listing) goes by, in e-mails and admin pages. */
 export const GENERAL_APPLICATION_TITLE = "Open application";
 
-function assertAdmin(ctx: Ctx): void {
-  if (!hasRole(ctx.actor, "admin")) throw forbidden("Only Platen admins can manage job listings and applications.");
-}
+const assertAdmin = (ctx: Ctx) => assertRole(ctx, "admin", "Only Platen admins can manage job listings and applications.");
 
 /** Zod issues -> the first one as an AppError naming its field. */
 function invalid(error: { issues: { path: PropertyKey[]; message: string }[] }): AppError {
@@ -136,7 +134,7 @@ export async function applyForJob(ctx: Ctx, input: ApplyInput): Promise<{ applic
         cvFileName: cleanCvFileName(cv.fileName),
         cvSize: cv.bytes.byteLength,
         status: "received",
-        userId: ctx.actor.kind === "user" ? ctx.actor.userId : null,
+        userId: actorUserId(ctx.actor),
       });
       await sendEmail(tx, { to: v.email, toName: v.name, template: "job-application-received", params: { name: v.name, jobTitle } });
     });
@@ -188,7 +186,7 @@ export async function createJob(ctx: Ctx, input: unknown): Promise<{ id: string 
   const parsed = jobInputSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);
   const id = newId("job");
-  await ctx.db.insert(jobListings).values({ id, ...parsed.data, status: "draft", createdBy: ctx.actor.kind === "user" ? ctx.actor.userId : null });
+  await ctx.db.insert(jobListings).values({ id, ...parsed.data, status: "draft", createdBy: actorUserId(ctx.actor) });
   return { id };
 }
 

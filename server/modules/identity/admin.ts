@@ -2,18 +2,16 @@
 import { and, arrayContains, asc, count, eq, gt, gte, inArray, isNotNull, isNull, like, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hasPrefix, transaction, type Db } from "../../infra/db/index.ts";
-import { AppError, forbidden, hasRole, type Ctx } from "../../kernel/index.ts";
+import { actorUserId, assertRole, AppError, type Ctx } from "../../kernel/index.ts";
 import { recordAudit } from "../platform/index.ts";
-import { refreshTokens, ROLES, sessions, users, type Role } from "./schema.ts";
+import { ROLES, sessions, users, type Role } from "./schema.ts";
 import { revokeAllSessions, type UserRow } from "./sessions.ts";
+import { revokeRefreshTokensOfUser } from "./tokens.ts";
 
 export const LAST_ADMIN_MESSAGE = "At least one admin must remain.";
 
-function assertAdmin(ctx: Ctx): void {
-  if (!hasRole(ctx.actor, "admin")) throw forbidden("Only admins can manage users.");
-}
+const assertAdmin = (ctx: Ctx) => assertRole(ctx, "admin", "Only admins can manage users.");
 
-const actorIdOf = (ctx: Ctx): string | null => (ctx.actor.kind === "user" ? ctx.actor.userId : null);
 
 /** What the admin pages show about a user. */
 export interface AdminUserView {
@@ -116,7 +114,7 @@ export async function setUserRoles(ctx: Ctx, uid: string, roles: readonly string
     }
     const [updated] = await tx.update(users).set({ roles: next, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
     await recordAudit(tx, {
-      actorId: actorIdOf(ctx),
+      actorId: actorUserId(ctx.actor),
       action: "user.roles.set",
       targetType: "user",
       targetId: user.id,
@@ -156,15 +154,12 @@ export async function setUserDisabled(
       const now = new Date();
       await tx.update(users).set({ disabledAt: now, disabledReason: why, updatedAt: now }).where(eq(users.id, user.id));
       sessionsRevoked = await revokeAllSessions(tx, user.id);
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+      await revokeRefreshTokensOfUser(tx, user.id, undefined, now);
     } else {
       await tx.update(users).set({ disabledAt: null, disabledReason: null, updatedAt: new Date() }).where(eq(users.id, user.id));
     }
     await recordAudit(tx, {
-      actorId: actorIdOf(ctx),
+      actorId: actorUserId(ctx.actor),
       action: disabled ? "user.disabled" : "user.enabled",
       targetType: "user",
       targetId: user.id,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { newId, type Db } from "../../infra/db/index.ts";
 import { sessions, users } from "./schema.ts";
 
@@ -48,12 +48,8 @@ export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
     .returning({ id: sessions.id });
-  if (exceptSessionId && rows.some((r) => r.id === exceptSessionId)) {
-    await db.update(sessions).set({ revokedAt: null }).where(eq(sessions.id, exceptSessionId));
-    return rows.length - 1;
-  }
   return rows.length;
 }
 

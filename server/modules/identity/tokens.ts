@@ -1,11 +1,10 @@
 // The built-in identity service: signing keys, ID tokens, refresh tokens; and verification of
 // ID tokens, built-in or from an external OIDC provider.
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
-import type { JWK, JWTPayload } from "jose";
+import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { env } from "../../config/env.ts";
 import { isUniqueViolation, newId, transaction, type Db } from "../../infra/db/index.ts";
-import { generateSigningKey, ID_TOKEN_ALG, peekClaims, signJwt, TokenVerificationError, verifyWithJwks, verifyWithRemoteJwks } from "../../infra/identity/jwt.ts";
+import { generateSigningKey, ID_TOKEN_ALG, type JWK, type JWTPayload, peekClaims, signJwt, TokenVerificationError, verifyWithJwks, verifyWithRemoteJwks } from "../../infra/identity/jwt.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { IDENTITY_ERROR_MESSAGES } from "./errors.ts";
 import { refreshTokens, sessions, signingKeys, userIdentities, users } from "./schema.ts";
@@ -308,9 +307,11 @@ export async function revokeRefreshTokensOfSession(db: Db, sessionId: string, no
 }
 
 export async function revokeRefreshTokensOfUser(db: Db, userId: string, exceptSessionId?: string, now = new Date()): Promise<void> {
-  const rows = await db.select({ id: refreshTokens.id, sessionId: refreshTokens.sessionId }).from(refreshTokens).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  const ids = rows.filter((r) => !exceptSessionId || r.sessionId !== exceptSessionId).map((r) => r.id);
-  for (const id of ids) await db.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.id, id));
+  const keep = exceptSessionId ? or(isNull(refreshTokens.sessionId), ne(refreshTokens.sessionId, exceptSessionId)) : undefined;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keep));
 }
 
 /** Revoke the family of a raw refresh token (sign-out from the token's point of view). */

@@ -13,7 +13,7 @@ import {
 } from "../../infra/email/index.ts";
 import { logger } from "../../infra/logger/index.ts";
 import { enqueue, type JobHandler, type OutboxJob } from "../../jobs/index.ts";
-import { AppError, forbidden, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
+import { assertRole, AppError, notFound, type Ctx } from "../../kernel/index.ts";
 import { renderTemplate } from "./render.ts";
 import { sampleParams } from "./samples.ts";
 import { EMAIL_STATUSES, emailMessages } from "./schema.ts";
@@ -121,9 +121,7 @@ export const emailSendHandler: JobHandler = (db, payload, job) => createEmailSen
 
 // ---- administration (admins only) ---------------------------------------------------------
 
-function assertAdmin(ctx: Ctx): void {
-  if (!hasRole(ctx.actor, "admin")) throw forbidden();
-}
+const assertAdmin = (ctx: Ctx) => assertRole(ctx, "admin");
 
 export interface MailboxQuery {
   status?: EmailStatus;

@@ -3,15 +3,12 @@ import { z } from "zod";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { logger } from "../../infra/logger/index.ts";
 import { countByStatus, listFailed, retryFailed } from "../../jobs/index.ts";
-import { AppError, forbidden, hasRole, type Ctx } from "../../kernel/index.ts";
+import { actorUserId, assertRole, AppError, type Ctx } from "../../kernel/index.ts";
 import { auditLog, platformSettings } from "./schema.ts";
 import { DEFAULT_SETTINGS, SETTING_KEYS, settingsSchema, type SettingKey, type Settings, type SettingsInput } from "./types.ts";
 
-function assertAdmin(ctx: Ctx): void {
-  if (!hasRole(ctx.actor, "admin")) throw forbidden("Only admins can do that.");
-}
+const assertAdmin = (ctx: Ctx) => assertRole(ctx, "admin", "Only admins can do that.");
 
-const actorIdOf = (ctx: Ctx): string | null => (ctx.actor.kind === "user" ? ctx.actor.userId : null);
 
 // ---- audit ---------------------------------------------------------------------------------
 
@@ -97,7 +94,7 @@ export async function updateSettings(ctx: Ctx, input: SettingsInput): Promise<{ 
     throw new AppError("invalid-settings", issue.message, 400, issue.path.join(".") || undefined);
   }
   const next = parsed.data;
-  const actorId = actorIdOf(ctx);
+  const actorId = actorUserId(ctx.actor);
   return transaction(ctx.db, async (tx) => {
     const before = await getSettings({ db: tx, actor: ctx.actor });
     const changed = SETTING_KEYS.filter((k) => !sameValue(before[k], next[k]));
@@ -152,6 +149,6 @@ export async function retryOutboxJob(ctx: Ctx, jobId: string): Promise<void> {
   await transaction(ctx.db, async (tx) => {
     const ok = await retryFailed(tx, id);
     if (!ok) throw new AppError("not-failed", "This job is not in the failed list any more: it may already have been retried.", 409, "jobId");
-    await recordAudit(tx, { actorId: actorIdOf(ctx), action: "outbox.retry", targetType: "outbox", targetId: id, data: {} });
+    await recordAudit(tx, { actorId: actorUserId(ctx.actor), action: "outbox.retry", targetType: "outbox", targetId: id, data: {} });
   });
 }

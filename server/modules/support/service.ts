@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { and, count, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { displayNamesOf } from "../identity/index.ts";
-import { AppError, defineTransitions, forbidden, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
+import { actorUserId, assertRole, AppError, defineTransitions, notFound, type Ctx } from "../../kernel/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { contactEvents, contactMessages } from "./schema.ts";
 import {
@@ -54,13 +54,7 @@ export interface ContactEventView {
   createdAt: Date;
 }
 
-function requireAdminActor(ctx: Ctx): void {
-  if (!hasRole(ctx.actor, "admin")) throw forbidden("Only the Platen team can read and answer contact messages.");
-}
-
-function actorUserId(ctx: Ctx): string | null {
-  return ctx.actor.kind === "user" ? ctx.actor.userId : null;
-}
+const requireAdminActor = (ctx: Ctx) => assertRole(ctx, "admin", "Only the Platen team can read and answer contact messages.");
 
 /** Turn the first zod issue into a refusal shown next to its field. */
 function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -117,7 +111,7 @@ export async function createContactMessage(ctx: Ctx, input: unknown): Promise<{ 
       email: data.email,
       topic: data.topic,
       message: data.message,
-      userId: actorUserId(ctx),
+      userId: actorUserId(ctx.actor),
       ipHash,
       // explicit, so the order of messages is their order of arrival even inside one transaction
       createdAt: new Date(),
@@ -235,7 +229,7 @@ async function lockMessage(tx: Db, id: string) {
 async function moveStatus(tx: Db, ctx: Ctx, row: { id: string; status: ContactStatus }, to: ContactStatus, at: Date) {
   contactTransitions.assert(row.status, to);
   await tx.update(contactMessages).set({ status: to, updatedAt: at }).where(eq(contactMessages.id, row.id));
-  await tx.insert(contactEvents).values({ id: newId("rpl"), messageId: row.id, kind: "status", authorId: actorUserId(ctx), fromStatus: row.status, toStatus: to, createdAt: at });
+  await tx.insert(contactEvents).values({ id: newId("rpl"), messageId: row.id, kind: "status", authorId: actorUserId(ctx.actor), fromStatus: row.status, toStatus: to, createdAt: at });
 }
 
 /**
@@ -256,7 +250,7 @@ export async function reply(ctx: Ctx, id: string, body: unknown): Promise<{ even
       params: { name: row.name, body: data.body, originalMessage: row.message, topic: `${TOPIC_LABELS[row.topic]} (${contactReference(row.id)})` },
     });
     const eventId = newId("rpl");
-    await tx.insert(contactEvents).values({ id: eventId, messageId: row.id, kind: "reply", authorId: actorUserId(ctx), body: data.body, emailMessageId: email.id, createdAt: now });
+    await tx.insert(contactEvents).values({ id: eventId, messageId: row.id, kind: "reply", authorId: actorUserId(ctx.actor), body: data.body, emailMessageId: email.id, createdAt: now });
     if (row.status !== "answered") await moveStatus(tx, ctx, row, "answered", new Date(now.getTime() + 1));
     else await tx.update(contactMessages).set({ updatedAt: now }).where(eq(contactMessages.id, row.id));
     return { eventId, emailId: email.id };
