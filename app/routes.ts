@@ -24,6 +24,24 @@ export default [
     route("jobs/general", "routes/jobs/general.tsx"),
     route("jobs/:id", "routes/jobs/detail.tsx"),
 
+    // catalogue and discovery (issue 3)
+    route("shop", "routes/shop/index.tsx"),
+    route("shop/products/:category", "routes/shop/category.tsx"),
+    route("shop/product/:id", "routes/shop/product.tsx"),
+    route("shop/stores/:handle", "routes/shop/store-front.tsx"),
+    route("shop/partners/register", "routes/partners/register.tsx"),
+    route("shop/partners/terms", "routes/partners/terms.tsx"),
+    route("shop/partners/:handle", "routes/partners/profile.tsx"),
+    route("shop/partners/:handle/products", "routes/shop/partner-products.tsx", { id: "partner-products" }),
+    route("shop/partners/:handle/products/:category", "routes/shop/partner-products.tsx", { id: "partner-products-category" }),
+    route("shop/partners/:handle/partners", "routes/partners/team.tsx"),
+    route("shop/partners/:handle/fanClub", "routes/partners/fan-club.tsx"),
+    route("fan-club/unsubscribe/:token", "routes/partners/fan-club-unsubscribe.tsx"),
+    route("team/invite/:token", "routes/partners/team-invite.tsx"),
+    route("search", "routes/search/index.tsx"),
+    route("product-request", "routes/shopping/product-request.tsx"),
+    route("wishes", "routes/shopping/wishes.tsx"),
+
     // admin routes in the default layout (spec section 2)
     ...prefix("admin", [
       route("brevo", "routes/admin/brevo/index.tsx"),
@@ -42,10 +60,27 @@ export default [
   ]),
 
   // ---- admin layout ------------------------------------------------------------------------
-  layout("layouts/admin.tsx", [route("admin", "routes/admin/dashboard.tsx")]),
+  layout("layouts/admin.tsx", [
+    route("admin", "routes/admin/dashboard.tsx"),
+    route("admin/partners", "routes/admin/partners/index.tsx"),
+    route("admin/partners/applicants", "routes/admin/partners/applicants.tsx"),
+    route("admin/products", "routes/admin/products.tsx"),
+    route("admin/wishes", "routes/admin/wishes.tsx"),
+  ]),
 
-  // ---- seller layout (its routes arrive with the catalogue) --------------------------------
-  layout("layouts/seller.tsx", []),
+  // ---- seller layout -----------------------------------------------------------------------
+  layout("layouts/seller.tsx", [
+    route("ash", "routes/seller/ash.tsx"),
+    ...prefix("shop/partners/:handle/administration", [
+      index("routes/seller/dashboard.tsx"),
+      route("getting-started", "routes/seller/getting-started.tsx"),
+      route("profile", "routes/seller/profile.tsx"),
+      route("workerprofile", "routes/seller/workerprofile.tsx"),
+      route("products", "routes/seller/products.tsx"),
+      route("products/create", "routes/seller/designer.tsx", { id: "designer-create" }),
+      route("products/:productId", "routes/seller/designer.tsx", { id: "designer-edit" }),
+    ]),
+  ]),
 
   // ---- APIs and resources (no layout) ------------------------------------------------------
   route("api/__session", "routes/api/session.ts"),
@@ -53,6 +88,13 @@ export default [
   route("identity/.well-known/jwks.json", "routes/api/jwks.ts"),
   route("identity/.well-known/openid-configuration", "routes/api/openid-configuration.ts"),
   route("resources/theme", "routes/resources/theme.ts"),
+  route("api/designer/artwork", "routes/api/designer-artwork.ts"),
+  route("api/designer/preview", "routes/api/designer-preview.ts"),
+  route("api/search", "routes/api/search.ts"),
+  route("api/cart", "routes/api/cart.ts"),
+  route("api/wishes", "routes/api/wishes.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
 
   // ---- everything else is a 404 ------------------------------------------------------------
   route("*", "routes/not-found.tsx"),

@@ -8,6 +8,8 @@
 //                 a different status is reported next to the figures, so a 404 page is never
 //                 mistaken for a fast page
 //   connections   optional, overrides BENCH_CONNECTIONS for this scenario
+//   resolvePath   optional async ({ baseUrl }) => path, run once before the check (e.g. find a
+//                 demo product's id on /shop)
 //   setup         optional async ({ baseUrl }) => ({ headers }) run once before the load, e.g. to
 //                 sign in and return a session cookie for pages behind a login
 //

@@ -11,8 +11,8 @@
 // (default 2), BENCH_CONNECTIONS (default 10), BENCH_ONLY=name,name (scenarios by name or path),
 // PLATEN_BUILD_DIR (default build), BENCH_NO_BUILD=1 (use the build as it is).
 // Exit code 1 when the server does not start or a scenario had errors or an unexpected status.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -35,7 +35,8 @@ const connections = num("BENCH_CONNECTIONS", 10, 1, 200);
 const buildDir = process.env.PLATEN_BUILD_DIR || "build";
 const only = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 const scenarios = only.length ? allScenarios.filter((s) => only.includes(s.name) || only.includes(s.path)) : allScenarios;
-if (scenarios.length === 0) {
+const microNames = existsSync(path.join(root, "bench", "micro")) ? readdirSync(path.join(root, "bench", "micro")).filter((f) => f.endsWith(".bench.ts")).map((f) => f.replace(/\.bench\.ts$/, "")) : [];
+if (scenarios.length === 0 && !only.some((n) => microNames.includes(n))) {
   console.error(`BENCH_ONLY matched no scenario. Scenarios: ${allScenarios.map((s) => s.name).join(", ")}`);
   process.exit(2);
 }
@@ -101,6 +102,7 @@ async function main() {
   const results = [];
   let problems = 0;
   for (const scenario of scenarios) {
+    if (scenario.resolvePath) scenario.path = await scenario.resolvePath({ baseUrl: server.baseUrl });
     const label = `${scenario.name} (${scenario.method ?? "GET"} ${scenario.path})`;
     const extra = scenario.setup ? await scenario.setup({ baseUrl: server.baseUrl }) : {};
     const headers = extra?.headers ?? {};
@@ -149,6 +151,21 @@ async function main() {
   console.log(`\nCold start: ${Math.round(coldStartMs)} ms (spawn to first answer to GET /, fresh database with demo data)`);
   if (rssAfterStart !== null) console.log(`Server memory: ${rssAfterStart} MB after start, ${rssAfterLoad} MB after the load`);
 
+  // Micro-benchmarks outside HTTP (search engines, mockup rendering): each bench/micro/*.bench.ts
+  // prints its own table and writes tmp/bench-<name>.json, which is folded into the report.
+  const micro = {};
+  if (process.env.BENCH_SKIP_MICRO !== "1") {
+    for (const file of readdirSync(path.join(root, "bench", "micro")).filter((f) => f.endsWith(".bench.ts")).sort()) {
+      const name = file.replace(/\.bench\.ts$/, "");
+      if (only.length && !only.includes(name)) continue;
+      console.log(`\n== ${name} ==`);
+      const r = spawnSync(process.execPath, ["--import", "tsx", path.join("bench", "micro", file)], { cwd: root, stdio: "inherit", env: process.env });
+      if (r.status !== 0) problems += 1;
+      const json = path.join(root, "tmp", `bench-${name}.json`);
+      if (existsSync(json)) micro[name] = JSON.parse(readFileSync(json, "utf8"));
+    }
+  }
+
   const out = path.join(root, "tmp", "bench-results.json");
   mkdirSync(path.dirname(out), { recursive: true });
   const report = {
@@ -161,6 +178,7 @@ async function main() {
     coldStartMs: Math.round(coldStartMs),
     rssMb: { afterStart: rssAfterStart, afterLoad: rssAfterLoad },
     scenarios: results,
+    micro,
   };
   writeFileSync(out, JSON.stringify(report, null, 2) + "\n");
   console.log(`Figures written to ${path.relative(root, out)}`);

@@ -17,6 +17,8 @@ import { useState, type ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { useRootData } from "../root.tsx";
 import { ThemeSwitcher } from "./ThemeSwitcher.tsx";
+import { InstantSearch } from "./search/InstantSearch.tsx";
+import { HeaderShopping } from "./cart/HeaderShopping.tsx";
 
 export interface NavItem {
   to: string;
@@ -55,7 +57,9 @@ export function AppHeader({ title, nav = PUBLIC_NAV, homeTo = "/", extra }: { ti
           ))}
         </Box>
         <Box sx={{ flexGrow: { xs: 1, sm: 0 } }} />
+        <InstantSearch />
         {extra}
+        <HeaderShopping />
         <ThemeSwitcher />
         {user ? (
           <>

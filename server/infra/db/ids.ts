@@ -4,6 +4,7 @@ import { ulid } from "ulid";
 export const ID_PREFIXES = [
   "usr", "ses", "rtk", "vtk", "adr", "att", "key", "aud", "obx", "eml", "msg", "rpl", "job", "app",
   "sto", "str", "prd", "var", "blk", "ord", "pay", "led", "wh", "bat", "prc", "shp", "man", "cas", "file",
+  "papp", "smb", "fcp", "prk", "ful", "bvr", "bpa", "art", "mck", "flg", "pev", "preq", "pra",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -5,3 +5,8 @@ export * from "../../modules/notifications/schema.ts";
 export * from "../../modules/support/schema.ts";
 export * from "../../modules/careers/schema.ts";
 export * from "../../jobs/schema.ts";
+export * from "../../modules/stores/schema.ts";
+export * from "../../modules/fulfillment/schema.ts";
+export * from "../../modules/catalog/schema.ts";
+export * from "../../modules/search/schema.ts";
+export * from "../../modules/shopping/schema.ts";

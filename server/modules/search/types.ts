@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { CATEGORIES, type ProductCard } from "../catalog/types.ts";
+
+/** Browser-safe types of the search port (both providers answer the same shapes). */
+export const SEARCH_SORTS = ["relevance", "newest", "price-asc", "price-desc"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_PAGE_SIZE = 24;
+
+/** One schema for the URL of /search, /shop and the category and store grids (shareable URLs). */
+export const searchQuerySchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  category: z.enum(CATEGORIES).optional().catch(undefined),
+  colors: z.array(z.string().max(40)).max(20).catch([]),
+  sizes: z.array(z.string().max(20)).max(20).catch([]),
+  storeHandle: z.string().max(40).optional().catch(undefined),
+  minPriceMinor: z.number().int().min(0).optional().catch(undefined),
+  maxPriceMinor: z.number().int().min(0).optional().catch(undefined),
+  sort: z.enum(SEARCH_SORTS).catch("relevance"),
+  page: z.number().int().min(1).max(1000).catch(1),
+  pageSize: z.number().int().min(1).max(100).catch(SEARCH_PAGE_SIZE),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export interface FacetValue {
+  value: string;
+  count: number;
+}
+
+export interface SearchHit extends ProductCard {
+  /** Title with matches wrapped in <mark>…</mark> (HTML-escaped otherwise). */
+  highlightedTitle: string;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  total: number;
+  page: number;
+  pageCount: number;
+  facets: { category: FacetValue[]; colors: FacetValue[]; sizes: FacetValue[]; store: FacetValue[]; price: { min: number; max: number } };
+  /** Set when the query matched nothing as typed and a corrected query was used instead. */
+  correctedQuery?: string;
+  tookMs: number;
+  provider: "postgres" | "algolia";
+}
+
+/** The error texts of the spec (section 8): contracts, keep verbatim. */
+export const SEARCH_ERRORS = {
+  network: "Network request failed",
+  connectTimeout: "Connection timeout",
+  socketTimeout: "Socket timeout",
+} as const;

@@ -1,0 +1,74 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** A signed-in shopper's cart line (visitors keep theirs in `userData.cart`). */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    userId: text().notNull(),
+    variantId: text().notNull(),
+    productId: text().notNull(),
+    quantity: integer().notNull(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.variantId] })],
+);
+
+/** A signed-in shopper's wish (visitors keep theirs in `userData.wishes`). */
+export const wishes = pgTable(
+  "wishes",
+  {
+    userId: text().notNull(),
+    productId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("wishes_product_idx").on(t.productId, t.createdAt)],
+);
+
+/** Product page views, for trending and per-shopper picks. `viewerKey` is a user id or a visitor cookie. */
+export const productViews = pgTable(
+  "product_views",
+  {
+    productId: text().notNull(),
+    viewerKey: text().notNull(),
+    userId: text(),
+    day: text().notNull(),
+    viewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("product_views_product_viewer_day_key").on(t.productId, t.viewerKey, t.day),
+    index("product_views_viewed_idx").on(t.viewedAt),
+    index("product_views_user_idx").on(t.userId, t.viewedAt),
+  ],
+);
+
+/** `/product-request`: a shopper describes a product they wish existed. */
+export const productRequests = pgTable(
+  "product_requests",
+  {
+    id: text().primaryKey(), // preq_
+    userId: text().notNull(),
+    idea: text().notNull(),
+    category: text().notNull(),
+    referenceImageKey: text(),
+    budgetMinor: integer(),
+    status: text().$type<"open" | "answered" | "closed">().notNull().default("open"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_requests_status_idx").on(t.status, t.createdAt), index("product_requests_user_idx").on(t.userId)],
+);
+
+export const productRequestAnswers = pgTable(
+  "product_request_answers",
+  {
+    id: text().primaryKey(), // pra_
+    requestId: text()
+      .notNull()
+      .references(() => productRequests.id, { onDelete: "cascade" }),
+    storeId: text().notNull(),
+    productId: text().notNull(),
+    message: text().notNull().default(""),
+    answeredBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_request_answers_request_idx").on(t.requestId), uniqueIndex("product_request_answers_request_product_key").on(t.requestId, t.productId)],
+);
