@@ -363,6 +363,28 @@ const builders: { [T in TemplateName]: Builder<T> } = {
     text: [`Hi ${firstName(v.name)},`, "", v.body, "", "The Platen team", "", "YOUR ORIGINAL MESSAGE", ...v.originalMessage.split(/\r?\n/).map((l) => `> ${l}`)],
   }),
 
+  notice: (v, c) => ({
+    subject: v.subject,
+    preheader: v.paragraphs[0]!.replace(/\s+/g, " ").slice(0, 120),
+    reason: v.reason,
+    html: [
+      h1(v.heading),
+      p(`Hi ${firstName(v.name)},`),
+      ...v.paragraphs.map((para) => pHtml(escLines(para))),
+      ...(v.actionUrl && v.actionLabel ? [button(v.actionLabel, c.url(v.actionUrl))] : []),
+      ...(v.unsubscribeUrl ? [muted(`Don't want these e-mails? <a href="${esc(c.url(v.unsubscribeUrl))}">Unsubscribe</a>.`)] : []),
+    ].join("\n"),
+    text: [
+      v.heading,
+      "",
+      `Hi ${firstName(v.name)},`,
+      "",
+      ...v.paragraphs.flatMap((para) => [para, ""]),
+      ...(v.actionUrl && v.actionLabel ? [`${v.actionLabel}: ${c.url(v.actionUrl)}`, ""] : []),
+      ...(v.unsubscribeUrl ? [`Unsubscribe: ${c.url(v.unsubscribeUrl)}`] : []),
+    ],
+  }),
+
   "job-application-received": (v, c) => {
     const jobs = `${c.base}/jobs`;
     return {

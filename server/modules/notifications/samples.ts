@@ -71,6 +71,15 @@ export function sampleParams<T extends TemplateName>(template: T, publicUrl = en
     },
     "job-application-received": { name: "Maya Chen", jobTitle: "Print Production Lead" },
     "test-email": { sentBy: "admin@demo.platen.test", provider: "outbox" },
+    notice: {
+      name: "Maya Chen",
+      subject: "Welcome to Platen, Inkwell Studio",
+      heading: "Your store is approved",
+      paragraphs: ["Good news: your application to sell on Platen was approved, and your store @inkwell is ready.", "Note from the team: Lovely portfolio, welcome aboard!"],
+      actionLabel: "Open your store's administration",
+      actionUrl: `${base}/shop/partners/@inkwell/administration/getting-started`,
+      reason: "you applied to sell on Platen",
+    },
   };
   return samples[template] as TemplateParams<T>;
 }

@@ -75,6 +75,22 @@ export const TEMPLATE_PARAMS = {
   "contact-reply": z.object({ name: z.string(), body: z.string(), originalMessage: z.string(), topic: z.string().optional() }),
   "job-application-received": z.object({ name: z.string(), jobTitle: z.string() }),
   "test-email": z.object({ sentBy: z.string(), provider: z.string().optional() }),
+  /**
+   * A general notice (partner applications, takedowns, team invitations, fan club news, answered
+   * product requests...): a heading, paragraphs, an optional button and an optional unsubscribe link.
+   */
+  notice: z.object({
+    name: z.string(),
+    subject: z.string().min(1).max(200),
+    heading: z.string().min(1),
+    paragraphs: z.array(z.string()).min(1),
+    actionLabel: z.string().optional(),
+    actionUrl: z.url().optional(),
+    /** Why the person gets this e-mail, shown in the footer ("you applied to sell on Platen"). */
+    reason: z.string().min(1),
+    /** One-click unsubscribe link for opt-in mail (fan clubs). */
+    unsubscribeUrl: z.url().optional(),
+  }),
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATE_PARAMS;
@@ -97,6 +113,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   "contact-reply": "Reply to a contact message",
   "job-application-received": "Job application received",
   "test-email": "Test e-mail",
+  notice: "Notice (partners, stores, products)",
 };
 
 export function isTemplateName(value: unknown): value is TemplateName {
