@@ -1,15 +1,45 @@
-// Part of `npm run build`: a migrated, empty PGlite data directory saved next to the build, so
-// that the first start on a fresh machine loads it (~0.7 s) instead of running initdb and every
-// migration (~2.2 s). Later migrations still apply on top at boot.
-import { writeFileSync } from "node:fs";
+// Part of `npm run build`: two PGlite data directories saved next to the build.
+//  1. pglite-template.tar: migrated and empty. A first start on a fresh machine loads it (~0.7 s)
+//     instead of running initdb and every migration (~2.2 s).
+//  2. pglite-demo.tar + demo-files/: migrated AND seeded with the demo data (stores, blanks,
+//     products with their mockups). A first start with SEED_DEMO on the embedded database and local
+//     storage loads it and copies the files, instead of rendering ~100 products' mockups at boot.
+//     It holds no key material: signing keys, sessions and tokens are removed before the dump.
+// Later migrations and seed steps still apply on top at boot (both are idempotent).
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
+import { parseEnv, setEnv } from "../server/config/env.ts";
 import { openDatabase } from "../server/infra/db/index.ts";
+import { LocalStorage, setStorage } from "../server/infra/storage/index.ts";
+import { seedDemo } from "../server/seed/index.ts";
 
-const out = path.resolve(process.env.PLATEN_BUILD_DIR ?? "build", "pglite-template.tar");
-const started = performance.now();
-const database = await openDatabase({ dataDir: "memory://" });
-await database.migrate();
-const blob = await database.dumpDataDir!();
-writeFileSync(out, Buffer.from(await blob.arrayBuffer()));
-await database.close();
-console.log(`database template ${path.relative(process.cwd(), out)} (${Math.round(blob.size / 1e6)} MB) in ${Math.round(performance.now() - started)} ms`);
+const buildDir = path.resolve(process.env.PLATEN_BUILD_DIR ?? "build");
+
+async function dump(file: string, seed: boolean): Promise<void> {
+  const started = performance.now();
+  const database = await openDatabase({ dataDir: "memory://" });
+  await database.migrate();
+  if (seed) {
+    const filesDir = path.join(buildDir, "demo-files");
+    rmSync(filesDir, { recursive: true, force: true });
+    setEnv(parseEnv({ ...process.env, PLATEN_ENV: "local", DATA_DIR: path.join(buildDir, "demo-data"), SEED_DEMO: "true", LOG_LEVEL: "warn" }));
+    setStorage(new LocalStorage(filesDir));
+    await seedDemo(database.db);
+    // No secrets and nothing queued in the snapshot: every install makes its own keys.
+    await database.db.execute(sql`delete from signing_keys`);
+    await database.db.execute(sql`delete from refresh_tokens`);
+    await database.db.execute(sql`delete from sessions`);
+    await database.db.execute(sql`delete from verification_tokens`);
+    await database.db.execute(sql`delete from outbox`);
+    await database.db.execute(sql`delete from email_messages`);
+    setStorage(undefined);
+  }
+  const blob = await database.dumpDataDir!();
+  writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+  await database.close();
+  console.log(`database ${seed ? "demo snapshot" : "template"} ${path.relative(process.cwd(), file)} (${Math.round(blob.size / 1e6)} MB) in ${Math.round(performance.now() - started)} ms`);
+}
+
+await dump(path.join(buildDir, "pglite-template.tar"), false);
+if (process.env.PLATEN_DEMO_SNAPSHOT !== "off") await dump(path.join(buildDir, "pglite-demo.tar"), true);

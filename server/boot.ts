@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseEnv, setEnv, type Env } from "./config/env.ts";
 import { openDatabase, setDatabase, type Database } from "./infra/db/index.ts";
@@ -38,12 +38,20 @@ function ensureSessionSecret(env: Env): Env {
 }
 
 /**
- * A brand-new embedded database starts from the migrated template the build made (see
- * scripts/make-db-template.ts) instead of running initdb and every migration.
+ * A brand-new embedded database starts from a snapshot the build made (see
+ * scripts/make-db-template.ts) instead of running initdb and every migration: the demo snapshot
+ * (seeded, with its files copied into local storage) when the demo data is wanted, else the
+ * migrated empty template.
  */
-function freshDataDirTemplate(dataDir: string): Blob | undefined {
+function freshDataDirTemplate(env: Env, dataDir: string): Blob | undefined {
   const template = process.env.PLATEN_DB_TEMPLATE;
   if (!template || !existsSync(template) || existsSync(path.join(dataDir, "PG_VERSION"))) return undefined;
+  const demo = path.join(path.dirname(template), "pglite-demo.tar");
+  const demoFiles = path.join(path.dirname(template), "demo-files");
+  if (env.SEED_DEMO && env.STORAGE_PROVIDER === "local" && existsSync(demo) && existsSync(demoFiles)) {
+    cpSync(demoFiles, env.STORAGE_DIR ?? path.join(env.DATA_DIR, "files"), { recursive: true, force: false });
+    return new Blob([readFileSync(demo)]);
+  }
   return new Blob([readFileSync(template)]);
 }
 
@@ -53,7 +61,7 @@ export async function boot(options: { worker?: boolean } = {}): Promise<Booted> 
   const log = logger();
   const t0 = Date.now();
   const dataDir = path.join(env.DATA_DIR, "pglite");
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, loadDataDir: env.DATABASE_URL ? undefined : freshDataDirTemplate(dataDir) });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, loadDataDir: env.DATABASE_URL ? undefined : freshDataDirTemplate(env, dataDir) });
   await database.migrate();
   setDatabase(database);
   log.info({ engine: database.engine, ms: Date.now() - t0 }, "database ready");

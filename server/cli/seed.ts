@@ -1,0 +1,18 @@
+// `npm run db:seed`: migrate, then add the demo data (idempotent: a second run adds nothing).
+// Refused in production, like SEED_DEMO.
+import path from "node:path";
+import { loadEnvOrExit } from "../boot.ts";
+import { setEnv } from "../config/env.ts";
+import { openDatabase } from "../infra/db/index.ts";
+import { seedDemo } from "../seed/index.ts";
+
+const env = loadEnvOrExit();
+if (env.PLATEN_ENV === "production") {
+  console.error("Refusing to seed demo data in production (PLATEN_ENV=production).");
+  process.exit(78);
+}
+setEnv(env);
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
+await database.migrate();
+console.log(await seedDemo(database.db));
+await database.close();
