@@ -9,6 +9,7 @@ import IconButton from "@mui/material/IconButton";
 import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
+import ListSubheader from "@mui/material/ListSubheader";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Toolbar from "@mui/material/Toolbar";
@@ -17,6 +18,8 @@ import { useState, type ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { useRootData } from "../root.tsx";
 import { ThemeSwitcher } from "./ThemeSwitcher.tsx";
+import { useThemeChoice } from "../theme/ThemeProvider.tsx";
+import { THEME_LABELS, THEME_NAMES } from "../theme/themes.ts";
 import { InstantSearch } from "./search/InstantSearch.tsx";
 import { HeaderShopping } from "./cart/HeaderShopping.tsx";
 
@@ -39,6 +42,7 @@ export function AppHeader({ title, nav = PUBLIC_NAV, homeTo = "/", extra }: { ti
   const [drawer, setDrawer] = useState(false);
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
   const isAdmin = user?.roles.includes("admin") ?? false;
+  const theme = useThemeChoice();
 
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
@@ -60,7 +64,9 @@ export function AppHeader({ title, nav = PUBLIC_NAV, homeTo = "/", extra }: { ti
         <InstantSearch />
         {extra}
         <HeaderShopping />
-        <ThemeSwitcher />
+        <Box sx={{ display: { xs: "none", sm: "inline-flex" } }}>
+          <ThemeSwitcher />
+        </Box>
         {user ? (
           <>
             <IconButton color="inherit" aria-label="Your account" aria-haspopup="menu" onClick={(e) => setAccountAnchor(e.currentTarget)} data-testid="account-menu-button">
@@ -87,9 +93,14 @@ export function AppHeader({ title, nav = PUBLIC_NAV, homeTo = "/", extra }: { ti
             </Menu>
           </>
         ) : (
-          <Button component={Link} to="/login" color="inherit" variant="outlined" size="small" data-testid="sign-in-link">
-            Sign in
-          </Button>
+          <>
+            <Button component={Link} to="/login" color="inherit" variant="outlined" size="small" data-testid="sign-in-link" sx={{ display: { xs: "none", sm: "inline-flex" }, flexShrink: 0 }}>
+              Sign in
+            </Button>
+            <IconButton component={Link} to="/login" color="inherit" aria-label="Sign in" sx={{ display: { xs: "inline-flex", sm: "none" } }} data-testid="sign-in-icon">
+              <AccountCircleOutlined />
+            </IconButton>
+          </>
         )}
       </Toolbar>
       <Drawer open={drawer} onClose={() => setDrawer(false)}>
@@ -119,6 +130,13 @@ export function AppHeader({ title, nav = PUBLIC_NAV, homeTo = "/", extra }: { ti
                 <ListItemText primary="Admin" />
               </ListItemButton>
             ) : null}
+            <Divider />
+            <ListSubheader component="div">Theme</ListSubheader>
+            {THEME_NAMES.map((t) => (
+              <ListItemButton key={t} selected={t === theme.name} onClick={() => theme.setName(t)} data-theme-name={t}>
+                <ListItemText primary={THEME_LABELS[t]} />
+              </ListItemButton>
+            ))}
           </List>
         </Box>
       </Drawer>

@@ -4,10 +4,11 @@ import type { Route } from "./+types/admin";
 import { AppHeader } from "../components/AppHeader.tsx";
 import { SideNavLayout, type SideNavSection } from "../components/SideNavLayout.tsx";
 import { requireAdmin } from "../lib/session.server.ts";
+import { countPendingApplications } from "#server/modules/stores/index.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const { ctx } = await requireAdmin(request);
+  return { pendingApplications: await countPendingApplications(ctx) };
 }
 
 export const ADMIN_NAV: SideNavSection[] = [
@@ -21,6 +22,15 @@ export const ADMIN_NAV: SideNavSection[] = [
     ],
   },
   {
+    title: "Marketplace",
+    items: [
+      { to: "/admin/partners", label: "Partners", end: true },
+      { to: "/admin/partners/applicants", label: "Applicants" },
+      { to: "/admin/products", label: "Products" },
+      { to: "/admin/wishes", label: "Wishes" },
+    ],
+  },
+  {
     title: "Platform",
     items: [
       { to: "/admin/config", label: "Configuration" },
@@ -30,11 +40,15 @@ export const ADMIN_NAV: SideNavSection[] = [
 ];
 
 /** The admin layout (spec section 2): admin header and side navigation. */
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const pending = loaderData?.pendingApplications ?? 0;
+  const sections = pending
+    ? ADMIN_NAV.map((s) => ({ ...s, items: s.items.map((i) => (i.to === "/admin/partners/applicants" ? { ...i, label: `Applicants (${pending} pending)` } : i)) }))
+    : ADMIN_NAV;
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }} data-layout="admin">
       <AppHeader title="Admin" nav={[]} homeTo="/admin" />
-      <SideNavLayout sections={ADMIN_NAV} label="Admin">
+      <SideNavLayout sections={sections} label="Admin">
         <Outlet />
       </SideNavLayout>
     </Box>

@@ -31,3 +31,106 @@ export const handleSchema = z
 
 export const storeLinkSchema = z.object({ label: z.string().max(40), url: z.url() });
 export type StoreLink = z.infer<typeof storeLinkSchema>;
+
+/** Handles nobody may take (they read like Platen itself). */
+export const RESERVED_HANDLES = ["admin", "administrator", "platen", "support", "help", "shop", "partners", "register", "terms", "staff", "moderator", "official"] as const;
+
+export const PERMISSION_LABELS: Record<StorePermission, string> = {
+  products: "Products (design, publish)",
+  profile: "Store profile",
+  team: "Team (invite, permissions)",
+  analytics: "Analytics",
+  orders: "Orders",
+};
+
+const linkLines = z
+  .string()
+  .max(2000)
+  .optional()
+  .transform((v, c): StoreLink[] => {
+    const out: StoreLink[] = [];
+    for (const raw of (v ?? "").split(/\r?\n/)) {
+      const line = raw.trim();
+      if (!line) continue;
+      const m = /^(?:(.{1,40}?)\s*[|:]\s+)?(https?:\/\/\S+)$/.exec(line);
+      const parsed = m ? storeLinkSchema.safeParse({ label: (m[1] ?? "").trim() || new URL(m[2]!).hostname.replace(/^www\./, ""), url: m[2] }) : null;
+      if (!parsed?.success) {
+        c.addIssue({ code: "custom", message: `"${line.slice(0, 60)}" is not a link. Write one per line, like: Instagram | https://instagram.com/you` });
+        return z.NEVER;
+      }
+      out.push(parsed.data);
+    }
+    if (out.length > 6) {
+      c.addIssue({ code: "custom", message: "Add at most 6 links." });
+      return z.NEVER;
+    }
+    return out;
+  });
+
+/** Links as typed in a textarea: one a line, "Label | https://..." or just the URL. */
+export const linksField = linkLines;
+export const linksToText = (links: readonly StoreLink[]) => links.map((l) => `${l.label} | ${l.url}`).join("\n");
+
+export const storeNameField = z.string().trim().min(2, "A store name has at least 2 characters.").max(60, "A store name has at most 60 characters.");
+export const bioField = z.string().trim().max(1000, "Keep the bio under 1,000 characters.");
+
+export const applicationSchema = z.object({
+  storeName: storeNameField,
+  handle: handleSchema,
+  bio: bioField.min(20, "Tell shoppers about yourself in at least 20 characters."),
+  links: linksField,
+  acceptTerms: z.literal("on", { error: "Accept the partner terms to apply." }),
+});
+export type ApplicationInput = z.input<typeof applicationSchema>;
+
+export const profileSchema = z.object({
+  name: storeNameField,
+  bio: bioField,
+  accentColor: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Choose a colour like #7e57c2."),
+  links: linksField,
+});
+
+export const inviteSchema = z.object({
+  email: z.email("Enter a valid e-mail address, like name@example.com.").trim().toLowerCase().max(254),
+  permissions: z
+    .union([z.enum(STORE_PERMISSIONS), z.array(z.enum(STORE_PERMISSIONS))], { error: "Choose a valid permission." })
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+});
+
+export const workerProfileSchema = z.object({
+  workerTitle: z.string().trim().max(80, "Keep the title under 80 characters."),
+  workerBio: z.string().trim().max(600, "Keep the bio under 600 characters."),
+});
+
+export const postSchema = z.object({
+  title: z.string().trim().min(2, "Give the post a title.").max(120, "Keep the title under 120 characters."),
+  body: z.string().trim().min(2, "Write something.").max(5000, "Keep the post under 5,000 characters."),
+  membersOnly: z.literal("on").optional().transform((v) => v === "on"),
+});
+
+export const perkSchema = z.object({
+  title: z.string().trim().min(2, "Give the perk a title.").max(120),
+  description: z.string().trim().max(500).optional().default(""),
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(30)
+    .regex(/^[A-Z0-9-]*$/, "Use letters, digits and dashes.")
+    .optional()
+    .transform((v) => v || null),
+  percentOff: z.coerce
+    .number({ error: "Enter a whole percentage." })
+    .int("Enter a whole percentage.")
+    .min(1, "Between 1 and 90.")
+    .max(90, "Between 1 and 90.")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+});
+
+/** What a signed-in user may do in a store: owner, an active team member, an admin looking in, or nothing. */
+export interface StoreAccessInfo {
+  role: "owner" | "member" | "admin" | "none";
+  permissions: StorePermission[];
+}
