@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import type { Env } from "../config/env.ts";
 import { database } from "../infra/db/index.ts";
 import { logger } from "../infra/logger/index.ts";
+import { mediaHandler } from "./media.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const MAX_BODY_BYTES = 25 * 1024 * 1024;
@@ -127,6 +128,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(csrfOriginCheck(env));
   app.use(compression());
 
+  app.use("/media", mediaHandler); // public images from storage (server/http/media.ts)
   if (options.devMiddlewares) app.use(options.devMiddlewares);
   if (options.clientDir) {
     const dir = options.clientDir;

@@ -1,0 +1,56 @@
+/**
+ * Image pipeline (sharp only). Public API; everything else in this folder is internal.
+ *
+ * Uploads
+ *   inspectUpload(bytes, limits?)      type by CONTENT (PNG/JPEG/WebP), byte/pixel/side caps read from the
+ *                                      header before decoding. SVG is REFUSED (415) with a "export a PNG"
+ *                                      message. Throws AppError(413|415|422, field "artwork").
+ *   normalizeArtwork(bytes)            -> { png (sRGB, EXIF-rotated, metadata stripped), preview (PNG <= 1024 px),
+ *                                      width, height, hasAlpha (real transparency), mime, bytes, sha256 }
+ *   perceptualHash(bytes) -> bigint    64-bit DCT pHash, SIGNED (fits a PostgreSQL bigint);
+ *   hammingDistance(a, b), PHASH_MATCH_DISTANCE (<= 8 = same picture).
+ *
+ * Mockups (stored as `mockups/{hash}-{w}.webp`, served at mockupUrl(hash, w) = /media/mockups/...)
+ *   renderProductMockups({ areaKey, rect, colors: [{ color, template: Buffer | storageKey, rect? }],
+ *                          artwork: { preview, width, height, sha256 }, placement }) -> MockupRef[]
+ *                                      one call per print area: all colours, cache hits skipped.
+ *   renderMockupPreview({ template, rect, artwork, artworkWidth, artworkHeight, placement, width? }) -> WebP
+ *                                      for the designer's live preview (nothing stored).
+ *   renderMockup(...) -> RawImage, encodeWebpWidths(image, hash), mockupHash(...), mockupsExist(hash), mockupKey.
+ *
+ * Print files
+ *   renderPrintFile({ artwork (full PNG), artworkWidth, artworkHeight, placement, area: { widthIn, heightIn, dpi } })
+ *                                      -> { png, widthPx, heightPx, dpi }; transparent; caller stores it under
+ *                                      `print-files/...` (never served by /media).
+ *
+ * Demo assets (project-generated, no downloads)
+ *   TEMPLATE_AREAS[category]           print areas (key, label, inches, rect) of the generated templates.
+ *   generateTemplate(category, areaKey, colorHex) -> { png, width, height, rect }   (1200×1200)
+ *   generateDemoArtwork(seed, { style?, size?, text? }) -> { png, width, height, style, title }
+ *
+ * Preflight maths (browser-safe) lives in `#server/modules/catalog/preflight.ts`.
+ */
+export { ACCEPTED_IMAGE_TYPES, DEFAULT_UPLOAD_LIMITS, inspectUpload, looksLikeSvg, type AcceptedImageType, type InspectedUpload, type UploadLimits } from "./inspect.ts";
+export { ARTWORK_PREVIEW_MAX, normalizeArtwork, sha256Hex, type NormalizedArtwork } from "./normalize.ts";
+export { PHASH_MATCH_DISTANCE, hammingDistance, perceptualHash, phashHex } from "./phash.ts";
+export {
+  MOCKUP_RENDER_VERSION,
+  clearImageCaches,
+  encodeWebp,
+  encodeWebpWidths,
+  mockupHash,
+  mockupKey,
+  mockupsExist,
+  placeArtwork,
+  renderMockup,
+  renderMockupPreview,
+  renderProductMockups,
+  type EncodedMockup,
+  type ProductMockupColor,
+  type RawImage,
+  type RenderMockupInput,
+  type RenderProductMockupsInput,
+} from "./mockup.ts";
+export { PRINT_MAX_PIXELS, PRINT_MAX_SIDE, renderPrintFile, type PrintFile, type PrintFileInput } from "./printfile.ts";
+export { TEMPLATE_AREAS, TEMPLATE_SIZE, generateTemplate, templateArea, templateSvg, type GeneratedTemplate, type TemplateAreaSpec } from "./templates.ts";
+export { DEMO_ART_STYLES, demoArtworkSvg, generateDemoArtwork, type DemoArtStyle, type DemoArtwork, type DemoArtworkOptions } from "./artwork.ts";

@@ -1,0 +1,92 @@
+import { fileTypeFromBuffer } from "file-type";
+import sharp, { type Metadata } from "sharp";
+import { AppError } from "../../kernel/errors.ts";
+import { ARTWORK_MAX_BYTES, ARTWORK_MAX_PIXELS, ARTWORK_MAX_SIDE } from "../../modules/catalog/types.ts";
+
+/** Raster formats an upload may be in (checked by content, never by file name or declared type). */
+export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+
+export interface UploadLimits {
+  maxBytes: number;
+  maxPixels: number;
+  maxSide: number;
+  /** Smallest accepted side in pixels (a 3-pixel image is never artwork). */
+  minSide: number;
+}
+
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxBytes: ARTWORK_MAX_BYTES, maxPixels: ARTWORK_MAX_PIXELS, maxSide: ARTWORK_MAX_SIDE, minSide: 16 };
+
+export interface InspectedUpload {
+  mime: AcceptedImageType;
+  /** Size as displayed (EXIF orientation applied). */
+  width: number;
+  height: number;
+  bytes: number;
+  /** The file has an alpha channel (not yet known whether anything is actually transparent). */
+  hasAlphaChannel: boolean;
+}
+
+const n = (v: number) => v.toLocaleString("en-US");
+const mb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`);
+
+/** True when the bytes look like SVG / XML text (file-type does not detect SVG). */
+export function looksLikeSvg(bytes: Buffer): boolean {
+  let head = bytes.subarray(0, 1024).toString("utf8");
+  if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
+  head = head.trimStart().toLowerCase();
+  return head.startsWith("<svg") || (head.startsWith("<?xml") && head.includes("<svg")) || (head.startsWith("<!doctype svg")) || (head.startsWith("<!--") && head.includes("<svg"));
+}
+
+/**
+ * Checks an upload BEFORE any pixel is decoded: byte size, real type from the magic bytes,
+ * pixel dimensions from the header. Throws `AppError` on field "artwork":
+ * 413 too many bytes, 415 not PNG/JPEG/WebP (SVG included, see below), 422 unreadable,
+ * too many pixels, a side too long or too short.
+ *
+ * SVG is REFUSED (decision): a vector file can reference external resources, embed scripts and
+ * expand to any size, and its print resolution is undefined. The message asks for a PNG export.
+ */
+export async function inspectUpload(bytes: Buffer, limits: Partial<UploadLimits> = {}): Promise<InspectedUpload> {
+  const lim = { ...DEFAULT_UPLOAD_LIMITS, ...limits };
+  if (!bytes || bytes.byteLength === 0) throw new AppError("artwork-empty", "The file is empty. Choose a PNG, JPEG or WebP image.", 422, "artwork");
+  if (bytes.byteLength > lim.maxBytes)
+    throw new AppError("artwork-too-large", `The file is ${mb(bytes.byteLength)}; the limit is ${mb(lim.maxBytes)}. Export it with more compression or at a smaller size.`, 413, "artwork");
+
+  if (looksLikeSvg(bytes))
+    throw new AppError("artwork-svg", "SVG files are not accepted. Export your artwork as a PNG (with a transparent background) at print size, for example 4500 × 5400 pixels.", 415, "artwork");
+
+  const detected = await fileTypeFromBuffer(bytes);
+  const mime = detected?.mime;
+  if (!mime || !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mime)) {
+    const what = detected ? `a ${detected.ext.toUpperCase()} file` : "not an image we can read";
+    throw new AppError("artwork-type", `This file is ${what}. Upload a PNG, JPEG or WebP image.`, 415, "artwork");
+  }
+
+  let meta: Metadata;
+  try {
+    // Reads the header only; no pixels are decoded here.
+    meta = await sharp(bytes, { limitInputPixels: false, sequentialRead: true }).metadata();
+  } catch {
+    throw new AppError("artwork-unreadable", "The image could not be read; it may be damaged. Export it again and upload the new file.", 422, "artwork");
+  }
+  const rawW = meta.width ?? 0;
+  const rawH = meta.height ?? 0;
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const width = rotated ? rawH : rawW;
+  const height = rotated ? rawW : rawH;
+  if (!width || !height) throw new AppError("artwork-unreadable", "The image has no readable size; it may be damaged.", 422, "artwork");
+  if (width > lim.maxSide || height > lim.maxSide || width * height > lim.maxPixels) {
+    const mp = Math.round(lim.maxPixels / 1e6);
+    throw new AppError(
+      "artwork-dimensions",
+      `The image is ${n(width)} × ${n(height)} pixels; the limit is ${n(lim.maxSide)} pixels per side and ${mp} megapixels in total. Scale it down and upload it again.`,
+      422,
+      "artwork",
+    );
+  }
+  if (width < lim.minSide || height < lim.minSide)
+    throw new AppError("artwork-too-small", `The image is only ${n(width)} × ${n(height)} pixels; it needs at least ${lim.minSide} pixels per side.`, 422, "artwork");
+
+  return { mime: mime as AcceptedImageType, width, height, bytes: bytes.byteLength, hasAlphaChannel: Boolean(meta.hasAlpha) };
+}
