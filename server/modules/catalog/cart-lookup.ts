@@ -1,0 +1,77 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Ctx } from "../../kernel/index.ts";
+import { products, productVariants } from "./schema.ts";
+import type { ProductStatus } from "./types.ts";
+
+/** What the cart needs of a product variant: its product, colour, size, price and whether it can be bought. */
+export interface CartVariantInfo {
+  variantId: string;
+  productId: string;
+  color: string;
+  size: string;
+  /** The variant's own price, else the product's (minor units). */
+  priceMinor: number;
+  productStatus: ProductStatus;
+  /** Published product and enabled variant. */
+  available: boolean;
+}
+
+/** Variants by id, for the cart (shopping module). Unknown ids are simply absent from the map. */
+export async function getVariantsForCart(ctx: Ctx, variantIds: readonly string[]): Promise<Map<string, CartVariantInfo>> {
+  const ids = [...new Set(variantIds)].filter(Boolean);
+  const out = new Map<string, CartVariantInfo>();
+  if (!ids.length) return out;
+  const rows = await ctx.db
+    .select({
+      variantId: productVariants.id,
+      productId: productVariants.productId,
+      color: productVariants.color,
+      size: productVariants.size,
+      variantPrice: productVariants.priceMinor,
+      enabled: productVariants.enabled,
+      productPrice: products.priceMinor,
+      status: products.status,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.id, ids));
+  for (const r of rows) {
+    out.set(r.variantId, {
+      variantId: r.variantId,
+      productId: r.productId,
+      color: r.color,
+      size: r.size,
+      priceMinor: r.variantPrice ?? r.productPrice,
+      productStatus: r.status,
+      available: r.status === "published" && r.enabled,
+    });
+  }
+  return out;
+}
+
+/** Ids among `productIds` that are published (wishes, requests and recommendations only keep these). */
+export async function publishedProductIds(ctx: Ctx, productIds: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(productIds)].filter(Boolean);
+  if (!ids.length) return new Set();
+  const rows = await ctx.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.status, "published")));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Published products of a store (for answering a product request), newest first. */
+export async function publishedProductsOfStore(ctx: Ctx, storeId: string, limit = 200): Promise<{ id: string; title: string; category: string }[]> {
+  return ctx.db
+    .select({ id: products.id, title: products.title, category: products.category })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), eq(products.status, "published")))
+    .orderBy(products.title)
+    .limit(limit);
+}
+
+/** A product's store and status (shopping: answers must use the answering store's published product). */
+export async function productOwnership(ctx: Ctx, productId: string): Promise<{ storeId: string; status: ProductStatus; title: string } | null> {
+  const [row] = await ctx.db.select({ storeId: products.storeId, status: products.status, title: products.title }).from(products).where(eq(products.id, productId)).limit(1);
+  return row ?? null;
+}

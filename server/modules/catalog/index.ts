@@ -1,0 +1,49 @@
+// Public API of the catalog module (blanks, artwork, products, designer, moderation).
+// Several helpers add export lines here: add yours with a small edit, never rewrite others' lines.
+export * from "./types.ts";
+export { preflight, snapToCentre, snappedAxes, defaultPlacement, placementToPixels, placedBounds, placedCorners, effectiveDpi, maxScaleForDpi, SNAP_THRESHOLD, type PreflightInput, type PreflightResult } from "./preflight.ts";
+export { getVariantsForCart, publishedProductIds, publishedProductsOfStore, productOwnership, type CartVariantInfo } from "./cart-lookup.ts";
+export {
+  getProductCards,
+  getProductPage,
+  moreFromStore,
+  listFeaturedProductIds,
+  listNewProductIds,
+  categoryCounts,
+  listFeaturedStores,
+  browseProducts,
+  colorHexes,
+  storeNamesByHandle,
+  catalogVersion,
+  sitemapEntries,
+  DELIVERY_DAYS,
+  type ProductPage,
+  type ProductPageVariant,
+  type ShippingEstimate,
+  type CategoryCount,
+  type FeaturedStore,
+  type SitemapEntries,
+} from "./storefront.ts";
+// catalog helper: blanks, artwork, products (designer), publishing and moderation
+export { listBlanks, getBlankDetail, createBlank, type BlankSummary, type BlankDetail, type BlankInput } from "./blanks.ts";
+export { uploadArtwork, findArtworkMatch, getArtworkInfo, type UploadedArtwork, type ArtworkMatch } from "./artwork.ts";
+export {
+  saveProduct,
+  publishProduct,
+  unpublishProduct,
+  changeProductStatus,
+  bulkSetPublished,
+  publishBlockers,
+  listStoreProducts,
+  countProductsByStatus,
+  getProductForEdit,
+  searchDocumentFor,
+  type SaveOutcome,
+  type PublishOutcome,
+  type BulkOutcome,
+  type StoreProductRow,
+  type ProductForEdit,
+} from "./products.ts";
+export { renderDesignerPreview } from "./designer.ts";
+export { adminListProducts, takeDownProduct, restoreProduct, setProductFeatured, listArtworkFlags, countOpenFlags, resolveArtworkFlag, type AdminProductRow, type AdminProductFilter, type FlagRow } from "./moderation.ts";
+export { productTransitions, productInputSchema, productFormToInput, formFieldOf, fitPlacement, DEFAULT_PLACEMENT, PRODUCT_STATUS_LABELS, type ProductInput } from "./product-form.ts";

@@ -1,0 +1,101 @@
+// Mockups, previews and print files of a product: the one place the catalogue calls the image pipeline.
+import { storage } from "../../infra/storage/index.ts";
+import { renderMockupPreview, renderPrintFile, renderProductMockups } from "../../infra/images/index.ts";
+import { AppError } from "../../kernel/index.ts";
+import type { BlankDetail } from "./blanks.ts";
+import { rectFor } from "./blanks.ts";
+import type { Placement, TemplateRect } from "./types.ts";
+
+/** A tiny in-process cache of decoded inputs (templates and artwork previews) for fast previews. */
+const cache = new Map<string, Buffer>();
+async function cachedGet(key: string): Promise<Buffer> {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const obj = await storage().get(key);
+  if (!obj) throw new AppError("missing-file", "A file of this design is missing; upload the artwork again.", 409);
+  if (cache.size > 200) cache.delete(cache.keys().next().value!);
+  cache.set(key, obj.body);
+  return obj.body;
+}
+
+export interface ArtworkForRender {
+  sha256: string;
+  previewKey: string;
+  storageKey: string;
+  width: number;
+  height: number;
+}
+
+export interface RenderedMockup {
+  color: string;
+  areaKey: string;
+  hash: string;
+  width: number;
+  height: number;
+}
+
+/** One mockup per colour x used print area, stored as WebP in MOCKUP_WIDTHS (cache hits skip rendering). */
+export async function renderMockupsFor(detail: BlankDetail, artwork: ArtworkForRender, placements: Partial<Record<string, Placement>>, colors: readonly string[]): Promise<RenderedMockup[]> {
+  const preview = await cachedGet(artwork.previewKey);
+  const out: RenderedMockup[] = [];
+  for (const [areaKey, placement] of Object.entries(placements)) {
+    const area = detail.areas.find((a) => a.key === areaKey);
+    if (!area || !placement) continue;
+    const cs: { color: string; template: Buffer; rect?: TemplateRect }[] = [];
+    for (const color of colors) {
+      const t = rectFor(detail, color, areaKey);
+      if (t) cs.push({ color, template: await cachedGet(t.templateKey), rect: t.rect });
+    }
+    if (!cs.length) continue;
+    const refs = await renderProductMockups({
+      areaKey,
+      rect: area.templateRect,
+      colors: cs,
+      artwork: { preview, width: artwork.width, height: artwork.height, sha256: artwork.sha256 },
+      placement,
+    });
+    for (const r of refs) out.push({ color: r.color, areaKey, hash: r.hash, width: r.width, height: r.height });
+  }
+  return out;
+}
+
+/** The designer's live preview: one colour, one area, WebP at 640 px. */
+export async function renderPreviewWebp(detail: BlankDetail, artwork: ArtworkForRender, color: string, areaKey: string, placement: Placement): Promise<Buffer> {
+  const t = rectFor(detail, color, areaKey);
+  if (!t) throw new AppError("unknown-area", "This blank has no such colour or print area.", 422, "areaKey");
+  const area = detail.areas.find((a) => a.key === areaKey)!;
+  return renderMockupPreview({
+    template: await cachedGet(t.templateKey),
+    rect: t.rect,
+    artwork: await cachedGet(artwork.previewKey),
+    artworkWidth: artwork.width,
+    artworkHeight: artwork.height,
+    placement,
+    areaAspect: area.widthIn / area.heightIn,
+    width: 640,
+  });
+}
+
+export interface RenderedPrintFile {
+  areaKey: string;
+  storageKey: string;
+  widthPx: number;
+  heightPx: number;
+  dpi: number;
+}
+
+/** Full-resolution print files per used area, stored (privately) under print-files/<productId>/<area>.png. */
+export async function renderPrintFilesFor(productId: string, detail: BlankDetail, artwork: ArtworkForRender, placements: Partial<Record<string, Placement>>): Promise<RenderedPrintFile[]> {
+  const full = (await storage().get(artwork.storageKey))?.body;
+  if (!full) throw new AppError("missing-file", "The artwork file is missing; upload it again.", 409, "artwork");
+  const out: RenderedPrintFile[] = [];
+  for (const [areaKey, placement] of Object.entries(placements)) {
+    const area = detail.areas.find((a) => a.key === areaKey);
+    if (!area || !placement) continue;
+    const r = await renderPrintFile({ artwork: full, artworkWidth: artwork.width, artworkHeight: artwork.height, placement, area: { widthIn: area.widthIn, heightIn: area.heightIn, dpi: area.requiredDpi } });
+    const key = `print-files/${productId}/${areaKey}.png`;
+    await storage().put(key, r.png, { contentType: "image/png" });
+    out.push({ areaKey, storageKey: key, widthPx: r.widthPx, heightPx: r.heightPx, dpi: r.dpi });
+  }
+  return out;
+}
