@@ -1,9 +1,9 @@
 // Who may manage a store's products: the owner, an active team member with the "products"
-// permission, admins (moderation) and the system (seed). Read-only joins on the stores tables.
-import { and, eq } from "drizzle-orm";
+// permission, admins (moderation) and the system (seed), through the stores module.
 import type { Db } from "../../infra/db/index.ts";
-import { stores, storeMembers, users } from "../../infra/db/schema.ts";
-import { AppError, forbidden, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
+import { AppError, forbidden, hasRole, notFound, system, type Ctx } from "../../kernel/index.ts";
+import { contactsOf } from "../identity/index.ts";
+import { accessAllows, getStoreAccess, getStoreById } from "../stores/index.ts";
 
 export interface StoreInfo {
   id: string;
@@ -14,37 +14,24 @@ export interface StoreInfo {
 }
 
 export async function storeInfo(db: Db, storeId: string): Promise<StoreInfo | null> {
-  const [row] = await db
-    .select({ id: stores.id, handle: stores.handle, name: stores.name, status: stores.status, ownerUserId: stores.ownerUserId })
-    .from(stores)
-    .where(eq(stores.id, storeId))
-    .limit(1);
-  return row ?? null;
+  const row = await getStoreById({ db, actor: system("catalog") }, storeId);
+  return row ? { id: row.id, handle: row.handle, name: row.name, status: row.status, ownerUserId: row.ownerUserId } : null;
 }
 
 export async function storeOwnerEmail(db: Db, storeId: string): Promise<{ email: string; name: string } | null> {
-  const [row] = await db
-    .select({ email: users.email, displayName: users.displayName, firstName: users.firstName })
-    .from(stores)
-    .innerJoin(users, eq(users.id, stores.ownerUserId))
-    .where(eq(stores.id, storeId))
-    .limit(1);
-  return row ? { email: row.email, name: row.firstName || row.displayName || "there" } : null;
+  const store = await storeInfo(db, storeId);
+  if (!store) return null;
+  return (await contactsOf(db, [store.ownerUserId]))[store.ownerUserId] ?? null;
 }
 
-/** True when the actor may edit this store's products. */
+/** True when the actor may edit this store's products (admins moderate, they do not edit). */
 export async function canManageStoreProducts(ctx: Ctx, storeId: string): Promise<boolean> {
   if (ctx.actor.kind === "system") return true;
   if (ctx.actor.kind !== "user") return false;
   const store = await storeInfo(ctx.db, storeId);
   if (!store) return false;
-  if (store.ownerUserId === ctx.actor.userId) return true;
-  const [member] = await ctx.db
-    .select({ permissions: storeMembers.permissions })
-    .from(storeMembers)
-    .where(and(eq(storeMembers.storeId, storeId), eq(storeMembers.userId, ctx.actor.userId), eq(storeMembers.status, "active")))
-    .limit(1);
-  return !!member && member.permissions.includes("products");
+  const access = await getStoreAccess(ctx, store);
+  return access.role !== "admin" && accessAllows(access, "products");
 }
 
 /** The store, or a 404 / 403 refusal. Admins may look at (read) any store's products. */

@@ -15,3 +15,14 @@ export async function displayNamesOf(db: Db, ids: readonly (string | null | unde
     .where(inArray(users.id, unique));
   return Object.fromEntries(rows.map((u) => [u.id, u.displayName || [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email]));
 }
+
+/** Where to write to people (system e-mails to a store owner, a requester...): e-mail and a greeting name. */
+export async function contactsOf(db: Db, ids: readonly (string | null | undefined)[]): Promise<Record<string, { email: string; name: string }>> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))].slice(0, 500);
+  if (!unique.length) return {};
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName, firstName: users.firstName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return Object.fromEntries(rows.map((u) => [u.id, { email: u.email, name: u.firstName || u.displayName || "there" }]));
+}
