@@ -5,6 +5,7 @@ import { AppUpdateNotifier } from "./components/AppUpdateNotifier.tsx";
 import { IdentitySync } from "./components/auth/IdentitySync.tsx";
 import { ErrorView } from "./components/ErrorView.tsx";
 import { UserDataSync } from "./components/UserDataSync.tsx";
+import { ShoppingSync } from "./components/cart/ShoppingSync.tsx";
 import { THEME_COOKIE } from "./lib/constants.ts";
 import { configureHttp, http } from "./lib/http.client.ts";
 import { useNonce } from "./lib/nonce.tsx";
@@ -66,6 +67,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <UserDataSync user={loaderData.user} />
+      <ShoppingSync user={loaderData.user} />
       <IdentitySync user={loaderData.user} />
       <AppUpdateNotifier buildId={loaderData.buildId} />
       <Outlet />

@@ -11,6 +11,8 @@ import { AddressesSection, DangerSection, ProfileSection, SecuritySection, Theme
 import { echoValues, parseForm, zodFieldErrors } from "#app/lib/forms.server.ts";
 import { refreshCookieForSession, requireUser, signOutHeaders, themeCookieHeader } from "#app/lib/session.server.ts";
 import { writeUserData } from "#app/lib/user-data.ts";
+import { AccountWishesSection } from "#app/components/cart/AccountWishes.tsx";
+import { getWishes } from "#server/modules/shopping/index.ts";
 import { isThemeName } from "#app/theme/themes.ts";
 import { AppError } from "#server/kernel/index.ts";
 import {
@@ -50,7 +52,7 @@ const dateFmt = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyl
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx, session } = await requireUser(request);
-  const [user, addresses, sessions, pendingEmail] = await Promise.all([getAccount(ctx), listAddresses(ctx), listSessions(ctx), pendingEmailChange(ctx)]);
+  const [user, addresses, sessions, pendingEmail, wishes] = await Promise.all([getAccount(ctx), listAddresses(ctx), listSessions(ctx), pendingEmailChange(ctx), getWishes(ctx)]);
   const url = new URL(request.url);
   return {
     profile: {
@@ -68,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     recentLoginMinutes: Math.round(recentLoginMs() / 60_000),
     editAddress: url.searchParams.get("address"),
     notice: url.searchParams.get("notice"),
+    wishes: { cards: wishes.cards.slice(0, 6), total: wishes.cards.length },
   };
 }
 
@@ -191,6 +194,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const sections = [
     ["profile", "Profile"],
     ["addresses", "Shipping addresses"],
+    ["wishes", "Wishes"],
     ["theme", "Theme"],
     ["security", "Security"],
     ["delete", "Delete account"],
@@ -214,6 +218,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Stack spacing={3}>
         <ProfileSection profile={loaderData.profile} result={result} />
         <AddressesSection addresses={addresses} editing={loaderData.editAddress} notice={loaderData.notice} result={result} />
+        <AccountWishesSection cards={loaderData.wishes.cards} total={loaderData.wishes.total} />
         <ThemeSection result={result} />
         <SecuritySection profile={loaderData.profile} pendingEmail={loaderData.pendingEmail} sessions={loaderData.sessions} recentLoginMinutes={loaderData.recentLoginMinutes} result={result} />
         <DangerSection result={result} />

@@ -1,0 +1,62 @@
+// Shared by /api/cart and /api/wishes: read a JSON or form body, answer JSON (fetch) or redirect back (plain form).
+import { redirect } from "react-router";
+import { safeNext } from "#app/lib/session.server.ts";
+import { AppError } from "#server/kernel/index.ts";
+
+export interface ShoppingRequest {
+  wantsJson: boolean;
+  body: Record<string, unknown>;
+  redirectTo: string;
+}
+
+const MAX_BODY = 64 * 1024;
+
+export async function readShoppingRequest(request: Request): Promise<ShoppingRequest> {
+  const type = request.headers.get("Content-Type") ?? "";
+  const accept = request.headers.get("Accept") ?? "";
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > MAX_BODY) throw new AppError("too-large", "That request is too large.", 413);
+  let body: Record<string, unknown> = {};
+  if (type.includes("application/json")) {
+    const text = await request.text();
+    if (text.length > MAX_BODY) throw new AppError("too-large", "That request is too large.", 413);
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+      else throw new Error("not an object");
+    } catch {
+      throw new AppError("invalid-json", 'Send a JSON object like {"intent": "add", ...}.', 400);
+    }
+  } else {
+    const form = await request.formData();
+    for (const [k, v] of form.entries()) if (typeof v === "string") body[k] = v;
+  }
+  const wantsJson = type.includes("application/json") || (accept.includes("application/json") && !accept.includes("text/html"));
+  const back = typeof body.redirectTo === "string" ? body.redirectTo : (request.headers.get("Referer") ?? "");
+  let redirectTo = "/";
+  try {
+    const u = new URL(back, request.url);
+    if (u.origin === new URL(request.url).origin) redirectTo = safeNext(`${u.pathname}${u.search}`, "/");
+  } catch {
+    redirectTo = safeNext(back, "/");
+  }
+  return { wantsJson, body, redirectTo };
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", Vary: "Cookie" } });
+}
+
+/** Back to the page the form was on, with `?shopping=<code>` for the notice the header shows. */
+export function backWith(redirectTo: string, code: string): Response {
+  const u = new URL(redirectTo, "http://x");
+  u.searchParams.set("shopping", code);
+  return redirect(`${u.pathname}${u.search}`, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** A refusal: JSON 4xx for fetch, or back to the page with a notice code for a plain form. */
+export function refusal(req: ShoppingRequest, error: unknown, fallbackCode: string): Response {
+  if (!(error instanceof AppError)) throw error;
+  if (req.wantsJson) return json({ ok: false, errors: { [error.field ?? "_form"]: error.message } }, error.status);
+  return backWith(req.redirectTo, error.status === 401 ? "sign-in" : fallbackCode);
+}

@@ -1,0 +1,34 @@
+// Public API of the shopping module: cart, wishes, product views, recommendations, product requests.
+export * from "./types.ts";
+export { resolveCart, getCart, cartCount, addToCart, setCartQuantity, removeFromCart, mergeCart, CART_CURRENCY, type CartChange } from "./cart.ts";
+export { listWishIds, getWishes, wishCardsFor, addWish, removeWish, toggleWish, mergeWishes } from "./wishes.ts";
+export { recordProductView, viewDay, VIEWER_COOKIE } from "./views.ts";
+export {
+  trendingProductIds,
+  similarProductIds,
+  coWishedProductIds,
+  coBoughtProductIds,
+  forYouProductIds,
+  mostWishedProducts,
+  recommendationCards,
+  TRENDING_DAYS,
+  TRENDING_CACHE_MS,
+  clearTrendingCache,
+  type MostWished,
+} from "./recommendations.ts";
+export {
+  createProductRequest,
+  listMyRequests,
+  listOpenRequests,
+  adminListRequests,
+  requestStatusCounts,
+  answerProductRequest,
+  closeProductRequest,
+  reopenProductRequest,
+  answeringStores,
+  answerChoices,
+  requestTransitions,
+  REQUEST_IMAGE_MAX_BYTES,
+  type ProductRequestView,
+  type RequestAnswerView,
+} from "./requests.ts";

@@ -1,0 +1,259 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { env } from "../../config/env.ts";
+import { newId, transaction } from "../../infra/db/index.ts";
+import { inspectUpload } from "../../infra/images/inspect.ts";
+import { storage } from "../../infra/storage/index.ts";
+import { AppError, assertRole, defineTransitions, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
+import { CATEGORY_LABELS, productOwnership, publishedProductsOfStore, type Category, type ProductCard } from "../catalog/index.ts";
+import { sendEmail } from "../notifications/index.ts";
+import { getStoresByIds, listMyStores } from "../stores/index.ts";
+import { requireUserId } from "./actor.ts";
+import { cardsById } from "./cards.ts";
+import { productRequestAnswers, productRequests } from "./schema.ts";
+import { productRequestSchema, requestAnswerSchema, type RequestStatus } from "./types.ts";
+
+/** A product request: open until a partner answers; more answers may follow; closed by its author or an admin. */
+export const requestTransitions = defineTransitions<RequestStatus>("product request", {
+  open: ["answered", "closed"],
+  answered: ["answered", "closed"],
+  closed: ["open"],
+});
+
+/** Reference images: at most 8 MB and 40 megapixels, stored re-encoded (no metadata) under request-images/. */
+export const REQUEST_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+
+const zodError = (error: { issues: { path: PropertyKey[]; message: string }[] }) => {
+  const issue = error.issues[0];
+  return new AppError("invalid", issue?.message ?? "Check the form.", 422, String(issue?.path[0] ?? "_form"));
+};
+
+export interface RequestAnswerView {
+  id: string;
+  storeId: string;
+  storeName: string;
+  storeHandle: string;
+  productId: string;
+  product: ProductCard | null;
+  message: string;
+  createdAt: string;
+}
+
+export interface ProductRequestView {
+  id: string;
+  idea: string;
+  category: Category;
+  categoryLabel: string;
+  referenceImageUrl: string | null;
+  budgetMinor: number | null;
+  status: RequestStatus;
+  createdAt: string;
+  authorName?: string;
+  answers: RequestAnswerView[];
+}
+
+/** Stores the actor may answer for: active stores they own, or work in with the "products" permission. */
+export async function answeringStores(ctx: Ctx): Promise<{ id: string; handle: string; name: string }[]> {
+  if (ctx.actor.kind !== "user") return [];
+  const mine = await listMyStores(ctx);
+  return mine.filter((m) => m.store.status === "active" && m.permissions.includes("products")).map((m) => ({ id: m.store.id, handle: m.store.handle, name: m.store.name }));
+}
+
+/** Published products per store the actor can answer with (the answer form's choices). */
+export async function answerChoices(ctx: Ctx): Promise<{ storeId: string; storeName: string; storeHandle: string; products: { id: string; title: string; category: string }[] }[]> {
+  const stores = await answeringStores(ctx);
+  return Promise.all(stores.map(async (s) => ({ storeId: s.id, storeName: s.name, storeHandle: s.handle, products: await publishedProductsOfStore(ctx, s.id) })));
+}
+
+async function storeImage(id: string, file: File): Promise<string> {
+  const bytes = Buffer.from(await file.arrayBuffer());
+  await inspectUpload(bytes, { maxBytes: REQUEST_IMAGE_MAX_BYTES, maxPixels: 40_000_000, minSide: 32 }).catch((e: unknown) => {
+    if (e instanceof AppError) throw new AppError(e.code, e.message.replace(/artwork/gi, "image"), e.status, "image");
+    throw e;
+  });
+  const webp = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize({ width: 1600, height: 1600, fit: "inside", withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  const key = `request-images/${id}.webp`;
+  await storage().put(key, webp, { contentType: "image/webp" });
+  return key;
+}
+
+/** A signed-in shopper asks for a product (idea, category, optional budget and reference image). */
+export async function createProductRequest(ctx: Ctx, input: unknown, image?: File | null): Promise<{ id: string }> {
+  const userId = requireUserId(ctx, "Sign in to request a product.");
+  const parsed = productRequestSchema.safeParse(input);
+  if (!parsed.success) throw zodError(parsed.error);
+  const open = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(productRequests).where(and(eq(productRequests.userId, userId), eq(productRequests.status, "open")));
+  if (Number(open[0]?.n ?? 0) >= 10) throw new AppError("too-many-requests", "You have 10 open requests. Close one before asking for more.", 429, "_form");
+  const id = newId("preq");
+  const referenceImageKey = image && image.size > 0 ? await storeImage(id, image) : null;
+  await ctx.db.insert(productRequests).values({ id, userId, idea: parsed.data.idea, category: parsed.data.category, budgetMinor: parsed.data.budget, referenceImageKey });
+  return { id };
+}
+
+async function answersFor(ctx: Ctx, requestIds: string[]): Promise<Map<string, RequestAnswerView[]>> {
+  const out = new Map<string, RequestAnswerView[]>();
+  if (!requestIds.length) return out;
+  const rows = await ctx.db.select().from(productRequestAnswers).where(inArray(productRequestAnswers.requestId, requestIds)).orderBy(productRequestAnswers.createdAt);
+  const cards = await cardsById(ctx, rows.map((r) => r.productId));
+  const storeIds = [...new Set(rows.map((r) => r.storeId))];
+  const stores = await getStoresByIds(ctx, storeIds);
+  const storeById = new Map(stores.map((s) => [s.id, s]));
+  for (const r of rows) {
+    const card = cards.get(r.productId);
+    const list = out.get(r.requestId) ?? [];
+    list.push({
+      id: r.id,
+      storeId: r.storeId,
+      storeName: storeById.get(r.storeId)?.name ?? "A Platen store",
+      storeHandle: storeById.get(r.storeId)?.handle ?? "",
+      productId: r.productId,
+      product: card && card.status === "published" ? card : null,
+      message: r.message,
+      createdAt: r.createdAt.toISOString(),
+    });
+    out.set(r.requestId, list);
+  }
+  return out;
+}
+
+type RequestRow = typeof productRequests.$inferSelect;
+
+async function toViews(ctx: Ctx, rows: RequestRow[], withAuthor = false): Promise<ProductRequestView[]> {
+  const answers = await answersFor(ctx, rows.map((r) => r.id));
+  let names = new Map<string, string>();
+  if (withAuthor && rows.length) {
+    const userIds = [...new Set(rows.map((r) => r.userId))];
+    const res = (await ctx.db.execute(sql`select id, display_name, first_name from users where id in (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)})`)) as unknown as {
+      rows: { id: string; display_name: string; first_name: string }[];
+    };
+    names = new Map(res.rows.map((u) => [u.id, u.first_name || u.display_name.split(" ")[0] || "A shopper"]));
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    idea: r.idea,
+    category: r.category as Category,
+    categoryLabel: CATEGORY_LABELS[r.category as Category] ?? r.category,
+    referenceImageUrl: r.referenceImageKey ? `/media/${r.referenceImageKey}` : null,
+    budgetMinor: r.budgetMinor,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    ...(withAuthor ? { authorName: names.get(r.userId) ?? "A shopper" } : {}),
+    answers: answers.get(r.id) ?? [],
+  }));
+}
+
+/** The signed-in shopper's own requests with their answers, newest first. */
+export async function listMyRequests(ctx: Ctx): Promise<ProductRequestView[]> {
+  const userId = requireUserId(ctx);
+  const rows = await ctx.db.select().from(productRequests).where(eq(productRequests.userId, userId)).orderBy(desc(productRequests.createdAt)).limit(100);
+  return toViews(ctx, rows);
+}
+
+/** Open (and answered, still open to more answers) requests for partners; authors shown by first name only. */
+export async function listOpenRequests(ctx: Ctx, limit = 50): Promise<ProductRequestView[]> {
+  if (!hasRole(ctx.actor, "admin") && !(await answeringStores(ctx)).length) throw new AppError("forbidden", "Only partners with a store can browse product requests.", 403);
+  const rows = await ctx.db
+    .select()
+    .from(productRequests)
+    .where(inArray(productRequests.status, ["open", "answered"]))
+    .orderBy(sql`case when ${productRequests.status} = 'open' then 0 else 1 end`, desc(productRequests.createdAt))
+    .limit(Math.min(200, limit));
+  return toViews(ctx, rows, true);
+}
+
+/** Admin: every request, optionally by status. */
+export async function adminListRequests(ctx: Ctx, status?: RequestStatus | null, limit = 100): Promise<ProductRequestView[]> {
+  assertRole(ctx, "admin", "Only administrators can see all product requests.");
+  const rows = await ctx.db
+    .select()
+    .from(productRequests)
+    .where(status ? eq(productRequests.status, status) : undefined)
+    .orderBy(desc(productRequests.createdAt))
+    .limit(Math.min(500, limit));
+  return toViews(ctx, rows, true);
+}
+
+export async function requestStatusCounts(ctx: Ctx): Promise<Record<RequestStatus, number>> {
+  assertRole(ctx, "admin");
+  const rows = await ctx.db.select({ status: productRequests.status, n: sql<number>`count(*)::int` }).from(productRequests).groupBy(productRequests.status);
+  const out: Record<RequestStatus, number> = { open: 0, answered: 0, closed: 0 };
+  for (const r of rows) out[r.status] = Number(r.n);
+  return out;
+}
+
+/**
+ * A partner answers a request with one of their store's published products and a message. The
+ * shopper gets a `notice` e-mail in the same transaction. A store answers a request with a given
+ * product once.
+ */
+export async function answerProductRequest(ctx: Ctx, input: unknown): Promise<{ id: string }> {
+  const userId = requireUserId(ctx, "Sign in as a partner to answer requests.");
+  const parsed = requestAnswerSchema.safeParse(input);
+  if (!parsed.success) throw zodError(parsed.error);
+  const { requestId, productId, message } = parsed.data;
+  const stores = await answeringStores(ctx);
+  if (!stores.length) throw new AppError("forbidden", "Only partners with a store can answer product requests.", 403);
+  const product = await productOwnership(ctx, productId);
+  const store = product ? stores.find((s) => s.id === product.storeId) : undefined;
+  if (!product || !store) throw new AppError("not-your-product", "Answer with one of your own store's products.", 403, "productId");
+  if (product.status !== "published") throw new AppError("not-published", "Publish the product before suggesting it.", 422, "productId");
+  const id = newId("pra");
+  await transaction(ctx.db, async (tx) => {
+    const [req] = await tx.select().from(productRequests).where(eq(productRequests.id, requestId)).for("update");
+    if (!req) throw notFound("The request");
+    if (req.userId === userId) throw new AppError("own-request", "You cannot answer your own request.", 403, "productId");
+    requestTransitions.assert(req.status, "answered");
+    const inserted = await tx.insert(productRequestAnswers).values({ id, requestId, storeId: store.id, productId, message, answeredBy: userId }).onConflictDoNothing().returning({ id: productRequestAnswers.id });
+    if (!inserted.length) throw new AppError("already-answered", "You already suggested this product for this request.", 409, "productId");
+    await tx.update(productRequests).set({ status: "answered" }).where(eq(productRequests.id, requestId));
+    const authorRes = (await tx.execute(sql`select email, display_name, first_name from users where id = ${req.userId}`)) as unknown as {
+      rows: { email: string; display_name: string; first_name: string }[];
+    };
+    const author = authorRes.rows[0];
+    if (author?.email) {
+      const base = env().PUBLIC_URL;
+      await sendEmail(tx, {
+        to: author.email,
+        template: "notice",
+        params: {
+          name: author.first_name || author.display_name || "there",
+          subject: `${store.name} answered your product request`,
+          heading: "A partner has an answer to your request",
+          paragraphs: [
+            `You asked for: “${req.idea.length > 140 ? `${req.idea.slice(0, 137)}…` : req.idea}”`,
+            `${store.name} suggests “${product.title}”.`,
+            ...(message ? [`Their message: ${message}`] : []),
+          ],
+          actionLabel: "See the answer",
+          actionUrl: `${base}/product-request#request-${req.id}`,
+          reason: "You asked for a product on Platen's product request page.",
+        },
+      });
+    }
+  });
+  return { id };
+}
+
+/** Close a request: its author, or an admin. */
+export async function closeProductRequest(ctx: Ctx, requestId: string): Promise<void> {
+  const userId = requireUserId(ctx);
+  await transaction(ctx.db, async (tx) => {
+    const [req] = await tx.select().from(productRequests).where(eq(productRequests.id, requestId)).for("update");
+    if (!req) throw notFound("The request");
+    if (req.userId !== userId && !hasRole(ctx.actor, "admin")) throw new AppError("forbidden", "Only the person who asked, or an administrator, can close a request.", 403);
+    requestTransitions.assert(req.status, "closed");
+    await tx.update(productRequests).set({ status: "closed" }).where(eq(productRequests.id, requestId));
+  });
+}
+
+/** Admin: reopen a closed request (back to open, or answered if it has answers). */
+export async function reopenProductRequest(ctx: Ctx, requestId: string): Promise<void> {
+  assertRole(ctx, "admin", "Only administrators can reopen requests.");
+  await transaction(ctx.db, async (tx) => {
+    const [req] = await tx.select().from(productRequests).where(eq(productRequests.id, requestId)).for("update");
+    if (!req) throw notFound("The request");
+    requestTransitions.assert(req.status, "open");
+    const [a] = await tx.select({ id: productRequestAnswers.id }).from(productRequestAnswers).where(eq(productRequestAnswers.requestId, requestId)).limit(1);
+    await tx.update(productRequests).set({ status: a ? "answered" : "open" }).where(eq(productRequests.id, requestId));
+  });
+}

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { CATEGORIES, type ProductCard } from "../catalog/types.ts";
+
+/** Browser-safe types of the shopping module (cart, wishes, product requests). */
+
+/** At most this many of one variant in a cart, and this many lines. */
+export const CART_MAX_QUANTITY = 10;
+export const CART_MAX_LINES = 50;
+/** At most this many wishes per shopper (a merge beyond it keeps the newest). */
+export const WISHES_MAX = 500;
+
+const id = z.string().trim().min(1, "Choose a product.").max(64).regex(/^[a-z]+_[0-9a-z]+$/, "That is not a valid id.");
+
+/** A cart line as `userData.cart` keeps it (spec field). */
+export const cartLineSchema = z.object({
+  productId: id,
+  variantId: z.string().trim().min(1, "Choose a colour and size first.").max(64).regex(/^[a-z]+_[0-9a-z]+$/, "Choose a colour and size first."),
+  quantity: z.coerce
+    .number({ error: "Enter a quantity." })
+    .int("Enter a whole number.")
+    .min(1, "The quantity is at least 1.")
+    .max(CART_MAX_QUANTITY, `You can order at most ${CART_MAX_QUANTITY} of one item.`),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** Repair whatever `userData.cart` holds into valid lines (drops garbage, sums duplicates, applies caps). */
+export function normaliseCartLines(raw: unknown): CartLine[] {
+  if (!Array.isArray(raw)) return [];
+  const out = new Map<string, CartLine>();
+  for (const item of raw) {
+    const r = z.object({ productId: id, variantId: id, quantity: z.coerce.number().int().min(1) }).safeParse(item);
+    if (!r.success) continue;
+    const prev = out.get(r.data.variantId);
+    if (prev) prev.quantity = Math.min(CART_MAX_QUANTITY, prev.quantity + r.data.quantity);
+    else if (out.size < CART_MAX_LINES) out.set(r.data.variantId, { ...r.data, quantity: Math.min(CART_MAX_QUANTITY, r.data.quantity) });
+  }
+  return [...out.values()];
+}
+
+/** Repair `userData.wishes` into a list of product ids (unique, order kept). */
+export function normaliseWishIds(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return [];
+  const out: string[] = [];
+  for (const item of raw) {
+    const value = typeof item === "string" ? item : item && typeof item === "object" && "productId" in item ? (item as { productId: unknown }).productId : null;
+    if (typeof value === "string" && id.safeParse(value).success && !out.includes(value)) out.push(value);
+    if (out.length >= WISHES_MAX) break;
+  }
+  return out;
+}
+
+/** One line of the cart as the drawer shows it. */
+export interface CartLineView extends CartLine {
+  card: ProductCard | null;
+  color: string;
+  size: string;
+  /** "Black / M", or "" when the variant no longer exists. */
+  variantLabel: string;
+  unitPriceMinor: number;
+  lineTotalMinor: number;
+  /** False when the product was unpublished or the variant disabled: kept, but not counted. */
+  available: boolean;
+}
+
+export interface CartView {
+  lines: CartLineView[];
+  /** Sum of available lines, minor units. */
+  subtotalMinor: number;
+  /** Number of items (sum of quantities) of available lines. */
+  count: number;
+  currency: string;
+}
+
+export interface WishesView {
+  productIds: string[];
+  cards: ProductCard[];
+}
+
+// ---- product requests ----------------------------------------------------------------------
+
+export const REQUEST_STATUSES = ["open", "answered", "closed"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const REQUEST_IDEA_MIN = 20;
+export const REQUEST_IDEA_MAX = 2000;
+/** Budget in whole currency units in the form; stored in minor units. */
+export const REQUEST_BUDGET_MAX = 10_000;
+
+export const productRequestSchema = z.object({
+  idea: z
+    .string({ error: "Describe the product you would like." })
+    .trim()
+    .min(REQUEST_IDEA_MIN, `Describe it in at least ${REQUEST_IDEA_MIN} characters, so partners know what to make.`)
+    .max(REQUEST_IDEA_MAX, `Keep it under ${REQUEST_IDEA_MAX} characters.`),
+  category: z.enum(CATEGORIES, { error: "Choose a category." }),
+  budget: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, c) => {
+      if (!v) return null;
+      const n = Number(v.replace(",", "."));
+      if (!Number.isFinite(n) || n <= 0) {
+        c.addIssue({ code: "custom", message: "Enter a budget like 25 or 25.50, or leave it empty." });
+        return z.NEVER;
+      }
+      if (n > REQUEST_BUDGET_MAX) {
+        c.addIssue({ code: "custom", message: `Budgets go up to ${REQUEST_BUDGET_MAX}.` });
+        return z.NEVER;
+      }
+      return Math.round(n * 100);
+    }),
+});
+export type ProductRequestInput = z.infer<typeof productRequestSchema>;
+
+export const requestAnswerSchema = z.object({
+  requestId: z.string().trim().min(1).max(64),
+  productId: z.string({ error: "Choose one of your published products." }).trim().min(1, "Choose one of your published products.").max(64),
+  message: z.string().trim().max(1000, "Keep the message under 1000 characters.").default(""),
+});

@@ -1,0 +1,227 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, signInAs } from "./support/accounts.ts";
+
+/** The visitor journey of issue 3, and the product-request round trip. */
+
+async function openCart(page: Page) {
+  await page.getByTestId("cart-button").click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+test("a visitor finds a hoodie by a misspelt search, filters by colour, wishes it, adds it to the cart, signs in and finds both merged", async ({ page }) => {
+  // 1. misspelt search: "hodie" finds hoodies
+  await page.goto("/search?q=hodie");
+  const cards = page.getByTestId("product-card");
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.first()).toContainText(/hoodie/i);
+
+  // 2. filter by colour (the facet applies at once with JavaScript)
+  const facets = page.getByRole("group", { name: "Colour" }).first();
+  const colour = facets.getByRole("checkbox").first();
+  const colourName = ((await colour.getAttribute("value")) ?? "").trim();
+  expect(colourName).not.toBe("");
+  await colour.check();
+  await expect(page).toHaveURL(new RegExp(`color=${encodeURIComponent(colourName).replace(/%20/g, "(\\+|%20)")}`));
+  await expect(cards.first()).toBeVisible();
+
+  // 3. open a product (the last hit, least likely to be one the demo shopper already wished)
+  const link = cards.last().locator('a[href^="/shop/product/"]').first();
+  const href = (await link.getAttribute("href"))!;
+  await page.goto(href);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+
+  // 4. wish it
+  const wish = page.getByRole("button", { name: `Add to wishes: ${title}` });
+  await wish.click();
+  await expect(page.getByRole("button", { name: `Remove from wishes: ${title}` })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("header-wishes")).toHaveAccessibleName(/Wishes \(1\)/);
+
+  // 5. add to cart: choose a size, the drawer opens with the line
+  const size = page.locator('input[name="variantId"]:not([disabled])').first();
+  await page.locator(`label[for="${await size.getAttribute("id")}"]`).click();
+  await page.getByTestId("add-to-cart").click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByTestId("cart-line")).toHaveCount(1);
+  await expect(drawer.getByTestId("cart-line").first()).toContainText(title);
+  // the stepper changes the quantity
+  await drawer.getByRole("button", { name: "One more" }).click();
+  await expect(drawer.getByTestId("cart-line-quantity")).toHaveText("2");
+  await drawer.getByRole("button", { name: "Close the cart" }).click();
+  await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Cart (2 items)");
+
+  // the visitor's data is in localStorage.userData (spec fields)
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("userData") ?? "{}") as { cart: { productId: string; quantity: number }[]; wishes: string[] });
+  const productId = href.split("/").pop()!;
+  expect(stored.wishes).toEqual([productId]);
+  expect(stored.cart).toEqual([expect.objectContaining({ productId, quantity: 2 })]);
+
+  // 6. sign in as the demo shopper (who has a wish list and a mug in the cart from the seed)
+  await signInAs(page, "shopper", "/wishes");
+  const grid = page.getByRole("list", { name: "Your wishes" });
+  await expect(grid.getByText(title, { exact: true })).toBeVisible();
+  expect(await grid.getByTestId("product-card").count()).toBeGreaterThanOrEqual(2);
+
+  const merged = await openCart(page);
+  await expect(merged.getByTestId("cart-line")).toHaveCount(2);
+  await expect(merged.getByTestId("cart-line").filter({ hasText: title })).toContainText("2");
+  await expect(merged.getByTestId("cart-line").filter({ hasText: /mug/i })).toHaveCount(1);
+  await expect(merged.getByRole("link", { name: /Checkout/ })).toBeVisible();
+
+  // userData now mirrors the account, and a reload does not merge twice
+  await page.reload();
+  const again = await openCart(page);
+  await expect(again.getByTestId("cart-line").filter({ hasText: title }).getByTestId("cart-line-quantity")).toHaveText("2");
+  const after = await page.evaluate(() => JSON.parse(localStorage.getItem("userData") ?? "{}") as { cart: unknown[]; wishes: string[] });
+  expect(after.cart).toHaveLength(2);
+  expect(after.wishes).toContain(productId);
+});
+
+test("a product request: the shopper asks, a partner answers with a product, the shopper sees the answer", async ({ browser, baseURL }) => {
+  const idea = `A mug with a sleepy otter holding a coffee cup, in soft watercolour (${Date.now()})`;
+  const shopperCtx = await browser.newContext({ baseURL });
+  const shopper = await shopperCtx.newPage();
+  await signInAs(shopper, "shopper", "/product-request");
+  await expect(shopper).toHaveTitle("Request a product · Platen");
+  // refused input stays next to the field
+  await shopper.getByLabel("Your idea").fill("too short");
+  await shopper.getByLabel("Kind of product").selectOption("mugs");
+  await shopper.getByRole("button", { name: "Post my request" }).click();
+  await expect(shopper.getByText(/at least 20 characters/)).toBeVisible();
+  await shopper.getByLabel("Your idea").fill(idea);
+  await shopper.getByLabel("Kind of product").selectOption("mugs");
+  await shopper.getByLabel("Budget in US dollars (optional)").fill("22");
+  await shopper.getByRole("button", { name: "Post my request" }).click();
+  await expect(shopper.getByText("Your request is posted.", { exact: false })).toBeVisible();
+  await expect(shopper.getByTestId("my-requests").getByText(idea)).toBeVisible();
+
+  const partnerCtx = await browser.newContext({ baseURL });
+  const partner = await partnerCtx.newPage();
+  await signInAs(partner, "partner", "/product-request");
+  const card = partner.getByRole("article", { name: `Open request: ${idea.slice(0, 60)}` });
+  await expect(card).toBeVisible();
+  const select = card.getByLabel("Your product");
+  const option = select.locator("option[value^='prd_']").first();
+  const productTitle = (await option.textContent())!.trim();
+  await select.selectOption(await option.getAttribute("value"));
+  await card.getByLabel("Message (optional)").fill("Our otter mug is close; we can make a watercolour version.");
+  await card.getByRole("button", { name: "Send answer" }).click();
+  await expect(partner.getByText("Your answer was sent.", { exact: false })).toBeVisible();
+
+  await shopper.reload();
+  const mine = shopper.getByRole("article", { name: `Request: ${idea.slice(0, 60)}` });
+  await expect(mine.getByTestId("request-answer")).toContainText(`Inkwell Studio suggests ${productTitle}`);
+  await expect(mine.getByTestId("request-answer")).toContainText("watercolour version");
+  await expect(mine.getByText("Answered")).toBeVisible();
+  await shopperCtx.close();
+  await partnerCtx.close();
+});
+
+test("visitors see how product requests work and a sign-in button", async ({ page }) => {
+  await page.goto("/product-request");
+  await expect(page.getByRole("heading", { level: 1, name: "Request a product" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "How product requests work" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in", exact: true }).last().click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fproduct-request/);
+});
+
+test("an admin sees product requests and the most-wished products, and closes a request", async ({ page }) => {
+  await signInAs(page, "admin", "/admin/wishes");
+  await expect(page).toHaveTitle("Wishes and requests · Platen");
+  expect(await page.getByTestId("most-wished-row").count()).toBeGreaterThan(0);
+  await page.getByRole("link", { name: /^Open \(\d+\)/ }).click();
+  await expect(page).toHaveURL(/status=open/);
+  const rows = page.getByTestId("admin-request-row");
+  expect(await rows.count()).toBeGreaterThan(0);
+  // the seeded "lighthouse" request is answered; close an open seeded one (other tests add their own)
+  const row = rows.filter({ hasText: "sleeping cat" });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByText("The request was closed.")).toBeVisible();
+  await expect(page).toHaveURL(/status=open/);
+  await expect(rows.filter({ hasText: "sleeping cat" })).toHaveCount(0);
+  await page.getByRole("link", { name: /^Closed \(\d+\)/ }).click();
+  await expect(rows.filter({ hasText: "sleeping cat" }).getByRole("button", { name: "Reopen" })).toBeVisible();
+});
+
+test("without JavaScript a signed-in shopper adds to the cart with a plain form", async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto("/login?next=%2Fshop%2Fproducts%2Fmugs");
+  await page.getByLabel("E-mail").fill(DEMO.shopper);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/shop\/products\/mugs/);
+  await page.getByTestId("product-card").first().locator('a[href^="/shop/product/"]').first().click();
+  await page.locator('input[name="variantId"]:not([disabled])').first().check({ force: true });
+  await page.getByTestId("add-to-cart").click();
+  await expect(page).toHaveURL(/shopping=cart-(added|capped)/);
+  await expect(page.getByRole("status").filter({ hasText: /Added/ })).toBeVisible();
+  await ctx.close();
+});
+
+test("signing out keeps the cart in the browser, and signing in again does not count it twice", async ({ page }) => {
+  await signInAs(page, "admin", "/shop/products/mugs");
+  await page.getByTestId("product-card").first().locator('a[href^="/shop/product/"]').first().click();
+  const size = page.locator('input[name="variantId"]:not([disabled])').first();
+  await page.locator(`label[for="${await size.getAttribute("id")}"]`).click();
+  await page.getByLabel("Quantity").fill("3");
+  await page.getByTestId("add-to-cart").click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer.getByTestId("cart-line")).toHaveCount(1);
+  await expect(drawer.getByTestId("cart-line-quantity")).toHaveText("3");
+  await drawer.getByRole("button", { name: "Close the cart" }).click();
+
+  await page.getByTestId("account-menu-button").click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page.getByTestId("sign-in-link")).toBeVisible();
+  await expect(page.getByTestId("cart-button")).toHaveAttribute("aria-label", "Cart (3 items)");
+
+  await signInAs(page, "admin", "/account");
+  await page.waitForLoadState("networkidle");
+  const again = await openCart(page);
+  await expect(again.getByTestId("cart-line")).toHaveCount(1);
+  await expect(again.getByTestId("cart-line-quantity")).toHaveText("3");
+});
+
+for (const width of [1280, 360]) {
+  test(`shopping pages pass axe at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const AxeBuilder = (await import("@axe-core/playwright")).default;
+    const audit = async (label: string) => {
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 200)} ${n.failureSummary ?? ""}`).slice(0, 3).join(", ")}`), label).toEqual([]);
+    };
+    for (const path of ["/wishes", "/product-request"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await audit(`visitor ${path}`);
+    }
+    await page.getByTestId("cart-button").click();
+    await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
+    await audit("empty cart drawer");
+    await page.keyboard.press("Escape");
+
+    await signInAs(page, "partner", "/product-request");
+    await page.waitForLoadState("networkidle");
+    await audit("partner /product-request");
+    for (const path of ["/wishes", "/account"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await audit(`partner ${path}`);
+    }
+    await page.goto("/admin/wishes");
+    expect(page.url()).toContain("/admin/wishes");
+  });
+}
+
+test("the admin's wishes page passes axe", async ({ page }) => {
+  const AxeBuilder = (await import("@axe-core/playwright")).default;
+  await signInAs(page, "admin", "/admin/wishes");
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+});
