@@ -257,9 +257,13 @@ export function HeaderShopping() {
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
                 Shipping and taxes are worked out at checkout. {uid ? "Your cart is saved to your account." : "Your cart is saved in this browser; sign in to keep it on your account."}
               </Typography>
-              <Button component="a" href="/checkout" variant="contained" fullWidth size="large" disabled={cart.count === 0}>
-                Checkout (opening soon)
+              {/* Checkout arrives with the payments issue; until then the cart is kept, not sold. */}
+              <Button variant="contained" fullWidth size="large" disabled aria-describedby="checkout-soon">
+                Checkout
               </Button>
+              <Typography id="checkout-soon" variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.75, textAlign: "center" }}>
+                Checkout opens soon: your cart stays saved until then.
+              </Typography>
             </Box>
           ) : null}
         </Stack>
