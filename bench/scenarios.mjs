@@ -22,4 +22,18 @@ export const scenarios = [
   { name: "home", path: "/" },
   { name: "privacy policy", path: "/legal/privacyPolicy" },
   { name: "health check", path: "/healthz" },
+  // storefront (issue 3)
+  {
+    name: "product page",
+    path: "/shop",
+    resolvePath: async ({ baseUrl }) => {
+      const html = await (await fetch(`${baseUrl}/shop`)).text();
+      const id = /href="\/shop\/product\/(prd_[0-9a-z]+)"/.exec(html)?.[1];
+      if (!id) throw new Error("no product link on /shop");
+      return `/shop/product/${id}`;
+    },
+  },
+  { name: "category page", path: "/shop/products/t-shirts" },
+  { name: "shop", path: "/shop" },
+  { name: "search", path: "/search?q=shirt" },
 ];

@@ -2,15 +2,26 @@ import BrushOutlined from "@mui/icons-material/BrushOutlined";
 import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlined";
 import PrecisionManufacturingOutlined from "@mui/icons-material/PrecisionManufacturingOutlined";
 import ShoppingBagOutlined from "@mui/icons-material/ShoppingBagOutlined";
+import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
+import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { CATEGORY_INTROS } from "#app/components/catalog/category-copy.ts";
+import { loadHome } from "#app/components/catalog/home.server.ts";
+import { storePath } from "#app/components/catalog/ProductCard.tsx";
+import { ProductGrid } from "#app/components/catalog/ProductGrid.tsx";
+import { ProductImage } from "#app/components/catalog/ProductImage.tsx";
+import { mediaUrl } from "#app/components/catalog/StoreHeader.tsx";
+import { WishButton } from "#app/components/catalog/WishButton.tsx";
 import { CategoryIcon, HeroIllustration, type CategoryKey } from "#app/components/content/Illustrations.tsx";
+import { getCtx } from "#app/lib/session.server.ts";
+import { CATEGORY_LABELS, type Category, type ProductCard } from "#server/modules/catalog/types.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Custom-printed products by independent artists · Platen" },
@@ -20,15 +31,13 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-const CATEGORIES: { key: CategoryKey; name: string; detail: string }[] = [
-  { key: "tshirts", name: "T-shirts", detail: "Soft cotton tees in many colours and fits" },
-  { key: "hoodies", name: "Hoodies", detail: "Warm fleece-lined hoodies and sweatshirts" },
-  { key: "mugs", name: "Mugs", detail: "Ceramic mugs printed all the way round" },
-  { key: "posters", name: "Posters", detail: "Art prints on thick matte or gloss paper" },
-  { key: "stickers", name: "Stickers", detail: "Die-cut vinyl stickers, weather resistant" },
-  { key: "tote-bags", name: "Tote bags", detail: "Sturdy cotton totes for every day" },
-  { key: "phone-cases", name: "Phone cases", detail: "Slim and tough cases for popular phones" },
-];
+/**
+ * The home page. For visitors the loader data only changes when the catalogue does, so the page
+ * is served from the render cache; signed-in shoppers also get "For you".
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadHome(await getCtx(request));
+}
 
 const AUDIENCES: { icon: ReactNode; title: string; points: string[]; cta: { to: string; label: string } }[] = [
   {
@@ -41,7 +50,7 @@ const AUDIENCES: { icon: ReactNode; title: string; points: string[]; cta: { to: 
     icon: <BrushOutlined />,
     title: "For artists",
     points: ["Open a store with your own @handle", "Put your artwork on dozens of products, no stock to buy", "Set your price and see your earnings per sale"],
-    cta: { to: "/contact?topic=partner", label: "Sell your art" },
+    cta: { to: "/shop/partners/register", label: "Sell your art" },
   },
   {
     icon: <PrecisionManufacturingOutlined />,
@@ -110,24 +119,60 @@ function JoinSection({ id, eyebrow, title, text, points, to, label, reverse }: {
   );
 }
 
-export default function Home() {
+
+const ICON_OF: Record<Category, CategoryKey> = {
+  "t-shirts": "tshirts",
+  hoodies: "hoodies",
+  mugs: "mugs",
+  posters: "posters",
+  stickers: "stickers",
+  "tote-bags": "tote-bags",
+  "phone-cases": "phone-cases",
+};
+
+function Row({ id, title, lead, to, linkLabel, products, currency, eagerCount = 0 }: { id: string; title: string; lead?: string; to?: string; linkLabel?: string; products: ProductCard[]; currency: string; eagerCount?: number }) {
+  if (!products.length) return null;
+  return (
+    <Box component="section" aria-labelledby={`${id}-title`} data-testid={`row-${id}`}>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: 2, flexWrap: "wrap", mb: 2 }}>
+        <Box>
+          <Typography variant="h2" id={`${id}-title`} sx={{ fontSize: { xs: "1.5rem", md: "1.9rem" } }}>
+            {title}
+          </Typography>
+          {lead ? <Typography color="text.secondary">{lead}</Typography> : null}
+        </Box>
+        {to ? (
+          <MuiLink component={Link} to={to} sx={{ fontWeight: 600 }}>
+            {linkLabel ?? "See all"}
+          </MuiLink>
+        ) : null}
+      </Box>
+      <ProductGrid products={products} currency={currency} eagerCount={eagerCount} label={title} renderWish={(p) => <WishButton productId={p.id} productTitle={p.title} size="small" />} />
+    </Box>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { forYou, featured, newArrivals, trending, categories, stores, currency } = loaderData;
+  // The first product row on the page gets the eager images.
+  const firstRow = forYou.length ? "for-you" : featured.length ? "featured" : "new";
   return (
     <>
-      <Box component="section" aria-labelledby="hero-title" sx={{ bgcolor: (t) => (t.palette.mode === "dark" ? "background.paper" : "#efe8fa"), py: { xs: 5, md: 9 } }}>
+      <Box component="section" aria-labelledby="hero-title" sx={{ bgcolor: (t) => (t.palette.mode === "dark" ? "background.paper" : "#efe8fa"), py: { xs: 4, md: 7 } }}>
         <Container maxWidth="lg" sx={{ display: "grid", gap: { xs: 4, md: 6 }, gridTemplateColumns: { xs: "1fr", md: "1.1fr 1fr" }, alignItems: "center" }}>
           <Box>
             <Typography variant="h1" id="hero-title" sx={{ fontSize: { xs: "2.1rem", sm: "2.6rem", md: "3.2rem" }, lineHeight: 1.1, mb: 2 }}>
               Art you love, printed the moment you order it
             </Typography>
             <Typography sx={{ fontSize: { xs: "1.05rem", md: "1.2rem" }, color: "text.secondary", mb: 3, maxWidth: "52ch" }}>
-              Platen is a marketplace for t-shirts, hoodies, mugs, posters and more, designed by independent artists and made to order by print shops near you. No waste, fair pay for artists,
-              and a reprint or refund if anything arrives wrong.
+              T-shirts, hoodies, mugs, posters and more, designed by independent artists and made to order by print shops near you. No waste, fair pay for artists, and a reprint or
+              refund if anything arrives wrong.
             </Typography>
             <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
-              <Button variant="contained" size="large" component={Link} to="/shop/shoppers">
-                How buying works
+              <Button variant="contained" size="large" component={Link} to="/shop">
+                Start shopping
               </Button>
-              <Button variant="outlined" size="large" component={Link} to="/contact?topic=partner" sx={{ bgcolor: "background.paper" }}>
+              <Button variant="outlined" size="large" component={Link} to="/shop/partners/register" sx={{ bgcolor: "background.paper" }}>
                 Sell your art
               </Button>
             </Box>
@@ -137,41 +182,96 @@ export default function Home() {
               ))}
             </Box>
           </Box>
-          <HeroIllustration sx={{ maxWidth: 460, width: "100%", justifySelf: "center", aspectRatio: "320 / 260" }} />
+          <HeroIllustration sx={{ maxWidth: 420, width: "100%", justifySelf: "center", aspectRatio: "320 / 260", display: { xs: "none", sm: "block" } }} />
         </Container>
       </Box>
 
-      <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 }, display: "grid", gap: { xs: 6, md: 9 } }}>
+      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 }, display: "grid", gap: { xs: 6, md: 8 } }}>
+        <Row id="for-you" title="For you" lead="Picked from the designs and stores you like." products={forYou} currency={currency} eagerCount={firstRow === "for-you" ? 4 : 0} />
+        <Row id="featured" title="Featured designs" lead="Chosen by the Platen team." to="/shop" products={featured} currency={currency} eagerCount={firstRow === "featured" ? 4 : 0} />
+        <Row id="new" title="New arrivals" lead="Fresh from the artists' studios." to="/shop?sort=newest" linkLabel="See everything new" products={newArrivals} currency={currency} eagerCount={firstRow === "new" ? 4 : 0} />
+        <Row id="trending" title="Trending now" lead="What shoppers are looking at and wishing for this week." products={trending} currency={currency} />
+
         <Box component="section" aria-labelledby="categories-title">
-          <Typography variant="h2" id="categories-title" gutterBottom>
-            What we print
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3, maxWidth: "60ch" }}>
-            Every design can go on the products its artist chooses. Each one is printed new for your order.
+          <Typography variant="h2" id="categories-title" sx={{ fontSize: { xs: "1.5rem", md: "1.9rem" } }} gutterBottom>
+            Shop by category
           </Typography>
           <Box
             component="ul"
             sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: "repeat(3, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" } }}
             data-testid="categories"
           >
-            {CATEGORIES.map((c) => (
-              <Paper component="li" variant="outlined" key={c.key} sx={{ p: { xs: 2, sm: 3 }, textAlign: "center", display: "grid", justifyItems: "center", gap: 1 }}>
-                <Box sx={{ color: "primary.main", bgcolor: "action.hover", borderRadius: "50%", p: 2, display: "grid" }}>
-                  <CategoryIcon category={c.key} />
-                </Box>
-                <Typography variant="h3" sx={{ fontSize: "1.1rem" }}>
-                  {c.name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {c.detail}
-                </Typography>
-              </Paper>
+            {categories.map((c) => (
+              <li key={c.category}>
+                <Paper
+                  component={Link}
+                  to={`/shop/products/${c.category}`}
+                  variant="outlined"
+                  sx={{ display: "block", overflow: "hidden", textDecoration: "none", color: "inherit", height: "100%", "&:hover": { boxShadow: 3 } }}
+                >
+                  {c.image ? (
+                    <ProductImage image={c.image} alt="" sizes="(min-width: 1024px) 280px, (min-width: 640px) 31vw, 48vw" />
+                  ) : (
+                    <Box sx={{ aspectRatio: "1 / 1", display: "grid", placeItems: "center", color: "primary.main", bgcolor: "action.hover" }} aria-hidden="true">
+                      <CategoryIcon category={ICON_OF[c.category]} size={72} />
+                    </Box>
+                  )}
+                  <Box sx={{ p: 1.5 }}>
+                    <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+                      {CATEGORY_LABELS[c.category]}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ display: { xs: "none", sm: "block" } }}>
+                      {CATEGORY_INTROS[c.category]}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {c.count === 1 ? "1 design" : `${c.count} designs`}
+                    </Typography>
+                  </Box>
+                </Paper>
+              </li>
             ))}
           </Box>
         </Box>
 
+        {stores.length ? (
+          <Box component="section" aria-labelledby="stores-title" data-testid="featured-stores">
+            <Typography variant="h2" id="stores-title" sx={{ fontSize: { xs: "1.5rem", md: "1.9rem" } }}>
+              Meet the artists
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              Independent stores on Platen. Follow one to hear about new designs first.
+            </Typography>
+            <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" } }}>
+              {stores.map((s) => (
+                <li key={s.id}>
+                  <Paper component={Link} to={storePath(s.handle)} variant="outlined" sx={{ display: "block", overflow: "hidden", textDecoration: "none", color: "inherit", height: "100%", "&:hover": { boxShadow: 3 } }}>
+                    <Box sx={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", bgcolor: s.accentColor, minHeight: 40 }}>
+                      {s.images.map((img) => (
+                        <ProductImage key={img.hash} image={img} alt="" sizes="(min-width: 768px) 120px, 33vw" />
+                      ))}
+                    </Box>
+                    <Box sx={{ display: "flex", gap: 1.5, alignItems: "center", p: 1.5 }}>
+                      <Avatar src={s.avatarKey ? mediaUrl(s.avatarKey) : undefined} alt="" sx={{ bgcolor: s.accentColor, color: "#fff" }}>
+                        {s.name.slice(0, 1).toUpperCase()}
+                      </Avatar>
+                      <Box sx={{ minWidth: 0 }}>
+                        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+                          {s.name}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          @{s.handle} · {s.productCount === 1 ? "1 design" : `${s.productCount} designs`}
+                        </Typography>
+                      </Box>
+                    </Box>
+                  </Paper>
+                </li>
+              ))}
+            </Box>
+          </Box>
+        ) : null}
+
         <Box component="section" aria-labelledby="how-title">
-          <Typography variant="h2" id="how-title" gutterBottom>
+          <Typography variant="h2" id="how-title" sx={{ fontSize: { xs: "1.5rem", md: "1.9rem" } }} gutterBottom>
             How Platen works
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3, maxWidth: "60ch" }}>
@@ -207,7 +307,7 @@ export default function Home() {
           title="Sell your art on Platen"
           text="Upload your artwork once and offer it on t-shirts, posters, stickers and more. We handle printing, shipping, payments and customer service; you keep creating."
           points={["No fees to join and no stock to buy", "You set the price and see your earnings per sale", "Paid out to your own payout account", "A fan club to keep your followers close"]}
-          to="/contact?topic=partner"
+          to="/shop/partners/register"
           label="Apply to sell your art"
         />
 
