@@ -51,6 +51,16 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.default(false),
+    // search (the application id, public key and timeouts are runtime settings in /admin/config)
+    SEARCH_PROVIDER: z.enum(["postgres", "algolia"]).default("postgres"),
+    /** Algolia admin (write) key: only the outbox worker uses it, to keep the index in sync. */
+    ALGOLIA_ADMIN_KEY: z.string().min(1).optional(),
+    /** One host instead of Algolia's DSN and fallback hosts (tests, self-hosted proxies): http(s)://host:port. */
+    ALGOLIA_HOST: z.url().optional(),
+    ALGOLIA_INDEX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, "may contain only letters, digits, '-' and '_'")
+      .default("platen_products"),
   })
   .superRefine((env, ctx) => {
     if (env.EMAIL_PROVIDER === "smtp" && !env.SMTP_URL)

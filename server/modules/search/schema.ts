@@ -1,12 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
-import { customType, index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { customType, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import type { MockupRef } from "../catalog/types.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
  * The PostgreSQL search provider's index: one row per searchable (published) product, kept in
- * the same transaction as the product change. Weighted full-text (A title, B tags, C store,
- * D description) plus trigram typo tolerance on `title` and `tags_text`.
+ * the same transaction as the product change. Weighted full-text (A title, B tags and category,
+ * C store, D description) plus trigram typo tolerance on `title` and `tags_text`.
  */
 export const searchDocuments = pgTable(
   "search_documents",
@@ -22,17 +23,32 @@ export const searchDocuments = pgTable(
     colors: text().array().notNull().default(sql`'{}'::text[]`),
     sizes: text().array().notNull().default(sql`'{}'::text[]`),
     priceMinor: integer().notNull(),
+    /** Highest variant price (per-variant prices); equals priceMinor when there are none. */
+    priceMaxMinor: integer().notNull().default(0),
+    /** Colour swatches as the cards show them (names are in `colors` for filtering). */
+    colorSwatches: jsonb().$type<{ name: string; hex: string }[]>().notNull().default([]),
+    /** Main mockup of the product (null until it has one). */
+    image: jsonb().$type<MockupRef | null>(),
+    /** Bumped on every upsert: the Algolia sync job's dedupe key. */
+    version: integer().notNull().default(1),
     /** Path of the main mockup's smallest WebP (for instant search). */
     imageHash: text().notNull().default(""),
     popularity: real().notNull().default(0),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     tsv: tsvector().generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(tags_text, '')), 'B') || setweight(to_tsvector('simple', coalesce(store_name, '')), 'C') || setweight(to_tsvector('english', coalesce(description, '')), 'D')`,
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(tags_text, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('simple', coalesce(store_name, '')), 'C') || setweight(to_tsvector('english', coalesce(description, '')), 'D')`,
     ),
+    /** The title alone: relevance ranks title matches first, instant search suggests from it. */
+    titleTsv: tsvector().generatedAlwaysAs((): SQL => sql`to_tsvector('english', coalesce(title, ''))`),
   },
   (t) => [
     index("search_documents_tsv_idx").using("gin", t.tsv),
+    index("search_documents_title_tsv_idx").using("gin", t.titleTsv),
+    index("search_documents_sizes_idx").using("gin", t.sizes),
+    index("search_documents_popularity_idx").on(t.popularity.desc(), t.publishedAt.desc()),
+    index("search_documents_store_name_prefix_idx").using("btree", sql`lower(${t.storeName}) text_pattern_ops`),
+    index("search_documents_store_handle_prefix_idx").using("btree", sql`${t.storeHandle} text_pattern_ops`),
     index("search_documents_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("search_documents_category_idx").on(t.category),
     index("search_documents_store_idx").on(t.storeId),

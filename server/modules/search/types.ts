@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, type ProductCard } from "../catalog/types.ts";
+import { CATEGORIES, type MockupRef, type ProductCard } from "../catalog/types.ts";
 
 /** Browser-safe types of the search port (both providers answer the same shapes). */
 export const SEARCH_SORTS = ["relevance", "newest", "price-asc", "price-desc"] as const;
@@ -24,6 +24,10 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export interface FacetValue {
   value: string;
   count: number;
+  /** Display name (category label, store name) when it differs from `value`. */
+  label?: string;
+  /** Colour facet: the swatch colour (#rrggbb). */
+  hex?: string;
 }
 
 export interface SearchHit extends ProductCard {
@@ -34,6 +38,10 @@ export interface SearchHit extends ProductCard {
 export interface SearchResult {
   hits: SearchHit[];
   total: number;
+  /** Many matches: `total` is an estimate (show "about 8,400"). */
+  totalIsEstimate?: boolean;
+  /** False when facet counts come from the first matches only (very broad queries). */
+  facetsExhaustive?: boolean;
   page: number;
   pageCount: number;
   facets: { category: FacetValue[]; colors: FacetValue[]; sizes: FacetValue[]; store: FacetValue[]; price: { min: number; max: number } };
@@ -49,3 +57,17 @@ export const SEARCH_ERRORS = {
   connectTimeout: "Connection timeout",
   socketTimeout: "Socket timeout",
 } as const;
+
+/** A quick suggestion for instant search. */
+export interface Suggestion {
+  kind: "product" | "store" | "category";
+  label: string;
+  /** Where the suggestion leads (a product page, a store, a category or a search). */
+  href: string;
+  /** Product suggestions: the main mockup, the store name and the price. */
+  image?: MockupRef | null;
+  storeName?: string;
+  priceMinor?: number;
+  highlighted?: string;
+}
+
