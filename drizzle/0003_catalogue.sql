@@ -264,10 +264,15 @@ CREATE TABLE "search_documents" (
 	"colors" text[] DEFAULT '{}'::text[] NOT NULL,
 	"sizes" text[] DEFAULT '{}'::text[] NOT NULL,
 	"price_minor" integer NOT NULL,
+	"price_max_minor" integer DEFAULT 0 NOT NULL,
+	"color_swatches" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"image" jsonb,
+	"version" integer DEFAULT 1 NOT NULL,
 	"image_hash" text DEFAULT '' NOT NULL,
 	"popularity" real DEFAULT 0 NOT NULL,
 	"published_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"tsv" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(tags_text, '')), 'B') || setweight(to_tsvector('simple', coalesce(store_name, '')), 'C') || setweight(to_tsvector('english', coalesce(description, '')), 'D')) STORED
+	"tsv" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(tags_text, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('simple', coalesce(store_name, '')), 'C') || setweight(to_tsvector('english', coalesce(description, '')), 'D')) STORED,
+	"title_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', coalesce(title, ''))) STORED
 );
 --> statement-breakpoint
 CREATE TABLE "search_terms" (
@@ -375,6 +380,11 @@ CREATE INDEX "products_status_published_idx" ON "products" USING btree ("status"
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category","status");--> statement-breakpoint
 CREATE INDEX "products_artwork_idx" ON "products" USING btree ("artwork_id");--> statement-breakpoint
 CREATE INDEX "search_documents_tsv_idx" ON "search_documents" USING gin ("tsv");--> statement-breakpoint
+CREATE INDEX "search_documents_title_tsv_idx" ON "search_documents" USING gin ("title_tsv");--> statement-breakpoint
+CREATE INDEX "search_documents_sizes_idx" ON "search_documents" USING gin ("sizes");--> statement-breakpoint
+CREATE INDEX "search_documents_popularity_idx" ON "search_documents" USING btree ("popularity" DESC NULLS LAST,"published_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "search_documents_store_name_prefix_idx" ON "search_documents" USING btree (lower("store_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "search_documents_store_handle_prefix_idx" ON "search_documents" USING btree ("store_handle" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "search_documents_title_trgm_idx" ON "search_documents" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "search_documents_category_idx" ON "search_documents" USING btree ("category");--> statement-breakpoint
 CREATE INDEX "search_documents_store_idx" ON "search_documents" USING btree ("store_id");--> statement-breakpoint

@@ -225,7 +225,7 @@ describe("sitemapEntries", () => {
 });
 
 describe("catalogVersion", () => {
-  it("changes when a product is featured or updated", async () => {
+  it("changes with every committed change to products or stores, and only then", async () => {
     const { catalogVersion } = await import("./storefront.ts");
     const { eq } = await import("drizzle-orm");
     const before = await catalogVersion(t.ctx(visitor));
@@ -234,8 +234,18 @@ describe("catalogVersion", () => {
     const featured = await catalogVersion(t.ctx(visitor));
     expect(featured).not.toBe(before);
     await t.db.update(products).set({ featured: false }).where(eq(products.id, "prd_a2"));
-    expect(await catalogVersion(t.ctx(visitor))).toBe(before);
+    const unfeatured = await catalogVersion(t.ctx(visitor));
+    expect(unfeatured).not.toBe(featured);
     await t.db.update(stores).set({ updatedAt: new Date() }).where(eq(stores.id, "sto_b"));
-    expect(await catalogVersion(t.ctx(visitor))).not.toBe(before);
+    expect(await catalogVersion(t.ctx(visitor))).not.toBe(unfeatured);
+    // A rolled-back change leaves the version as it was.
+    const settled = await catalogVersion(t.ctx(visitor));
+    await t.db
+      .transaction(async (tx) => {
+        await tx.update(products).set({ title: "Never committed" }).where(eq(products.id, "prd_a2"));
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    expect(await catalogVersion(t.ctx(visitor))).toBe(settled);
   });
 });

@@ -1,3 +1,0 @@
-ALTER TABLE "search_documents" drop column "tsv";--> statement-breakpoint
-ALTER TABLE "search_documents" ADD COLUMN "tsv" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(tags_text, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('simple', coalesce(store_name, '')), 'C') || setweight(to_tsvector('english', coalesce(description, '')), 'D')) STORED;--> statement-breakpoint
-CREATE INDEX "search_documents_tsv_idx" ON "search_documents" USING gin ("tsv");
