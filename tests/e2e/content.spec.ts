@@ -128,7 +128,7 @@ test("the home page presents Platen and links only to pages that exist", async (
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Art you love, printed the moment you order it");
   const categories = page.getByTestId("categories");
   for (const c of ["T-shirts", "Hoodies", "Mugs", "Posters", "Stickers", "Tote bags", "Phone cases"]) await expect(categories.getByRole("heading", { name: c })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Apply to sell your art" })).toHaveAttribute("href", "/contact?topic=partner");
+  await expect(page.getByRole("link", { name: "Apply to sell your art" })).toHaveAttribute("href", "/shop/partners/register");
   await expect(page.getByRole("link", { name: "Become a print partner" })).toHaveAttribute("href", "/contact?topic=fulfillment");
 
   const hrefs = await page.locator('main a[href^="/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")!))]);
