@@ -1,27 +1,18 @@
-import { expect, request as pwRequest, test, type APIRequestContext } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, type DemoRole } from "./support/accounts.ts";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { signInAll, WHO, type Who } from "./support/roles.ts";
 
 /**
  * Every catalogue route (products, designer, designer APIs, /admin/products) for every role:
  * anonymous, shopper, partner (owner of @inkwell), fulfiller (owner of @print-works-studio:
  * another store's owner, refused @inkwell's pages) and admin. GET and POST intents.
  */
-type Who = "anonymous" | DemoRole;
-const WHO: Who[] = ["anonymous", "shopper", "partner", "fulfiller", "admin"];
 type Want = "ok" | "login" | "forbidden" | "bad-request";
 
 const contexts = new Map<Who, APIRequestContext>();
 let productPath = "";
 
 test.beforeAll(async ({ baseURL }) => {
-  for (const who of WHO) {
-    const ctx = await pwRequest.newContext({ baseURL });
-    if (who !== "anonymous") {
-      const res = await ctx.post("/login", { form: { email: DEMO[who], password: DEMO_PASSWORD, next: "/account" }, maxRedirects: 0 });
-      expect(res.status(), `sign-in as ${who}`).toBe(302);
-    }
-    contexts.set(who, ctx);
-  }
+  for (const [who, ctx] of await signInAll(baseURL)) contexts.set(who, ctx);
   const html = await (await contexts.get("partner")!.get("/shop/partners/@inkwell/administration/products")).text();
   productPath = /href="(\/shop\/partners\/@inkwell\/administration\/products\/prd_[0-9a-z]{26})"/.exec(html)?.[1] ?? "";
   expect(productPath, "an @inkwell product is listed for its owner").toBeTruthy();

@@ -1,23 +1,15 @@
 import { expect, request as pwRequest, test, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO, DEMO_PASSWORD, type DemoRole } from "./support/accounts.ts";
+import { DEMO, DEMO_PASSWORD } from "./support/accounts.ts";
+import { signInAll, WHO, type Who } from "./support/roles.ts";
 
 /** The shopping routes (cart, wishes, product requests, admin wishes) for every role. */
-type Who = "anonymous" | DemoRole;
-const WHO: Who[] = ["anonymous", "shopper", "partner", "fulfiller", "admin"];
 const contexts = new Map<Who, APIRequestContext>();
 const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json" };
 let seeded: { productId: string; variantId: string } = { productId: "", variantId: "" };
 
 test.beforeAll(async ({ baseURL }) => {
-  for (const who of WHO) {
-    const ctx = await pwRequest.newContext({ baseURL });
-    if (who !== "anonymous") {
-      const res = await ctx.post("/login", { form: { email: DEMO[who], password: DEMO_PASSWORD, next: "/account" }, maxRedirects: 0 });
-      expect(res.status(), `sign-in as ${who}`).toBe(302);
-    }
-    contexts.set(who, ctx);
-  }
+  for (const [who, ctx] of await signInAll(baseURL)) contexts.set(who, ctx);
   // The demo shopper has a cart line from the seed: a real product and variant to work with.
   const cart = (await (await contexts.get("shopper")!.get("/api/cart")).json()) as { cart: { lines: { productId: string; variantId: string }[] } };
   seeded = cart.cart.lines[0]!;

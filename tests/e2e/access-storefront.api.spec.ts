@@ -1,21 +1,12 @@
 import { expect, request as pwRequest, test, type APIRequestContext } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, type DemoRole } from "./support/accounts.ts";
+import { signInAll, WHO, type Who } from "./support/roles.ts";
 
 /** The storefront's routes for every role: public pages answer everyone; unknowns are 404 for everyone. */
-type Who = "anonymous" | DemoRole;
-const WHO: Who[] = ["anonymous", "shopper", "partner", "fulfiller", "admin"];
 const contexts = new Map<Who, APIRequestContext>();
 let productPath = "";
 
 test.beforeAll(async ({ baseURL }) => {
-  for (const who of WHO) {
-    const ctx = await pwRequest.newContext({ baseURL });
-    if (who !== "anonymous") {
-      const res = await ctx.post("/login", { form: { email: DEMO[who], password: DEMO_PASSWORD, next: "/account" }, maxRedirects: 0 });
-      expect(res.status(), `sign-in as ${who}`).toBe(302);
-    }
-    contexts.set(who, ctx);
-  }
+  for (const [who, ctx] of await signInAll(baseURL)) contexts.set(who, ctx);
   const html = await (await contexts.get("anonymous")!.get("/shop")).text();
   productPath = /href="(\/shop\/product\/prd_[0-9a-z]+)"/.exec(html)?.[1] ?? "";
   expect(productPath).not.toBe("");

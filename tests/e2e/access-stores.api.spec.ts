@@ -1,25 +1,16 @@
-import { expect, request as pwRequest, test, type APIRequestContext } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, type DemoRole } from "./support/accounts.ts";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { signInAll, WHO, type Who } from "./support/roles.ts";
 
 /**
  * Every route of partners and stores × anonymous, shopper, partner (owner of @inkwell), fulfiller
  * (owner of @print-works-studio: another store's owner) and admin, for GET and every POST intent.
  */
-type Who = "anonymous" | DemoRole;
-const WHO: Who[] = ["anonymous", "shopper", "partner", "fulfiller", "admin"];
 type Want = 200 | 400 | 403 | 404 | "login";
 
 const contexts = new Map<Who, APIRequestContext>();
 
 test.beforeAll(async ({ baseURL }) => {
-  for (const who of WHO) {
-    const ctx = await pwRequest.newContext({ baseURL });
-    if (who !== "anonymous") {
-      const res = await ctx.post("/login", { form: { email: DEMO[who], password: DEMO_PASSWORD, next: "/account" }, maxRedirects: 0 });
-      expect(res.status(), `sign-in as ${who}`).toBe(302);
-    }
-    contexts.set(who, ctx);
-  }
+  for (const [who, ctx] of await signInAll(baseURL)) contexts.set(who, ctx);
 });
 
 test.afterAll(async () => {

@@ -1,13 +1,11 @@
-import { expect, request as pwRequest, test, type APIRequestContext } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, type DemoRole } from "./support/accounts.ts";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { signInAll, WHO, type Who } from "./support/roles.ts";
 
 /**
  * Every route of the foundation, for every role: anonymous, shopper, partner, fulfiller, admin.
  * Protected pages: anonymous → redirect to /login?next=…, signed-in without the role → 403.
  * Protected actions are checked too (a POST must be refused the same way, changing nothing).
  */
-type Who = "anonymous" | DemoRole;
-const WHO: Who[] = ["anonymous", "shopper", "partner", "fulfiller", "admin"];
 
 type Access = "public" | "user" | "admin";
 
@@ -43,14 +41,7 @@ const ROUTES: { path: string; access: Access; post?: boolean }[] = [
 const contexts = new Map<Who, APIRequestContext>();
 
 test.beforeAll(async ({ baseURL }) => {
-  for (const who of WHO) {
-    const ctx = await pwRequest.newContext({ baseURL });
-    if (who !== "anonymous") {
-      const res = await ctx.post("/login", { form: { email: DEMO[who], password: DEMO_PASSWORD, next: "/account" }, maxRedirects: 0 });
-      expect(res.status(), `sign-in as ${who}`).toBe(302);
-    }
-    contexts.set(who, ctx);
-  }
+  for (const [who, ctx] of await signInAll(baseURL)) contexts.set(who, ctx);
 });
 
 test.afterAll(async () => {

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -56,7 +54,9 @@ async function store(handle: string, ownerEmail: string) {
 let seedMs = 0;
 let blanksMs = 0;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "platen-catalog-"));
+  // The demo's templates and mockups live under content-hash keys: a storage directory shared with
+  // the seed test (and kept between the PGlite and PostgreSQL runs) renders each of them once.
+  dir = path.resolve("tmp/test-seed-files");
   setStorage(new LocalStorage(dir));
   await seedDemoAccounts(t.db);
   const b0 = Date.now();
@@ -79,7 +79,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   setStorage(undefined);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const admin = (): Ctx => ({ db: t.db, actor: { kind: "user", userId: ids.admin!, roles: ["admin"] } });
