@@ -412,8 +412,6 @@ const NOUN: Record<string, string> = {
   "Phone case": "Phone Case",
 };
 
-/** Colours rendered as mockups during the seed (the first start must stay fast); the rest render on first edit. */
-export const SEED_MOCKUP_COLORS = 3;
 
 export async function seedDemoProducts(db: Db): Promise<number> {
   const ctx = sys(db);
@@ -460,7 +458,9 @@ export async function seedDemoProducts(db: Db): Promise<number> {
           placements: { [area as PrintAreaKey]: { x: 0.5, y: blank.category === "t-shirts" || blank.category === "hoodies" ? 0.42 : 0.5, scale: fill, rotation: 0 } },
           variantPrices: {},
         },
-        { printFiles: false, publish: true, mockupColors: SEED_MOCKUP_COLORS, trusted: true },
+        // Every colour gets its mockups (the build renders the demo once into its snapshot); print
+        // files are rendered when the partner next saves the product.
+        { printFiles: false, publish: true, trusted: true },
       );
       if (out.product.status !== "published") logger().warn({ title, status: out.product.status }, "demo product not published");
       if (out.product.status === "published" && (i === 0 || i === 9)) await db.update(products).set({ featured: true }).where(eq(products.id, out.product.id));

@@ -1,6 +1,7 @@
 // In-process memos of public catalogue data. Everything a visitor sees of the catalogue is a pure
 // function of the catalogue's fingerprint (catalogVersion), so data is reused until it changes.
-// The fingerprint itself is re-read at most four times a second (a bounded cost however busy the site).
+// For visitors the version is re-read at most four times a second (a bounded cost however busy the
+// site); signed-in requests read it every time, so whoever changes the catalogue sees the change.
 import type { Ctx } from "#server/kernel/index.ts";
 import { catalogVersion } from "#server/modules/catalog/index.ts";
 
@@ -8,6 +9,8 @@ const VERSION_TTL_MS = 250;
 const versions = new WeakMap<object, { at: number; version: Promise<string> }>();
 
 export function currentCatalogVersion(ctx: Ctx): Promise<string> {
+  // Signed-in people (partners, admins) read their own writes: no shared shortcut for them.
+  if (ctx.actor.kind === "user") return catalogVersion(ctx);
   const hit = versions.get(ctx.db);
   if (hit && Date.now() - hit.at < VERSION_TTL_MS) return hit.version;
   const version = catalogVersion(ctx);

@@ -18,6 +18,9 @@ import { logger } from "#server/infra/logger/index.ts";
 import { browseProducts, colorHexes, storeNamesByHandle } from "#server/modules/catalog/index.ts";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
 import { searchErrorMessage, searchProducts, type SearchQuery, type SearchResult } from "#server/modules/search/index.ts";
+import { currentCatalogVersion, VersionedMemo } from "#app/components/catalog/memo.server.ts";
+
+const searches = new VersionedMemo<SearchResult>(500, 60_000);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await getCtx(request);
@@ -29,7 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   let result: SearchResult;
   let searchError: string | null = null;
   try {
-    result = await searchProducts(ctx, query);
+    // The same query answers the same until the catalogue changes (a minute at most): failures are not kept.
+    const version = await currentCatalogVersion(ctx);
+    result = await searches.get(JSON.stringify(query), version, () => searchProducts(ctx, query));
   } catch (error) {
     // The search provider (Algolia) failed: say so with the spec's words, and still show the catalogue.
     logger().warn({ err: error }, "search provider failed; showing the catalogue listing");
