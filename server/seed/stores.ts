@@ -2,9 +2,9 @@
 // one pending application. Idempotent (a second run adds nothing).
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { newId, type Db } from "../infra/db/index.ts";
 import { fanClubMembers, fanClubPerks, fanClubPosts, partnerApplications, storeMembers, stores, users } from "../infra/db/schema.ts";
+import { svgToWebp } from "../infra/images/index.ts";
 import { storage } from "../infra/storage/index.ts";
 import type { Role } from "../modules/identity/index.ts";
 import { hashPassword } from "../modules/identity/passwords.ts";
@@ -115,7 +115,7 @@ function bannerSvg(color: string, seed: number): string {
 
 async function storeImage(storeId: string, kind: "avatar" | "banner", svg: string): Promise<string | null> {
   try {
-    const webp = await sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
+    const webp = await svgToWebp(svg);
     const key = `store-media/${storeId}/${kind}-${createHash("sha256").update(webp).digest("hex").slice(0, 24)}.webp`;
     await storage().put(key, webp, { contentType: "image/webp" });
     return key;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/cart";
 import { getCtx } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { addToCart, getCart, mergeCart, removeFromCart, resolveCart, setCartQuantity, CART_MAX_LINES, type CartLine } from "#server/modules/shopping/index.ts";
-import { backWith, json, readShoppingRequest, refusal } from "./shopping-api.server.ts";
+import { backWith, json, shoppingAction } from "./shopping-api.server.ts";
 
 const lineParam = /^([a-z]+_[0-9a-z]{1,60}):(\d{1,2})$/;
 
@@ -39,23 +39,9 @@ const quantityField = z.coerce.number({ error: "Enter a quantity." }).int("Enter
  * Visitors keep their cart in the browser: a JS-less visitor is sent back with a notice to sign in.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return json({ ok: false, errors: { _form: "Use POST." } }, 405);
-  let req;
-  try {
-    req = await readShoppingRequest(request);
-  } catch (e) {
-    if (e instanceof AppError) return json({ ok: false, errors: { _form: e.message } }, e.status);
-    throw e;
-  }
-  const ctx = await getCtx(request);
-  try {
-    const intent = intentSchema.safeParse(req.body.intent);
-    if (!intent.success) throw new AppError("intent", intent.error.issues[0]!.message, 400, "intent");
-    if (ctx.actor.kind !== "user") {
-      throw new AppError("sign-in-required", "Your cart is kept in this browser while you are signed out. Sign in to keep it on your account.", 401);
-    }
+  return shoppingAction(request, intentSchema, "Your cart is kept in this browser while you are signed out. Sign in to keep it on your account.", "cart-error", async (ctx, req, intent) => {
     let result;
-    switch (intent.data) {
+    switch (intent) {
       case "add":
         result = await addToCart(ctx, { productId: req.body.productId, variantId: req.body.variantId, quantity: req.body.quantity ?? 1 });
         break;
@@ -78,8 +64,6 @@ export async function action({ request }: Route.ActionArgs) {
         break;
     }
     if (req.wantsJson) return json({ ok: true, cart: result.cart, ...(result.message ? { message: result.message } : {}) });
-    return backWith(req.redirectTo, intent.data === "add" ? (result.message ? "cart-capped" : "cart-added") : "cart-updated");
-  } catch (e) {
-    return refusal(req, e, "cart-error");
-  }
+    return backWith(req.redirectTo, intent === "add" ? (result.message ? "cart-capped" : "cart-added") : "cart-updated");
+  });
 }

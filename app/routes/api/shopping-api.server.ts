@@ -1,7 +1,8 @@
 // Shared by /api/cart and /api/wishes: read a JSON or form body, answer JSON (fetch) or redirect back (plain form).
 import { redirect } from "react-router";
-import { safeNext } from "#app/lib/session.server.ts";
-import { AppError } from "#server/kernel/index.ts";
+import type { z } from "zod";
+import { getCtx, safeNext } from "#app/lib/session.server.ts";
+import { AppError, type Ctx } from "#server/kernel/index.ts";
 
 export interface ShoppingRequest {
   wantsJson: boolean;
@@ -59,4 +60,35 @@ export function refusal(req: ShoppingRequest, error: unknown, fallbackCode: stri
   if (!(error instanceof AppError)) throw error;
   if (req.wantsJson) return json({ ok: false, errors: { [error.field ?? "_form"]: error.message } }, error.status);
   return backWith(req.redirectTo, error.status === 401 ? "sign-in" : fallbackCode);
+}
+
+/**
+ * The shared frame of a shopping action: POST only, read the body, check the intent, refuse
+ * visitors (their cart and wishes live in the browser) with `signedOutMessage`, then `handle`.
+ * Refusals become a JSON 4xx or a notice on the page the form came from (`errorCode`).
+ */
+export async function shoppingAction<I extends string>(
+  request: Request,
+  intents: z.ZodType<I>,
+  signedOutMessage: string,
+  errorCode: string,
+  handle: (ctx: Ctx, req: ShoppingRequest, intent: I) => Promise<Response>,
+): Promise<Response> {
+  if (request.method !== "POST") return json({ ok: false, errors: { _form: "Use POST." } }, 405);
+  let req: ShoppingRequest;
+  try {
+    req = await readShoppingRequest(request);
+  } catch (e) {
+    if (e instanceof AppError) return json({ ok: false, errors: { _form: e.message } }, e.status);
+    throw e;
+  }
+  const ctx = await getCtx(request);
+  try {
+    const intent = intents.safeParse(req.body.intent);
+    if (!intent.success) throw new AppError("intent", intent.error.issues[0]!.message, 400, "intent");
+    if (ctx.actor.kind !== "user") throw new AppError("sign-in-required", signedOutMessage, 401);
+    return await handle(ctx, req, intent.data);
+  } catch (e) {
+    return refusal(req, e, errorCode);
+  }
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/wishes";
 import { getCtx } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { addWish, getWishes, mergeWishes, removeWish, toggleWish, wishCardsFor } from "#server/modules/shopping/index.ts";
-import { backWith, json, readShoppingRequest, refusal } from "./shopping-api.server.ts";
+import { backWith, json, shoppingAction } from "./shopping-api.server.ts";
 
 /**
  * GET /api/wishes: the signed-in shopper's wishes ({productIds, cards}). A visitor's wishes live in
@@ -25,20 +25,8 @@ const productField = z.string({ error: "Choose a product." }).trim().min(1, "Cho
  * JSON in -> JSON out ({ok, wished?, productIds}); a plain form redirects back with a notice.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return json({ ok: false, errors: { _form: "Use POST." } }, 405);
-  let req;
-  try {
-    req = await readShoppingRequest(request);
-  } catch (e) {
-    if (e instanceof AppError) return json({ ok: false, errors: { _form: e.message } }, e.status);
-    throw e;
-  }
-  const ctx = await getCtx(request);
-  try {
-    const intent = intentSchema.safeParse(req.body.intent);
-    if (!intent.success) throw new AppError("intent", intent.error.issues[0]!.message, 400, "intent");
-    if (ctx.actor.kind !== "user") throw new AppError("sign-in-required", "Your wishes are kept in this browser while you are signed out. Sign in to keep them on your account.", 401);
-    if (intent.data === "merge") {
+  return shoppingAction(request, intentSchema, "Your wishes are kept in this browser while you are signed out. Sign in to keep them on your account.", "wish-error", async (ctx, req, intent) => {
+    if (intent === "merge") {
       const r = await mergeWishes(ctx, req.body.productIds);
       return req.wantsJson ? json({ ok: true, productIds: r.productIds, added: r.added }) : backWith(req.redirectTo, "wishes-updated");
     }
@@ -46,12 +34,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!p.success) throw new AppError("wish-product", p.error.issues[0]!.message, 422, "productId");
     let wished: boolean;
     let productIds: string[];
-    if (intent.data === "toggle") ({ wished, productIds } = await toggleWish(ctx, p.data));
-    else if (intent.data === "add") ({ wished, productIds } = { wished: true, productIds: await addWish(ctx, p.data) });
+    if (intent === "toggle") ({ wished, productIds } = await toggleWish(ctx, p.data));
+    else if (intent === "add") ({ wished, productIds } = { wished: true, productIds: await addWish(ctx, p.data) });
     else ({ wished, productIds } = { wished: false, productIds: await removeWish(ctx, p.data) });
     if (req.wantsJson) return json({ ok: true, wished, productIds });
     return backWith(req.redirectTo, wished ? "wish-added" : "wish-removed");
-  } catch (e) {
-    return refusal(req, e, "wish-error");
-  }
+  });
 }

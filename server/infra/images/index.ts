@@ -51,6 +51,7 @@ export {
   type RenderMockupInput,
   type RenderProductMockupsInput,
 } from "./mockup.ts";
+export { svgToWebp, uploadedImageToWebp, type WebImageOptions } from "./web.ts";
 export { PRINT_MAX_PIXELS, PRINT_MAX_SIDE, renderPrintFile, type PrintFile, type PrintFileInput } from "./printfile.ts";
 export { TEMPLATE_AREAS, TEMPLATE_SIZE, generateTemplate, templateArea, templateSvg, type GeneratedTemplate, type TemplateAreaSpec } from "./templates.ts";
 export { DEMO_ART_STYLES, demoArtworkSvg, generateDemoArtwork, type DemoArtStyle, type DemoArtwork, type DemoArtworkOptions } from "./artwork.ts";

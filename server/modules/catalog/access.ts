@@ -18,10 +18,12 @@ export async function storeInfo(db: Db, storeId: string): Promise<StoreInfo | nu
   return row ? { id: row.id, handle: row.handle, name: row.name, status: row.status, ownerUserId: row.ownerUserId } : null;
 }
 
-export async function storeOwnerEmail(db: Db, storeId: string): Promise<{ email: string; name: string } | null> {
+/** Where to write to a store's owner, with the store's handle for links. */
+export async function storeOwnerContact(db: Db, storeId: string): Promise<{ email: string; name: string; handle: string } | null> {
   const store = await storeInfo(db, storeId);
   if (!store) return null;
-  return (await contactsOf(db, [store.ownerUserId]))[store.ownerUserId] ?? null;
+  const contact = (await contactsOf(db, [store.ownerUserId]))[store.ownerUserId];
+  return contact ? { ...contact, handle: store.handle } : null;
 }
 
 /** True when the actor may edit this store's products (admins moderate, they do not edit). */

@@ -7,7 +7,7 @@ import { sendEmail } from "../notifications/index.ts";
 import { removeSearchDocument, upsertSearchDocument } from "../search/index.ts";
 import { notifyFanClubOfNewProduct } from "../stores/index.ts";
 import { env } from "../../config/env.ts";
-import { storeOwnerEmail } from "./access.ts";
+import { storeOwnerContact } from "./access.ts";
 import { productTransitions } from "./product-form.ts";
 import { searchDocumentFor } from "./products.ts";
 import type { Category, ProductStatus } from "./types.ts";
@@ -112,9 +112,8 @@ async function adminMove(tx: Db, ctx: Ctx, product: ProductRow, to: ProductStatu
 }
 
 async function tellPartner(tx: Db, product: ProductRow, subject: string, heading: string, paragraphs: string[]): Promise<void> {
-  const owner = await storeOwnerEmail(tx, product.storeId);
+  const owner = await storeOwnerContact(tx, product.storeId);
   if (!owner) return;
-  const [store] = await tx.select({ handle: stores.handle }).from(stores).where(eq(stores.id, product.storeId)).limit(1);
   await sendEmail(tx, {
     to: owner.email,
     template: "notice",
@@ -124,7 +123,7 @@ async function tellPartner(tx: Db, product: ProductRow, subject: string, heading
       heading,
       paragraphs,
       actionLabel: "Open your products",
-      actionUrl: abs(`/shop/partners/@${store?.handle ?? ""}/administration/products`),
+      actionUrl: abs(`/shop/partners/@${owner.handle}/administration/products`),
       reason: "You receive this e-mail because you run a store on Platen.",
     },
   });

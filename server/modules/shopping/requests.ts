@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { env } from "../../config/env.ts";
 import { newId, transaction } from "../../infra/db/index.ts";
-import { inspectUpload } from "../../infra/images/inspect.ts";
+import { uploadedImageToWebp } from "../../infra/images/index.ts";
 import { storage } from "../../infra/storage/index.ts";
 import { AppError, assertRole, defineTransitions, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { CATEGORY_LABELS, productOwnership, publishedProductsOfStore, type Category, type ProductCard } from "../catalog/index.ts";
@@ -67,11 +66,7 @@ export async function answerChoices(ctx: Ctx): Promise<{ storeId: string; storeN
 
 async function storeImage(id: string, file: File): Promise<string> {
   const bytes = Buffer.from(await file.arrayBuffer());
-  await inspectUpload(bytes, { maxBytes: REQUEST_IMAGE_MAX_BYTES, maxPixels: 40_000_000, minSide: 32 }).catch((e: unknown) => {
-    if (e instanceof AppError) throw new AppError(e.code, e.message.replace(/artwork/gi, "image"), e.status, "image");
-    throw e;
-  });
-  const webp = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize({ width: 1600, height: 1600, fit: "inside", withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  const webp = await uploadedImageToWebp(bytes, { field: "image", limits: { maxBytes: REQUEST_IMAGE_MAX_BYTES, maxPixels: 40_000_000, minSide: 32 }, width: 1600, height: 1600, fit: "inside", quality: 82 });
   const key = `request-images/${id}.webp`;
   await storage().put(key, webp, { contentType: "image/webp" });
   return key;

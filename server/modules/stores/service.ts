@@ -4,9 +4,8 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-
 import { env } from "../../config/env.ts";
 import { newId, transaction, isUniqueViolation, type Db } from "../../infra/db/index.ts";
 import { users } from "../../infra/db/schema.ts";
-import { inspectUpload } from "../../infra/images/index.ts";
+import { uploadedImageToWebp } from "../../infra/images/index.ts";
 import { storage } from "../../infra/storage/index.ts";
-import sharp from "sharp";
 import { enqueue } from "../../jobs/index.ts";
 import { actorUserId, AppError, assertRole, forbidden, hasRole, system, type Actor, type Ctx } from "../../kernel/index.ts";
 import { isFulfillerHandleTaken } from "../fulfillment/index.ts";
@@ -430,17 +429,12 @@ export const STORE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
  */
 export async function uploadStoreImage(ctx: Ctx, storeId: string, kind: "avatar" | "banner", bytes: Buffer): Promise<StoreRow> {
   await assertStorePermission(ctx, storeId, "profile");
-  try {
-    await inspectUpload(bytes, { maxBytes: STORE_IMAGE_MAX_BYTES, minSide: kind === "avatar" ? 64 : 200 });
-  } catch (e) {
-    if (e instanceof AppError) throw new AppError(e.code, e.message.replace(/artwork/gi, "image"), e.status, kind);
-    throw e;
-  }
-  const img = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
-  const out =
-    kind === "avatar"
-      ? await img.resize(512, 512, { fit: "cover", position: "attention" }).webp({ quality: 85 }).toBuffer()
-      : await img.resize(1600, 400, { fit: "cover", position: "attention" }).webp({ quality: 82 }).toBuffer();
+  const out = await uploadedImageToWebp(bytes, {
+    field: kind,
+    limits: { maxBytes: STORE_IMAGE_MAX_BYTES, minSide: kind === "avatar" ? 64 : 200 },
+    ...(kind === "avatar" ? { width: 512, height: 512, quality: 85 } : { width: 1600, height: 400, quality: 82 }),
+    fit: "cover",
+  });
   const hash = createHash("sha256").update(out).digest("hex").slice(0, 24);
   const key = `store-media/${storeId}/${kind}-${hash}.webp`;
   await storage().put(key, out, { contentType: "image/webp" });
