@@ -5,7 +5,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "data/**", ".react-router/**", "node_modules/**", "drizzle/**", "playwright-report/**", "test-results/**", "tmp/**"],
+    ignores: [
+      "build/**",
+      "data/**",
+      ".react-router/**",
+      "node_modules/**",
+      "drizzle/**",
+      "playwright-report/**",
+      "test-results/**",
+      "tmp/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -36,7 +45,10 @@ export default tseslint.config(
         {
           paths: [{ name: "drizzle-orm", message: "Routes never query the database: call a module's index.ts." }],
           patterns: [
-            { group: ["**/infra/db/schema*", "#server/infra/db/schema*", "**/modules/*/schema*", "#server/modules/*/schema*"], message: "Routes never touch tables: call a module's index.ts." },
+            {
+              group: ["**/infra/db/schema*", "#server/infra/db/schema*", "**/modules/*/schema*", "#server/modules/*/schema*"],
+              message: "Routes never touch tables: call a module's index.ts.",
+            },
             { group: ["**/server/modules/*/service*", "#server/modules/*/service*"], message: "Use a module only through its index.ts." },
           ],
         },
@@ -54,7 +66,10 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "react", message: "Modules never import React." }, { name: "express", message: "Modules never touch HTTP." }],
+          paths: [
+            { name: "react", message: "Modules never import React." },
+            { name: "express", message: "Modules never touch HTTP." },
+          ],
           patterns: [{ group: ["**/app/**", "#app/*"], message: "Modules never import from the web layer." }],
         },
       ],

@@ -24,12 +24,38 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [
     { name: "api", testMatch: /.*\.api\.spec\.ts/ },
-    { name: "chromium", testMatch: /.*(?<!\.api)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] } } },
+    {
+      name: "chromium",
+      testMatch: /.*(?<!\.api)\.spec\.ts/,
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,

@@ -1,5 +1,15 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { AppUpdateNotifier } from "./components/AppUpdateNotifier.tsx";
 import { IdentitySync } from "./components/auth/IdentitySync.tsx";
@@ -34,7 +44,11 @@ export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 
 export const meta: Route.MetaFunction = () => [
   { title: "Platen: custom-printed products from independent artists" },
-  { name: "description", content: "Platen is a marketplace for custom-printed products: t-shirts, hoodies, mugs, posters and more, designed by independent artists and printed by local print shops." },
+  {
+    name: "description",
+    content:
+      "Platen is a marketplace for custom-printed products: t-shirts, hoodies, mugs, posters and more, designed by independent artists and printed by local print shops.",
+  },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -17,7 +17,11 @@ export function ensureBuild(buildDir) {
   const stale = buildIsStale(root, buildDir);
   if (!stale) return "reused";
   console.log(`Building the production build into ${buildDir} (missing or older than the sources)...`);
-  const r = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, PLATEN_BUILD_DIR: buildDir } });
+  const r = spawnSync("npm", ["run", "--silent", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, PLATEN_BUILD_DIR: buildDir },
+  });
   if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status})`);
   return "built";
 }
@@ -98,8 +102,14 @@ export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_0
 
   try {
     for (;;) {
-      if (exited) throw new Error(`the server exited during start-up (${exited.code ?? exited.signal}). Last lines of ${path.relative(root, logFile)}:\n${logTail()}`);
-      if (performance.now() - started > timeoutMs) throw new Error(`the server did not answer GET ${probePath} within ${timeoutMs / 1000} s. Last lines of ${path.relative(root, logFile)}:\n${logTail()}`);
+      if (exited)
+        throw new Error(
+          `the server exited during start-up (${exited.code ?? exited.signal}). Last lines of ${path.relative(root, logFile)}:\n${logTail()}`,
+        );
+      if (performance.now() - started > timeoutMs)
+        throw new Error(
+          `the server did not answer GET ${probePath} within ${timeoutMs / 1000} s. Last lines of ${path.relative(root, logFile)}:\n${logTail()}`,
+        );
       try {
         const res = await fetch(baseUrl + probePath, { signal: AbortSignal.timeout(2_000), redirect: "manual" });
         await res.arrayBuffer();

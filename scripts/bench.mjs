@@ -33,9 +33,16 @@ const duration = num("BENCH_DURATION", 10, 1, 300);
 const warmup = num("BENCH_WARMUP", 2, 0, 60);
 const connections = num("BENCH_CONNECTIONS", 10, 1, 200);
 const buildDir = process.env.PLATEN_BUILD_DIR || "build";
-const only = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const only = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 const scenarios = only.length ? allScenarios.filter((s) => only.includes(s.name) || only.includes(s.path)) : allScenarios;
-const microNames = existsSync(path.join(root, "bench", "micro")) ? readdirSync(path.join(root, "bench", "micro")).filter((f) => f.endsWith(".bench.ts")).map((f) => f.replace(/\.bench\.ts$/, "")) : [];
+const microNames = existsSync(path.join(root, "bench", "micro"))
+  ? readdirSync(path.join(root, "bench", "micro"))
+      .filter((f) => f.endsWith(".bench.ts"))
+      .map((f) => f.replace(/\.bench\.ts$/, ""))
+  : [];
 if (scenarios.length === 0 && !only.some((n) => microNames.includes(n))) {
   console.error(`BENCH_ONLY matched no scenario. Scenarios: ${allScenarios.map((s) => s.name).join(", ")}`);
   process.exit(2);
@@ -66,13 +73,21 @@ const round = (n, digits = 1) => (n === null || n === undefined || Number.isNaN(
 
 function table(rows, header, rightAligned) {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => String(r[c]).length)));
-  const fmt = (r) => r.map((cell, c) => (rightAligned.includes(c) ? String(cell).padStart(widths[c]) : String(cell).padEnd(widths[c]))).join("  ").trimEnd();
+  const fmt = (r) =>
+    r
+      .map((cell, c) => (rightAligned.includes(c) ? String(cell).padStart(widths[c]) : String(cell).padEnd(widths[c])))
+      .join("  ")
+      .trimEnd();
   return [fmt(header), fmt(widths.map((w) => "-".repeat(w))), ...rows.map(fmt)].join("\n");
 }
 
 function gitCommit() {
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return null;
   }
@@ -89,7 +104,9 @@ async function cleanUpAndExit(code) {
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => void cleanUpAndExit(130));
 
 async function main() {
-  console.log(`Platen benchmark: ${scenarios.length} scenario(s), ${connections} connections, ${warmup} s warm-up + ${duration} s each, on ${os.cpus().length} CPU(s)`);
+  console.log(
+    `Platen benchmark: ${scenarios.length} scenario(s), ${connections} connections, ${warmup} s warm-up + ${duration} s each, on ${os.cpus().length} CPU(s)`,
+  );
   const build = process.env.BENCH_NO_BUILD === "1" ? "as is" : ensureBuild(buildDir);
   console.log(`Build: ${buildDir} (${build})`);
 
@@ -106,7 +123,12 @@ async function main() {
     const label = `${scenario.name} (${scenario.method ?? "GET"} ${scenario.path})`;
     const extra = scenario.setup ? await scenario.setup({ baseUrl: server.baseUrl }) : {};
     const headers = extra?.headers ?? {};
-    const check = await fetch(server.baseUrl + scenario.path, { method: scenario.method ?? "GET", headers: { ...scenario.headers, ...headers }, body: scenario.body, redirect: "manual" });
+    const check = await fetch(server.baseUrl + scenario.path, {
+      method: scenario.method ?? "GET",
+      headers: { ...scenario.headers, ...headers },
+      body: scenario.body,
+      redirect: "manual",
+    });
     await check.arrayBuffer();
     const expected = scenario.expectStatus ?? 200;
     const note = check.status === expected ? "" : `answered ${check.status}, expected ${expected}`;
@@ -155,11 +177,17 @@ async function main() {
   // prints its own table and writes tmp/bench-<name>.json, which is folded into the report.
   const micro = {};
   if (process.env.BENCH_SKIP_MICRO !== "1") {
-    for (const file of readdirSync(path.join(root, "bench", "micro")).filter((f) => f.endsWith(".bench.ts")).sort()) {
+    for (const file of readdirSync(path.join(root, "bench", "micro"))
+      .filter((f) => f.endsWith(".bench.ts"))
+      .sort()) {
       const name = file.replace(/\.bench\.ts$/, "");
       if (only.length && !only.includes(name)) continue;
       console.log(`\n== ${name} ==`);
-      const r = spawnSync(process.execPath, ["--import", "tsx", path.join("bench", "micro", file)], { cwd: root, stdio: "inherit", env: process.env });
+      const r = spawnSync(process.execPath, ["--import", "tsx", path.join("bench", "micro", file)], {
+        cwd: root,
+        stdio: "inherit",
+        env: process.env,
+      });
       if (r.status !== 0) problems += 1;
       const json = path.join(root, "tmp", `bench-${name}.json`);
       if (existsSync(json)) micro[name] = JSON.parse(readFileSync(json, "utf8"));

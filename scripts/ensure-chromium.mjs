@@ -43,7 +43,10 @@ function runLogged(cmd, args, logFile) {
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     const started = Date.now();
-    const beat = setInterval(() => console.log(`  ... still running ${cmd} ${args[0]} (${Math.round((Date.now() - started) / 1000)} s)`), 30_000);
+    const beat = setInterval(
+      () => console.log(`  ... still running ${cmd} ${args[0]} (${Math.round((Date.now() - started) / 1000)} s)`),
+      30_000,
+    );
     child.on("error", (error) => {
       log.write(`${error}\n`);
     });
@@ -61,7 +64,10 @@ export async function ensureChromium({ log = console.log } = {}) {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) {
     const version = isExecutable(fromEnv) ? chromiumVersion(fromEnv) : null;
-    if (!version) throw new ChromiumMissing(`CHROMIUM_PATH=${fromEnv} is not a working Chromium (missing, not executable, or \`--version\` failed). Fix the path or unset it to use ${DEFAULT_CHROMIUM}.`);
+    if (!version)
+      throw new ChromiumMissing(
+        `CHROMIUM_PATH=${fromEnv} is not a working Chromium (missing, not executable, or \`--version\` failed). Fix the path or unset it to use ${DEFAULT_CHROMIUM}.`,
+      );
     log(`Chromium: ${fromEnv} (${version}, from CHROMIUM_PATH)`);
     return fromEnv;
   }
@@ -101,11 +107,16 @@ export async function ensureChromium({ log = console.log } = {}) {
     const code = await runLogged(cmd, args, logFile);
     if (code !== 0) {
       const tail = safeRead(logFile).split("\n").slice(-25).join("\n");
-      throw new ChromiumMissing(`\`${cmd} ${args.join(" ")}\` failed (exit ${code}). Last lines of ${logFile}:\n${tail}\nInstall Chromium yourself or set CHROMIUM_PATH.`);
+      throw new ChromiumMissing(
+        `\`${cmd} ${args.join(" ")}\` failed (exit ${code}). Last lines of ${logFile}:\n${tail}\nInstall Chromium yourself or set CHROMIUM_PATH.`,
+      );
     }
   }
   const version = isExecutable(DEFAULT_CHROMIUM) ? chromiumVersion(DEFAULT_CHROMIUM) : null;
-  if (!version) throw new ChromiumMissing(`apt-get installed chromium but ${DEFAULT_CHROMIUM} does not start (on Ubuntu the package may be a snap stub). Set CHROMIUM_PATH to a working Chromium.`);
+  if (!version)
+    throw new ChromiumMissing(
+      `apt-get installed chromium but ${DEFAULT_CHROMIUM} does not start (on Ubuntu the package may be a snap stub). Set CHROMIUM_PATH to a working Chromium.`,
+    );
   log(`Chromium installed: ${DEFAULT_CHROMIUM} (${version})`);
   return DEFAULT_CHROMIUM;
 }

@@ -23,7 +23,9 @@ async function dump(file: string, seed: boolean): Promise<void> {
   if (seed) {
     const filesDir = path.join(buildDir, "demo-files");
     rmSync(filesDir, { recursive: true, force: true });
-    setEnv(parseEnv({ ...process.env, PLATEN_ENV: "local", DATA_DIR: path.join(buildDir, "demo-data"), SEED_DEMO: "true", LOG_LEVEL: "warn" }));
+    setEnv(
+      parseEnv({ ...process.env, PLATEN_ENV: "local", DATA_DIR: path.join(buildDir, "demo-data"), SEED_DEMO: "true", LOG_LEVEL: "warn" }),
+    );
     setStorage(new LocalStorage(filesDir));
     await seedDemo(database.db);
     // No secrets and nothing queued in the snapshot: every install makes its own keys.
@@ -38,7 +40,9 @@ async function dump(file: string, seed: boolean): Promise<void> {
   const blob = await database.dumpDataDir!();
   writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
   await database.close();
-  console.log(`database ${seed ? "demo snapshot" : "template"} ${path.relative(process.cwd(), file)} (${Math.round(blob.size / 1e6)} MB) in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `database ${seed ? "demo snapshot" : "template"} ${path.relative(process.cwd(), file)} (${Math.round(blob.size / 1e6)} MB) in ${Math.round(performance.now() - started)} ms`,
+  );
 }
 
 await dump(path.join(buildDir, "pglite-template.tar"), false);

@@ -59,7 +59,10 @@ function argValue(name) {
 }
 function expand(list, flag) {
   const ids = new Set();
-  for (const word of list.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const word of list
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const hit = GROUPS[word] ?? (STEP_IDS.includes(word) ? [word] : null);
     if (!hit) {
       console.error(`${flag}: unknown step "${word}". Use: ${[...Object.keys(GROUPS), ...STEP_IDS.filter((s) => !GROUPS[s])].join(", ")}`);
@@ -71,7 +74,13 @@ function expand(list, flag) {
 }
 for (const a of process.argv.slice(2)) {
   if (a === "--help" || a === "-h") {
-    console.log(readFileSync(new URL(import.meta.url), "utf8").split("\n").filter((l) => l.startsWith("//")).map((l) => l.slice(3)).join("\n"));
+    console.log(
+      readFileSync(new URL(import.meta.url), "utf8")
+        .split("\n")
+        .filter((l) => l.startsWith("//"))
+        .map((l) => l.slice(3))
+        .join("\n"),
+    );
     process.exit(0);
   }
   if (!/^--(only|skip)=/.test(a)) {
@@ -108,9 +117,18 @@ function killTree(child, sig = "SIGTERM") {
 
 /** Runs a command with inherited output; resolves to its exit code (124 on timeout). */
 function run(cmd, args, env = {}) {
-  console.log(`$ ${Object.entries(env).map(([k, v]) => `${k}=${v} `).join("")}${[cmd, ...args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}`);
+  console.log(
+    `$ ${Object.entries(env)
+      .map(([k, v]) => `${k}=${v} `)
+      .join("")}${[cmd, ...args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}`,
+  );
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...colorEnv, ...env }, detached: true });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, ...colorEnv, ...env },
+      detached: true,
+    });
     current = child;
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -166,7 +184,8 @@ function vitestCounts(file, exitCode) {
 /** Counts from Playwright's JSON reporter; flaky tests (passed on retry) count as passed. */
 function playwrightCounts(file, exitCode) {
   const report = readJson(file);
-  if (!report?.stats) return { passed: 0, failed: 1, skipped: 0, failures: [`playwright wrote no report (exit ${exitCode}); see the output above`] };
+  if (!report?.stats)
+    return { passed: 0, failed: 1, skipped: 0, failures: [`playwright wrote no report (exit ${exitCode}); see the output above`] };
   const s = report.stats;
   const failures = [];
   const walk = (suite, trail) => {
@@ -181,7 +200,11 @@ function playwrightCounts(file, exitCode) {
   let failed = s.unexpected ?? 0;
   for (const e of report.errors ?? []) {
     failed += 1;
-    failures.push(`error outside tests: ${String(e.message ?? e.value ?? "").split("\n")[0].slice(0, 200)}`);
+    failures.push(
+      `error outside tests: ${String(e.message ?? e.value ?? "")
+        .split("\n")[0]
+        .slice(0, 200)}`,
+    );
   }
   if (exitCode !== 0 && failed === 0) {
     failed = 1;
@@ -215,21 +238,39 @@ function freePort() {
 async function vitestStep(engine) {
   const out = path.join(reportsDir, `vitest-${engine}.json`);
   rmSync(out, { force: true });
-  const code = await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.relative(root, out)}`, "--passWithNoTests", ...extraArgs("VITEST_ARGS")], {
-    TEST_DB_ENGINE: engine,
-  });
+  const code = await run(
+    bin("vitest"),
+    [
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${path.relative(root, out)}`,
+      "--passWithNoTests",
+      ...extraArgs("VITEST_ARGS"),
+    ],
+    {
+      TEST_DB_ENGINE: engine,
+    },
+  );
   return vitestCounts(out, code);
 }
 
 const state = { chromium: null, setupFailed: null };
 const steps = [
-  { id: "typecheck", title: "Typecheck (react-router typegen + tsc)", run: async () => one(await run("npm", ["run", "--silent", "typecheck"])) },
+  {
+    id: "typecheck",
+    title: "Typecheck (react-router typegen + tsc)",
+    run: async () => one(await run("npm", ["run", "--silent", "typecheck"])),
+  },
   { id: "lint", title: "Lint (eslint, no warnings allowed)", run: async () => one(await run("npm", ["run", "--silent", "lint"])) },
   { id: "unit", title: "Unit + integration tests on PGlite (vitest)", run: () => vitestStep("pglite") },
   {
     id: "pg",
     title: "Unit + integration tests on PostgreSQL (vitest)",
-    skipReason: () => (process.env.TEST_DATABASE_URL ? null : "TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres); .ci/run sets one up"),
+    skipReason: () =>
+      process.env.TEST_DATABASE_URL
+        ? null
+        : "TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres); .ci/run sets one up",
     run: () => {
       console.log(`PostgreSQL: ${redact(process.env.TEST_DATABASE_URL)}`);
       return vitestStep("postgres");
@@ -267,7 +308,12 @@ const steps = [
     skipReason: () => (state.setupFailed ? `not run: ${state.setupFailed}` : null),
     run: async () => {
       if (!selected.has("build") && !existsSync(path.join(buildDir, "server", "index.js"))) {
-        return { passed: 0, failed: 1, skipped: 0, failures: [`no build at ${buildDir}: run with the build step or \`PLATEN_BUILD_DIR=${buildDir} npm run build\``] };
+        return {
+          passed: 0,
+          failed: 1,
+          skipped: 0,
+          failures: [`no build at ${buildDir}: run with the build step or \`PLATEN_BUILD_DIR=${buildDir} npm run build\``],
+        };
       }
       let port = Number(process.env.E2E_PORT || 0);
       if (port && !(await portIsFree(port))) {
@@ -280,7 +326,11 @@ const steps = [
       rmSync(out, { force: true });
       const env = { PLATEN_BUILD_DIR: buildDir, E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_FILE: out };
       if (state.chromium) env.CHROMIUM_PATH = state.chromium;
-      const code = await run(bin("playwright"), ["test", "--reporter=list,json", "--pass-with-no-tests", ...extraArgs("PLAYWRIGHT_ARGS")], env);
+      const code = await run(
+        bin("playwright"),
+        ["test", "--reporter=list,json", "--pass-with-no-tests", ...extraArgs("PLAYWRIGHT_ARGS")],
+        env,
+      );
       return playwrightCounts(out, code);
     },
   },
@@ -350,7 +400,11 @@ const rows = results.map((r) => [
 ]);
 const header = ["Step", "Result", "Passed", "Failed", "Skipped", "Time", "Note"];
 const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c].length)));
-const fmtRow = (row) => row.map((cell, c) => (c >= 2 && c <= 5 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join("  ").trimEnd();
+const fmtRow = (row) =>
+  row
+    .map((cell, c) => (c >= 2 && c <= 5 ? cell.padStart(widths[c]) : cell.padEnd(widths[c])))
+    .join("  ")
+    .trimEnd();
 console.log(`\n${"=".repeat(30)} Summary ${"=".repeat(39)}`);
 console.log(fmtRow(header));
 console.log(fmtRow(widths.map((w) => "-".repeat(w))));
@@ -362,10 +416,15 @@ if (failures.length) {
   console.log(`\nFailures (${failures.length}):`);
   const shown = failures.slice(0, 60);
   for (const f of shown) console.log(f);
-  if (failures.length > shown.length) console.log(`  ... and ${failures.length - shown.length} more (see the reports in ${path.relative(root, reportsDir)}/)`);
+  if (failures.length > shown.length)
+    console.log(`  ... and ${failures.length - shown.length} more (see the reports in ${path.relative(root, reportsDir)}/)`);
 }
 
-const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 if (interrupted) total.failed += 1;
 console.log("");
 console.log(`Total: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);

@@ -61,7 +61,11 @@ export async function boot(options: { worker?: boolean } = {}): Promise<Booted> 
   const log = logger();
   const t0 = Date.now();
   const dataDir = path.join(env.DATA_DIR, "pglite");
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, loadDataDir: env.DATABASE_URL ? undefined : freshDataDirTemplate(env, dataDir) });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    loadDataDir: env.DATABASE_URL ? undefined : freshDataDirTemplate(env, dataDir),
+  });
   await database.migrate();
   setDatabase(database);
   log.info({ engine: database.engine, ms: Date.now() - t0 }, "database ready");

@@ -28,7 +28,10 @@ const build = await buildLoading;
 const app = createHttpApp({ env: booted.env, build, clientDir: path.join(buildDir, "client") });
 const server = app.listen(booted.env.PORT, booted.env.HOST, () => {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  logger().info({ port: booted.env.PORT, engine: booted.database.engine, bootMs: Math.round(ms) }, `Platen is listening on ${booted.env.PUBLIC_URL}`);
+  logger().info(
+    { port: booted.env.PORT, engine: booted.database.engine, bootMs: Math.round(ms) },
+    `Platen is listening on ${booted.env.PUBLIC_URL}`,
+  );
 });
 server.keepAliveTimeout = 65_000;
 

@@ -36,7 +36,17 @@ export const PUBLIC_NAV: NavItem[] = [
 ];
 
 /** The header of every layout. Below `sm` the navigation moves into a drawer. */
-export function AppHeader({ title, nav = PUBLIC_NAV, homeTo = "/", extra }: { title?: string; nav?: NavItem[]; homeTo?: string; extra?: ReactNode }) {
+export function AppHeader({
+  title,
+  nav = PUBLIC_NAV,
+  homeTo = "/",
+  extra,
+}: {
+  title?: string;
+  nav?: NavItem[];
+  homeTo?: string;
+  extra?: ReactNode;
+}) {
   const root = useRootData();
   const user = root?.user ?? null;
   const [drawer, setDrawer] = useState(false);
@@ -47,11 +57,28 @@ export function AppHeader({ title, nav = PUBLIC_NAV, homeTo = "/", extra }: { ti
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
       <Toolbar sx={{ gap: 1 }}>
-        <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setDrawer(true)} sx={{ display: { xs: "inline-flex", sm: "none" } }} data-testid="mobile-nav-button">
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label="Open navigation"
+          onClick={() => setDrawer(true)}
+          sx={{ display: { xs: "inline-flex", sm: "none" } }}
+          data-testid="mobile-nav-button"
+        >
           <MenuIcon />
         </IconButton>
-        <Typography component={Link} to={homeTo} variant="h6" sx={{ color: "inherit", textDecoration: "none", fontWeight: 800, letterSpacing: 0.5, mr: 2 }}>
-          Platen{title ? <Box component="span" sx={{ fontWeight: 400, ml: 1 }}>{title}</Box> : null}
+        <Typography
+          component={Link}
+          to={homeTo}
+          variant="h6"
+          sx={{ color: "inherit", textDecoration: "none", fontWeight: 800, letterSpacing: 0.5, mr: 2 }}
+        >
+          Platen
+          {title ? (
+            <Box component="span" sx={{ fontWeight: 400, ml: 1 }}>
+              {title}
+            </Box>
+          ) : null}
         </Typography>
         <Box component="nav" aria-label="Main" sx={{ display: { xs: "none", sm: "flex" }, gap: 0.5, flexGrow: 1, flexWrap: "wrap" }}>
           {nav.map((item) => (
@@ -69,7 +96,13 @@ export function AppHeader({ title, nav = PUBLIC_NAV, homeTo = "/", extra }: { ti
         </Box>
         {user ? (
           <>
-            <IconButton color="inherit" aria-label="Your account" aria-haspopup="menu" onClick={(e) => setAccountAnchor(e.currentTarget)} data-testid="account-menu-button">
+            <IconButton
+              color="inherit"
+              aria-label="Your account"
+              aria-haspopup="menu"
+              onClick={(e) => setAccountAnchor(e.currentTarget)}
+              data-testid="account-menu-button"
+            >
               <AccountCircleOutlined />
             </IconButton>
             <Menu anchorEl={accountAnchor} open={Boolean(accountAnchor)} onClose={() => setAccountAnchor(null)}>
@@ -94,10 +127,25 @@ export function AppHeader({ title, nav = PUBLIC_NAV, homeTo = "/", extra }: { ti
           </>
         ) : (
           <>
-            <Button component={Link} to="/login" color="inherit" variant="outlined" size="small" data-testid="sign-in-link" sx={{ display: { xs: "none", sm: "inline-flex" }, flexShrink: 0 }}>
+            <Button
+              component={Link}
+              to="/login"
+              color="inherit"
+              variant="outlined"
+              size="small"
+              data-testid="sign-in-link"
+              sx={{ display: { xs: "none", sm: "inline-flex" }, flexShrink: 0 }}
+            >
               Sign in
             </Button>
-            <IconButton component={Link} to="/login" color="inherit" aria-label="Sign in" sx={{ display: { xs: "inline-flex", sm: "none" } }} data-testid="sign-in-icon">
+            <IconButton
+              component={Link}
+              to="/login"
+              color="inherit"
+              aria-label="Sign in"
+              sx={{ display: { xs: "inline-flex", sm: "none" } }}
+              data-testid="sign-in-icon"
+            >
               <AccountCircleOutlined />
             </IconButton>
           </>

@@ -10,7 +10,8 @@ export const SERVER_ERROR_TITLE = "Internal Server Error";
 export const notFoundMessage = (path: string) => `Page not found: ${path}`;
 
 export function ErrorView({ status, message, detail, path }: { status: number; message?: string; detail?: string; path: string }) {
-  const title = status === 404 ? NOT_FOUND_TITLE : status === 403 ? "Access denied" : status < 500 ? "Something is not right" : SERVER_ERROR_TITLE;
+  const title =
+    status === 404 ? NOT_FOUND_TITLE : status === 403 ? "Access denied" : status < 500 ? "Something is not right" : SERVER_ERROR_TITLE;
   const body =
     status === 404
       ? (message ?? notFoundMessage(path))

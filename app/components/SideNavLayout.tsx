@@ -24,7 +24,18 @@ export function SideNavLayout({ sections, label, children }: { sections: SideNav
     .sort((a, b) => b.to.length - a.to.length)[0];
   return (
     <Box sx={{ display: "flex", flexDirection: { xs: "column", md: "row" }, flexGrow: 1, minHeight: 0 }}>
-      <Box component="nav" aria-label={label} sx={{ display: { xs: "none", md: "block" }, width: 240, flexShrink: 0, borderRight: 1, borderColor: "divider", bgcolor: "background.paper" }}>
+      <Box
+        component="nav"
+        aria-label={label}
+        sx={{
+          display: { xs: "none", md: "block" },
+          width: 240,
+          flexShrink: 0,
+          borderRight: 1,
+          borderColor: "divider",
+          bgcolor: "background.paper",
+        }}
+      >
         {sections.map((s, i) => (
           <Box key={s.title ?? i}>
             {i > 0 ? <Divider /> : null}

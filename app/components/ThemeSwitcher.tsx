@@ -16,7 +16,13 @@ export function ThemeSwitcher() {
   return (
     <>
       <Tooltip title="Change theme">
-        <IconButton color="inherit" aria-label="Change theme" aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} data-testid="theme-switcher">
+        <IconButton
+          color="inherit"
+          aria-label="Change theme"
+          aria-haspopup="menu"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          data-testid="theme-switcher"
+        >
           <PaletteOutlined />
         </IconButton>
       </Tooltip>

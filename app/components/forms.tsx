@@ -10,7 +10,8 @@ export function errorsOf(actionData: unknown): Record<string, string> {
 }
 
 export function valuesOf(actionData: unknown): Record<string, string> {
-  if (actionData && typeof actionData === "object" && "values" in actionData) return ((actionData as FormFailure).values ?? {}) as Record<string, string>;
+  if (actionData && typeof actionData === "object" && "values" in actionData)
+    return ((actionData as FormFailure).values ?? {}) as Record<string, string>;
   return {};
 }
 

@@ -43,7 +43,10 @@ export const ADMIN_NAV: SideNavSection[] = [
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const pending = loaderData?.pendingApplications ?? 0;
   const sections = pending
-    ? ADMIN_NAV.map((s) => ({ ...s, items: s.items.map((i) => (i.to === "/admin/partners/applicants" ? { ...i, label: `Applicants (${pending} pending)` } : i)) }))
+    ? ADMIN_NAV.map((s) => ({
+        ...s,
+        items: s.items.map((i) => (i.to === "/admin/partners/applicants" ? { ...i, label: `Applicants (${pending} pending)` } : i)),
+      }))
     : ADMIN_NAV;
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }} data-layout="admin">

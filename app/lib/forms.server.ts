@@ -21,7 +21,10 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** Plain string values of a form, to refill fields after a refusal (never passwords or files). */
-export function echoValues(form: FormData, omit: readonly string[] = ["password", "newPassword", "currentPassword", "confirmPassword"]): Record<string, string> {
+export function echoValues(
+  form: FormData,
+  omit: readonly string[] = ["password", "newPassword", "currentPassword", "confirmPassword"],
+): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [k, v] of form.entries()) if (typeof v === "string" && !omit.includes(k)) values[k] = v;
   return values;

@@ -46,7 +46,8 @@ export interface HttpClient {
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
   const doFetch = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const timeoutOf = (override?: number) => override ?? (typeof options.timeoutMs === "function" ? options.timeoutMs() : (options.timeoutMs ?? networkTimeoutMs()));
+  const timeoutOf = (override?: number) =>
+    override ?? (typeof options.timeoutMs === "function" ? options.timeoutMs() : (options.timeoutMs ?? networkTimeoutMs()));
 
   const url = (path: string) => (/^https?:\/\//.test(path) ? path : `${baseUrl}${path.startsWith("/") ? "" : "/"}${path}`);
 

@@ -10,7 +10,15 @@ import {
   type IdentityErrorCode,
 } from "#server/modules/identity/errors.ts";
 
-export { GENERIC_IDENTITY_MESSAGE, IDENTITY_ERROR_CODES, IDENTITY_ERROR_MESSAGES, identityErrorMessage, isIdentityErrorCode, tooManyRequestsMessage, type IdentityErrorCode };
+export {
+  GENERIC_IDENTITY_MESSAGE,
+  IDENTITY_ERROR_CODES,
+  IDENTITY_ERROR_MESSAGES,
+  identityErrorMessage,
+  isIdentityErrorCode,
+  tooManyRequestsMessage,
+  type IdentityErrorCode,
+};
 
 /** An identity failure in the browser: a code of the catalogue and the message to show. */
 export class IdentityError extends Error {

@@ -14,7 +14,9 @@ describe("refresh timing", () => {
   });
 
   it("backs off from 30 s doubling up to 16 minutes", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((n) => retryDelay(n))).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000, 960_000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((n) => retryDelay(n))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000, 960_000,
+    ]);
     expect(TOKEN_REFRESH_RETRY_MIN_MS).toBe(30_000);
     expect(TOKEN_REFRESH_RETRY_MAX_MS).toBe(16 * MIN);
   });

@@ -122,7 +122,8 @@ interface TokenResponse {
 function localExpiry(idToken: string, serverExpiresAt: number, receivedAt: number): number {
   try {
     const payload = JSON.parse(atob(idToken.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { iat?: number; exp?: number };
-    if (typeof payload.iat === "number" && typeof payload.exp === "number" && payload.exp > payload.iat) return receivedAt + (payload.exp - payload.iat) * 1000;
+    if (typeof payload.iat === "number" && typeof payload.exp === "number" && payload.exp > payload.iat)
+      return receivedAt + (payload.exp - payload.iat) * 1000;
   } catch {
     /* fall back to the server's figure */
   }

@@ -38,7 +38,13 @@ export function renderCacheKey(request: Request, status: number, context: EntryC
   if (handler.errors || handler.actionData) return null;
   try {
     const day = new Date().toISOString().slice(0, 10); // pages may show the date
-    const hash = createHash("sha256").update(request.url).update("\n").update(day).update("\n").update(stableJson(handler.loaderData)).digest("base64url");
+    const hash = createHash("sha256")
+      .update(request.url)
+      .update("\n")
+      .update(day)
+      .update("\n")
+      .update(stableJson(handler.loaderData))
+      .digest("base64url");
     return hash;
   } catch (error) {
     if (error instanceof Uncacheable) return null;

@@ -66,7 +66,14 @@ export function clientIp(request: Request): string {
 export async function getActor(request: Request): Promise<Actor> {
   const s = await getSession(request);
   if (!s) return { kind: "anonymous", ip: clientIp(request) };
-  return { kind: "user", userId: s.user.id, roles: s.user.roles, sessionId: s.session.id, authTime: s.session.authTime, ip: clientIp(request) };
+  return {
+    kind: "user",
+    userId: s.user.id,
+    roles: s.user.roles,
+    sessionId: s.session.id,
+    authTime: s.session.authTime,
+    ip: clientIp(request),
+  };
 }
 
 /** The service context `{db, actor}` for this request. */
@@ -86,7 +93,14 @@ export async function requireUser(request: Request): Promise<SessionInfo & { ctx
   if (!s) loginRedirect(request);
   const ctx: Ctx = {
     db: db(),
-    actor: { kind: "user", userId: s.user.id, roles: s.user.roles, sessionId: s.session.id, authTime: s.session.authTime, ip: clientIp(request) },
+    actor: {
+      kind: "user",
+      userId: s.user.id,
+      roles: s.user.roles,
+      sessionId: s.session.id,
+      authTime: s.session.authTime,
+      ip: clientIp(request),
+    },
   };
   return { ...s, ctx };
 }
@@ -134,7 +148,10 @@ export async function readRefreshToken(request: Request): Promise<string | null>
 }
 
 export async function commitRefreshCookie(token: string, expiresAt: Date): Promise<string> {
-  return refreshTokenCookie().serialize(token, { expires: expiresAt, maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)) });
+  return refreshTokenCookie().serialize(token, {
+    expires: expiresAt,
+    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
+  });
 }
 
 export async function destroyRefreshCookie(): Promise<string> {
@@ -158,7 +175,12 @@ export function themeCookieHeader(theme: string): string {
 export async function signInHeaders(request: Request, user: Pick<UserRow, "id" | "theme">, authTime = new Date()): Promise<Headers> {
   const previous = await sessionIdFromCookie(request);
   if (previous) await signOut(db(), previous);
-  const session = await createSession(db(), { userId: user.id, authTime, userAgent: request.headers.get("User-Agent"), ip: clientIp(request) });
+  const session = await createSession(db(), {
+    userId: user.id,
+    authTime,
+    userAgent: request.headers.get("User-Agent"),
+    ip: clientIp(request),
+  });
   const refresh = await issueRefreshToken(db(), { userId: user.id, sessionId: session.id, authTime });
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionCookie(session.id));

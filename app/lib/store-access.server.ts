@@ -34,7 +34,10 @@ export async function requireStoreAccess(
   if (!store) notFound(request);
   const access = await getStoreAccess(s.ctx, store);
   if (!accessAllows(access, permission)) {
-    const message = access.role === "member" ? "Your role in this store does not include this page. Ask the store owner for access." : "You do not have access to this store's administration.";
+    const message =
+      access.role === "member"
+        ? "Your role in this store does not include this page. Ask the store owner for access."
+        : "You do not have access to this store's administration.";
     throw new Response(message, { status: 403, statusText: "Forbidden" });
   }
   return { ...s, store, access };
@@ -44,7 +47,10 @@ export async function requireStoreAccess(
  * A store's public page: 404 for a bad handle or an unknown store, and for a suspended store
  * unless the viewer is its owner, a team member or an admin (who see it with a banner).
  */
-export async function publicStoreOr404(request: Request, handleParam: string | undefined): Promise<{ ctx: Ctx; store: StoreRow; access: StoreAccessInfo; suspended: boolean }> {
+export async function publicStoreOr404(
+  request: Request,
+  handleParam: string | undefined,
+): Promise<{ ctx: Ctx; store: StoreRow; access: StoreAccessInfo; suspended: boolean }> {
   const ctx = await getCtx(request);
   const store = await storeFromParam(request, ctx, handleParam);
   const access = await getStoreAccess(ctx, store);

@@ -13,11 +13,22 @@ import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import { getCtx, getSession } from "#app/lib/session.server.ts";
 import { createContactMessage } from "#server/modules/support/index.ts";
-import { CONTACT_TOPICS, ContactInput, contactReference, isContactTopic, MESSAGE_MAX, MESSAGE_MIN, TOPIC_LABELS } from "#server/modules/support/types.ts";
+import {
+  CONTACT_TOPICS,
+  ContactInput,
+  contactReference,
+  isContactTopic,
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  TOPIC_LABELS,
+} from "#server/modules/support/types.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Contact us · Platen" },
-  { name: "description", content: "Write to the Platen team about an order, selling your art, printing for Platen, press or privacy. We answer every message." },
+  {
+    name: "description",
+    content: "Write to the Platen team about an order, selling your art, printing for Platen, press or privacy. We answer every message.",
+  },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -51,9 +62,18 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const HELP = [
-  { title: "A problem with an order?", text: "Misprinted, damaged or missing items are covered by our guarantee. Include your order number so we can help at once." },
-  { title: "Want to sell or print with us?", text: "Tell us about your work or your print shop: what you make, where you are, and a link to your portfolio or website." },
-  { title: "Your personal data", text: "For a copy of your data or to delete your account, choose the privacy topic. We answer within one month." },
+  {
+    title: "A problem with an order?",
+    text: "Misprinted, damaged or missing items are covered by our guarantee. Include your order number so we can help at once.",
+  },
+  {
+    title: "Want to sell or print with us?",
+    text: "Tell us about your work or your print shop: what you make, where you are, and a link to your portfolio or website.",
+  },
+  {
+    title: "Your personal data",
+    text: "For a copy of your data or to delete your account, choose the privacy topic. We answer within one month.",
+  },
 ];
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,7 +98,8 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             </Typography>
           ) : null}
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            We have e-mailed you a copy of your message. Our team reads every message and usually replies within 2 business days, by e-mail to the address you gave us.
+            We have e-mailed you a copy of your message. Our team reads every message and usually replies within 2 business days, by e-mail
+            to the address you gave us.
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             In the meantime, you may find your answer in our FAQs.
@@ -107,7 +128,14 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <Typography color="text.secondary" sx={{ mb: 4, maxWidth: "65ch" }}>
         Questions, problems, ideas: write to the Platen team and a real person will answer, usually within 2 business days.
       </Typography>
-      <Box sx={{ display: "grid", gap: { xs: 4, md: 6 }, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1.6fr) minmax(0, 1fr)" }, alignItems: "start" }}>
+      <Box
+        sx={{
+          display: "grid",
+          gap: { xs: 4, md: 6 },
+          gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1.6fr) minmax(0, 1fr)" },
+          alignItems: "start",
+        }}
+      >
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Form method="post" noValidate key={defaults.topic}>
             <Typography variant="h2" id="contact-form-title" sx={{ fontSize: "1.3rem", mb: 2 }}>
@@ -172,7 +200,10 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 minRows={6}
                 defaultValue={value("message")}
                 error={Boolean(errors.message)}
-                helperText={errors.message ?? `Between ${MESSAGE_MIN} and ${MESSAGE_MAX.toLocaleString("en-US")} characters. For an order, include the order number.`}
+                helperText={
+                  errors.message ??
+                  `Between ${MESSAGE_MIN} and ${MESSAGE_MAX.toLocaleString("en-US")} characters. For an order, include the order number.`
+                }
                 sx={{ gridColumn: { sm: "1 / -1" } }}
                 slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
               />

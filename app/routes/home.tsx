@@ -27,7 +27,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Custom-printed products by independent artists · Platen" },
   {
     name: "description",
-    content: "T-shirts, hoodies, mugs, posters, stickers, tote bags and phone cases designed by independent artists, printed on demand by print shops near you.",
+    content:
+      "T-shirts, hoodies, mugs, posters, stickers, tote bags and phone cases designed by independent artists, printed on demand by print shops near you.",
   },
 ];
 
@@ -43,24 +44,40 @@ const AUDIENCES: { icon: ReactNode; title: string; points: string[]; cta: { to: 
   {
     icon: <ShoppingBagOutlined />,
     title: "For shoppers",
-    points: ["Find original designs from independent artists", "Choose the product, colour and size", "It is printed for you near your address and shipped with tracking"],
+    points: [
+      "Find original designs from independent artists",
+      "Choose the product, colour and size",
+      "It is printed for you near your address and shipped with tracking",
+    ],
     cta: { to: "/shop/shoppers", label: "How buying works" },
   },
   {
     icon: <BrushOutlined />,
     title: "For artists",
-    points: ["Open a store with your own @handle", "Put your artwork on dozens of products, no stock to buy", "Set your price and see your earnings per sale"],
+    points: [
+      "Open a store with your own @handle",
+      "Put your artwork on dozens of products, no stock to buy",
+      "Set your price and see your earnings per sale",
+    ],
     cta: { to: "/shop/partners/register", label: "Sell your art" },
   },
   {
     icon: <PrecisionManufacturingOutlined />,
     title: "For print shops",
-    points: ["Receive orders that match your blanks and capabilities", "Set your base costs, production times and carriers", "Batches, labels and manifests in one place"],
+    points: [
+      "Receive orders that match your blanks and capabilities",
+      "Set your base costs, production times and carriers",
+      "Batches, labels and manifests in one place",
+    ],
     cta: { to: "/contact?topic=fulfillment", label: "Print for Platen" },
   },
 ];
 
-const PROMISES = ["Made to order: no unsold stock thrown away", "Misprinted or damaged? We reprint or refund", "Artists are paid for every sale"];
+const PROMISES = [
+  "Made to order: no unsold stock thrown away",
+  "Misprinted or damaged? We reprint or refund",
+  "Artists are paid for every sale",
+];
 
 function Tick({ children }: { children: ReactNode }) {
   return (
@@ -71,13 +88,37 @@ function Tick({ children }: { children: ReactNode }) {
   );
 }
 
-function JoinSection({ id, eyebrow, title, text, points, to, label, reverse }: { id: string; eyebrow: string; title: string; text: string; points: string[]; to: string; label: string; reverse?: boolean }) {
+function JoinSection({
+  id,
+  eyebrow,
+  title,
+  text,
+  points,
+  to,
+  label,
+  reverse,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  text: string;
+  points: string[];
+  to: string;
+  label: string;
+  reverse?: boolean;
+}) {
   return (
     <Paper
       component="section"
       aria-labelledby={`${id}-title`}
       variant="outlined"
-      sx={{ p: { xs: 3, md: 5 }, display: "grid", gap: 4, gridTemplateColumns: { xs: "1fr", md: reverse ? "1fr 1.4fr" : "1.4fr 1fr" }, alignItems: "center" }}
+      sx={{
+        p: { xs: 3, md: 5 },
+        display: "grid",
+        gap: 4,
+        gridTemplateColumns: { xs: "1fr", md: reverse ? "1fr 1.4fr" : "1.4fr 1fr" },
+        alignItems: "center",
+      }}
     >
       <Box sx={{ order: { md: reverse ? 2 : 1 } }}>
         <Typography variant="overline" color="primary" component="p" sx={{ fontWeight: 700 }}>
@@ -119,7 +160,6 @@ function JoinSection({ id, eyebrow, title, text, points, to, label, reverse }: {
   );
 }
 
-
 const ICON_OF: Record<Category, CategoryKey> = {
   "t-shirts": "tshirts",
   hoodies: "hoodies",
@@ -130,7 +170,25 @@ const ICON_OF: Record<Category, CategoryKey> = {
   "phone-cases": "phone-cases",
 };
 
-function Row({ id, title, lead, to, linkLabel, products, currency, eagerCount = 0 }: { id: string; title: string; lead?: string; to?: string; linkLabel?: string; products: ProductCard[]; currency: string; eagerCount?: number }) {
+function Row({
+  id,
+  title,
+  lead,
+  to,
+  linkLabel,
+  products,
+  currency,
+  eagerCount = 0,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  to?: string;
+  linkLabel?: string;
+  products: ProductCard[];
+  currency: string;
+  eagerCount?: number;
+}) {
   if (!products.length) return null;
   return (
     <Box component="section" aria-labelledby={`${id}-title`} data-testid={`row-${id}`}>
@@ -147,7 +205,13 @@ function Row({ id, title, lead, to, linkLabel, products, currency, eagerCount = 
           </MuiLink>
         ) : null}
       </Box>
-      <ProductGrid products={products} currency={currency} eagerCount={eagerCount} label={title} renderWish={(p) => <WishButton productId={p.id} productTitle={p.title} size="small" />} />
+      <ProductGrid
+        products={products}
+        currency={currency}
+        eagerCount={eagerCount}
+        label={title}
+        renderWish={(p) => <WishButton productId={p.id} productTitle={p.title} size="small" />}
+      />
     </Box>
   );
 }
@@ -158,15 +222,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const firstRow = forYou.length ? "for-you" : featured.length ? "featured" : "new";
   return (
     <>
-      <Box component="section" aria-labelledby="hero-title" sx={{ bgcolor: (t) => (t.palette.mode === "dark" ? "background.paper" : "#efe8fa"), py: { xs: 4, md: 7 } }}>
-        <Container maxWidth="lg" sx={{ display: "grid", gap: { xs: 4, md: 6 }, gridTemplateColumns: { xs: "1fr", md: "1.1fr 1fr" }, alignItems: "center" }}>
+      <Box
+        component="section"
+        aria-labelledby="hero-title"
+        sx={{ bgcolor: (t) => (t.palette.mode === "dark" ? "background.paper" : "#efe8fa"), py: { xs: 4, md: 7 } }}
+      >
+        <Container
+          maxWidth="lg"
+          sx={{ display: "grid", gap: { xs: 4, md: 6 }, gridTemplateColumns: { xs: "1fr", md: "1.1fr 1fr" }, alignItems: "center" }}
+        >
           <Box>
-            <Typography variant="h1" id="hero-title" sx={{ fontSize: { xs: "2.1rem", sm: "2.6rem", md: "3.2rem" }, lineHeight: 1.1, mb: 2 }}>
+            <Typography
+              variant="h1"
+              id="hero-title"
+              sx={{ fontSize: { xs: "2.1rem", sm: "2.6rem", md: "3.2rem" }, lineHeight: 1.1, mb: 2 }}
+            >
               Art you love, printed the moment you order it
             </Typography>
             <Typography sx={{ fontSize: { xs: "1.05rem", md: "1.2rem" }, color: "text.secondary", mb: 3, maxWidth: "52ch" }}>
-              T-shirts, hoodies, mugs, posters and more, designed by independent artists and made to order by print shops near you. No waste, fair pay for artists, and a reprint or
-              refund if anything arrives wrong.
+              T-shirts, hoodies, mugs, posters and more, designed by independent artists and made to order by print shops near you. No
+              waste, fair pay for artists, and a reprint or refund if anything arrives wrong.
             </Typography>
             <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
               <Button variant="contained" size="large" component={Link} to="/shop">
@@ -182,15 +257,47 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </Box>
           </Box>
-          <HeroIllustration sx={{ maxWidth: 420, width: "100%", justifySelf: "center", aspectRatio: "320 / 260", display: { xs: "none", sm: "block" } }} />
+          <HeroIllustration
+            sx={{ maxWidth: 420, width: "100%", justifySelf: "center", aspectRatio: "320 / 260", display: { xs: "none", sm: "block" } }}
+          />
         </Container>
       </Box>
 
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 }, display: "grid", gap: { xs: 6, md: 8 } }}>
-        <Row id="for-you" title="For you" lead="Picked from the designs and stores you like." products={forYou} currency={currency} eagerCount={firstRow === "for-you" ? 4 : 0} />
-        <Row id="featured" title="Featured designs" lead="Chosen by the Platen team." to="/shop" products={featured} currency={currency} eagerCount={firstRow === "featured" ? 4 : 0} />
-        <Row id="new" title="New arrivals" lead="Fresh from the artists' studios." to="/shop?sort=newest" linkLabel="See everything new" products={newArrivals} currency={currency} eagerCount={firstRow === "new" ? 4 : 0} />
-        <Row id="trending" title="Trending now" lead="What shoppers are looking at and wishing for this week." products={trending} currency={currency} />
+        <Row
+          id="for-you"
+          title="For you"
+          lead="Picked from the designs and stores you like."
+          products={forYou}
+          currency={currency}
+          eagerCount={firstRow === "for-you" ? 4 : 0}
+        />
+        <Row
+          id="featured"
+          title="Featured designs"
+          lead="Chosen by the Platen team."
+          to="/shop"
+          products={featured}
+          currency={currency}
+          eagerCount={firstRow === "featured" ? 4 : 0}
+        />
+        <Row
+          id="new"
+          title="New arrivals"
+          lead="Fresh from the artists' studios."
+          to="/shop?sort=newest"
+          linkLabel="See everything new"
+          products={newArrivals}
+          currency={currency}
+          eagerCount={firstRow === "new" ? 4 : 0}
+        />
+        <Row
+          id="trending"
+          title="Trending now"
+          lead="What shoppers are looking at and wishing for this week."
+          products={trending}
+          currency={currency}
+        />
 
         <Box component="section" aria-labelledby="categories-title">
           <Typography variant="h2" id="categories-title" sx={{ fontSize: { xs: "1.5rem", md: "1.9rem" } }} gutterBottom>
@@ -198,7 +305,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Typography>
           <Box
             component="ul"
-            sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: "repeat(3, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" } }}
+            sx={{
+              listStyle: "none",
+              p: 0,
+              m: 0,
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: "repeat(3, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
+            }}
             data-testid="categories"
           >
             {categories.map((c) => (
@@ -207,12 +321,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   component={Link}
                   to={`/shop/products/${c.category}`}
                   variant="outlined"
-                  sx={{ display: "block", overflow: "hidden", textDecoration: "none", color: "inherit", height: "100%", "&:hover": { boxShadow: 3 } }}
+                  sx={{
+                    display: "block",
+                    overflow: "hidden",
+                    textDecoration: "none",
+                    color: "inherit",
+                    height: "100%",
+                    "&:hover": { boxShadow: 3 },
+                  }}
                 >
                   {c.image ? (
                     <ProductImage image={c.image} alt="" sizes="(min-width: 1024px) 280px, (min-width: 640px) 31vw, 48vw" />
                   ) : (
-                    <Box sx={{ aspectRatio: "1 / 1", display: "grid", placeItems: "center", color: "primary.main", bgcolor: "action.hover" }} aria-hidden="true">
+                    <Box
+                      sx={{ aspectRatio: "1 / 1", display: "grid", placeItems: "center", color: "primary.main", bgcolor: "action.hover" }}
+                      aria-hidden="true"
+                    >
                       <CategoryIcon category={ICON_OF[c.category]} size={72} />
                     </Box>
                   )}
@@ -241,10 +365,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               Independent stores on Platen. Follow one to hear about new designs first.
             </Typography>
-            <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" } }}>
+            <Box
+              component="ul"
+              sx={{
+                listStyle: "none",
+                p: 0,
+                m: 0,
+                display: "grid",
+                gap: 2,
+                gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" },
+              }}
+            >
               {stores.map((s) => (
                 <li key={s.id}>
-                  <Paper component={Link} to={storePath(s.handle)} variant="outlined" sx={{ display: "block", overflow: "hidden", textDecoration: "none", color: "inherit", height: "100%", "&:hover": { boxShadow: 3 } }}>
+                  <Paper
+                    component={Link}
+                    to={storePath(s.handle)}
+                    variant="outlined"
+                    sx={{
+                      display: "block",
+                      overflow: "hidden",
+                      textDecoration: "none",
+                      color: "inherit",
+                      height: "100%",
+                      "&:hover": { boxShadow: 3 },
+                    }}
+                  >
                     <Box sx={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", bgcolor: s.accentColor, minHeight: 40 }}>
                       {s.images.map((img) => (
                         <ProductImage key={img.hash} image={img} alt="" sizes="(min-width: 768px) 120px, 33vw" />
@@ -255,7 +401,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                         {s.name.slice(0, 1).toUpperCase()}
                       </Avatar>
                       <Box sx={{ minWidth: 0 }}>
-                        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+                        <Typography
+                          component="h3"
+                          variant="subtitle1"
+                          sx={{ fontWeight: 700, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+                        >
                           {s.name}
                         </Typography>
                         <Typography variant="body2" color="text.secondary">
@@ -306,7 +456,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           eyebrow="For artists and brands"
           title="Sell your art on Platen"
           text="Upload your artwork once and offer it on t-shirts, posters, stickers and more. We handle printing, shipping, payments and customer service; you keep creating."
-          points={["No fees to join and no stock to buy", "You set the price and see your earnings per sale", "Paid out to your own payout account", "A fan club to keep your followers close"]}
+          points={[
+            "No fees to join and no stock to buy",
+            "You set the price and see your earnings per sale",
+            "Paid out to your own payout account",
+            "A fan club to keep your followers close",
+          ]}
           to="/shop/partners/register"
           label="Apply to sell your art"
         />
@@ -316,13 +471,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           eyebrow="For print shops"
           title="Print for Platen"
           text="Fill your presses with orders from artists' stores. Tell us what you can print and where you ship; we route the orders that fit you."
-          points={["Orders matched to your blanks, capacity and delivery area", "Your base costs, production times and carrier rates", "Batches, labels, tracking and manifests built in"]}
+          points={[
+            "Orders matched to your blanks, capacity and delivery area",
+            "Your base costs, production times and carrier rates",
+            "Batches, labels, tracking and manifests built in",
+          ]}
           to="/contact?topic=fulfillment"
           label="Become a print partner"
           reverse
         />
 
-        <Paper component="section" aria-labelledby="help-title" elevation={0} sx={{ p: { xs: 3, md: 4 }, bgcolor: "action.hover", textAlign: "center" }}>
+        <Paper
+          component="section"
+          aria-labelledby="help-title"
+          elevation={0}
+          sx={{ p: { xs: 3, md: 4 }, bgcolor: "action.hover", textAlign: "center" }}
+        >
           <Typography variant="h2" id="help-title" sx={{ fontSize: "1.4rem" }} gutterBottom>
             Questions before you buy?
           </Typography>

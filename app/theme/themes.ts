@@ -73,7 +73,12 @@ export function getTheme(name: ThemeName): Theme {
   let theme = cache.get(name);
   if (!theme) {
     // contrastThreshold 4.5: every palette colour gets a text colour meeting WCAG AA.
-    theme = createTheme({ ...shared, ...options[name], palette: { contrastThreshold: 4.5, ...options[name].palette }, components: shared.components });
+    theme = createTheme({
+      ...shared,
+      ...options[name],
+      palette: { contrastThreshold: 4.5, ...options[name].palette },
+      components: shared.components,
+    });
     cache.set(name, theme);
   }
   return theme;

@@ -38,7 +38,11 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
  * Wall-clock p50/p95 per run, plus the CPU time per run (all threads of the process: sharp's
  * included), which barely depends on how busy the machine is.
  */
-async function time(rounds: number, fn: (i: number) => Promise<unknown>, warmup = 1): Promise<{ p50: number; p95: number; mean: number; cpuMs: number; runs: number }> {
+async function time(
+  rounds: number,
+  fn: (i: number) => Promise<unknown>,
+  warmup = 1,
+): Promise<{ p50: number; p95: number; mean: number; cpuMs: number; runs: number }> {
   for (let i = 0; i < warmup; i++) await fn(-1 - i);
   const ms: number[] = [];
   const cpu0 = process.cpuUsage();
@@ -49,12 +53,22 @@ async function time(rounds: number, fn: (i: number) => Promise<unknown>, warmup 
   }
   const cpu = process.cpuUsage(cpu0);
   ms.sort((a, b) => a - b);
-  return { p50: r1(pct(ms, 50)), p95: r1(pct(ms, 95)), mean: r1(ms.reduce((a, b) => a + b, 0) / ms.length), cpuMs: r1((cpu.user + cpu.system) / 1000 / rounds), runs: rounds };
+  return {
+    p50: r1(pct(ms, 50)),
+    p95: r1(pct(ms, 95)),
+    mean: r1(ms.reduce((a, b) => a + b, 0) / ms.length),
+    cpuMs: r1((cpu.user + cpu.system) / 1000 / rounds),
+    runs: rounds,
+  };
 }
 
 function table(rows: string[][], header: string[]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-  const fmt = (r: string[]) => r.map((cell, c) => (c > 0 && c < 5 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join("  ").trimEnd();
+  const fmt = (r: string[]) =>
+    r
+      .map((cell, c) => (c > 0 && c < 5 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join("  ")
+      .trimEnd();
   return [fmt(header), fmt(widths.map((w) => "-".repeat(w))), ...rows.map(fmt)].join("\n");
 }
 
@@ -62,7 +76,9 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "platen-bench-mockups-"));
   const store = new LocalStorage(dir);
   try {
-    console.log(`Mockup benchmark: t-shirt front, ${COLORS.length} colours, widths ${MOCKUP_WIDTHS.join("/")}, ${ROUNDS} rounds (${os.cpus().length} CPU(s))`);
+    console.log(
+      `Mockup benchmark: t-shirt front, ${COLORS.length} colours, widths ${MOCKUP_WIDTHS.join("/")}, ${ROUNDS} rounds (${os.cpus().length} CPU(s))`,
+    );
     const tg = performance.now();
     const templates = await Promise.all(COLORS.map((c) => generateTemplate("t-shirts", "front", c)));
     const templateMs = (performance.now() - tg) / COLORS.length;
@@ -74,8 +90,20 @@ async function main() {
     const perColour = await time(ROUNDS, async (i) => {
       clearImageCaches();
       const p = placement(i);
-      const image = await renderMockup({ template: templates[0]!.png, rect, artwork: art.preview, artworkWidth: art.width, artworkHeight: art.height, placement: p });
-      await encodeWebpWidths(image, mockupHash({ templateSha: sha256Hex(templates[0]!.png), rect, artworkSha: art.sha256, placement: p }), MOCKUP_WIDTHS, store);
+      const image = await renderMockup({
+        template: templates[0]!.png,
+        rect,
+        artwork: art.preview,
+        artworkWidth: art.width,
+        artworkHeight: art.height,
+        placement: p,
+      });
+      await encodeWebpWidths(
+        image,
+        mockupHash({ templateSha: sha256Hex(templates[0]!.png), rect, artworkSha: art.sha256, placement: p }),
+        MOCKUP_WIDTHS,
+        store,
+      );
     });
     const allColours = await time(ROUNDS, async (i) => {
       clearImageCaches();
@@ -101,10 +129,38 @@ async function main() {
       });
     });
     const cached = await time(ROUNDS, async () => {
-      await renderProductMockups({ areaKey: "front", rect, colors: COLORS.map((c, k) => ({ color: c, template: templates[k]!.png })), artwork: { preview: art.preview, width: art.width, height: art.height, sha256: art.sha256 }, placement: placement(0), store });
+      await renderProductMockups({
+        areaKey: "front",
+        rect,
+        colors: COLORS.map((c, k) => ({ color: c, template: templates[k]!.png })),
+        artwork: { preview: art.preview, width: art.width, height: art.height, sha256: art.sha256 },
+        placement: placement(0),
+        store,
+      });
     });
-    const preview = await time(ROUNDS, (i) => renderMockupPreview({ template: templates[i % 2 === 0 ? 2 : 3]!.png, rect, artwork: art.preview, artworkWidth: art.width, artworkHeight: art.height, placement: placement(i), width: 640 }));
-    const printFile = await time(HEAVY, () => renderPrintFile({ artwork: art.png, artworkWidth: art.width, artworkHeight: art.height, placement: placement(0), area: { widthIn: 12, heightIn: 16, dpi: 300 } }), 0);
+    const preview = await time(ROUNDS, (i) =>
+      renderMockupPreview({
+        template: templates[i % 2 === 0 ? 2 : 3]!.png,
+        rect,
+        artwork: art.preview,
+        artworkWidth: art.width,
+        artworkHeight: art.height,
+        placement: placement(i),
+        width: 640,
+      }),
+    );
+    const printFile = await time(
+      HEAVY,
+      () =>
+        renderPrintFile({
+          artwork: art.png,
+          artworkWidth: art.width,
+          artworkHeight: art.height,
+          placement: placement(0),
+          area: { widthIn: 12, heightIn: 16, dpi: 300 },
+        }),
+      0,
+    );
     const upload = await time(HEAVY, () => normalizeArtwork(source.png), 0);
     const phash = await time(ROUNDS, () => perceptualHash(art.preview));
 
@@ -118,15 +174,35 @@ async function main() {
       { name: `Upload normalisation ${source.width}×${source.height} PNG`, ...upload, target: "< 3 s" },
       { name: "Perceptual hash (1024 px preview)", ...phash, target: "—" },
     ];
-    console.log(table(rows.map((r) => [r.name, String(r.p50), String(r.p95), String(r.cpuMs), String(r.runs), r.target]), ["Step", "p50 ms", "p95 ms", "CPU ms", "Runs", "Target"]));
+    console.log(
+      table(
+        rows.map((r) => [r.name, String(r.p50), String(r.p95), String(r.cpuMs), String(r.runs), r.target]),
+        ["Step", "p50 ms", "p95 ms", "CPU ms", "Runs", "Target"],
+      ),
+    );
     const ok = allColours.p50 < 300;
-    console.log(`\nAll colour mockups of a product: p50 ${allColours.p50} ms, p95 ${allColours.p95} ms (target < 300 ms together: ${ok ? "met" : "NOT met"}); ${allColours.cpuMs} ms of CPU over ${os.cpus().length} CPU(s); machine load ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `\nAll colour mockups of a product: p50 ${allColours.p50} ms, p95 ${allColours.p95} ms (target < 300 ms together: ${ok ? "met" : "NOT met"}); ${allColours.cpuMs} ms of CPU over ${os.cpus().length} CPU(s); machine load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
     console.log(`Template generation: ${Math.round(templateMs)} ms per 1200×1200 template (one-off, at seed time)`);
     const out = path.resolve("tmp", "bench-mockups.json");
     mkdirSync(path.dirname(out), { recursive: true });
     writeFileSync(
       out,
-      JSON.stringify({ date: new Date().toISOString(), colours: COLORS.length, widths: MOCKUP_WIDTHS, loadAvg: os.loadavg()[0], templateGenerationMs: Math.round(templateMs), steps: rows, allColoursTargetMs: 300, allColoursTargetMet: ok }, null, 2) + "\n",
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          colours: COLORS.length,
+          widths: MOCKUP_WIDTHS,
+          loadAvg: os.loadavg()[0],
+          templateGenerationMs: Math.round(templateMs),
+          steps: rows,
+          allColoursTargetMs: 300,
+          allColoursTargetMet: ok,
+        },
+        null,
+        2,
+      ) + "\n",
     );
     console.log(`Figures written to ${path.relative(process.cwd(), out)}`);
   } finally {

@@ -36,9 +36,114 @@ const some = <T>(list: readonly T[], min: number, max: number): T[] => {
   return [...new Set(Array.from({ length: n }, () => pick(list)))];
 };
 
-const ADJECTIVES = ["Vintage", "Retro", "Minimal", "Cosmic", "Sleepy", "Wild", "Golden", "Neon", "Misty", "Tiny", "Brave", "Lazy", "Happy", "Midnight", "Electric", "Gentle", "Rustic", "Botanical", "Geometric", "Abstract", "Watercolor", "Hand-drawn", "Pastel", "Bold", "Quiet", "Dreamy", "Stormy", "Sunny", "Frozen", "Ancient", "Urban", "Coastal", "Northern", "Tropical", "Spooky", "Funky", "Classic", "Modern", "Faded", "Bright"];
-const SUBJECTS = ["Fox", "Cat", "Wolf", "Bear", "Owl", "Whale", "Octopus", "Mountain", "Forest", "Ocean", "Wave", "Sunset", "Sunrise", "Moon", "Galaxy", "Planet", "Rocket", "Cactus", "Fern", "Mushroom", "Lighthouse", "Skyline", "Bicycle", "Coffee", "Tea", "Taco", "Pizza", "Dragon", "Unicorn", "Robot", "Ghost", "Skull", "Rose", "Tiger", "Panda", "Koala", "Hedgehog", "Raven", "Deer", "Jellyfish", "Volcano", "Desert", "River", "Garden", "Cloud", "Thunder", "Snowflake", "Island", "Compass", "Anchor"];
-const STYLES = ["Portrait", "Pattern", "Silhouette", "Sketch", "Line Art", "Badge", "Illustration", "Print", "Lettering", "Collage", "Poster Art", "Emblem"];
+const ADJECTIVES = [
+  "Vintage",
+  "Retro",
+  "Minimal",
+  "Cosmic",
+  "Sleepy",
+  "Wild",
+  "Golden",
+  "Neon",
+  "Misty",
+  "Tiny",
+  "Brave",
+  "Lazy",
+  "Happy",
+  "Midnight",
+  "Electric",
+  "Gentle",
+  "Rustic",
+  "Botanical",
+  "Geometric",
+  "Abstract",
+  "Watercolor",
+  "Hand-drawn",
+  "Pastel",
+  "Bold",
+  "Quiet",
+  "Dreamy",
+  "Stormy",
+  "Sunny",
+  "Frozen",
+  "Ancient",
+  "Urban",
+  "Coastal",
+  "Northern",
+  "Tropical",
+  "Spooky",
+  "Funky",
+  "Classic",
+  "Modern",
+  "Faded",
+  "Bright",
+];
+const SUBJECTS = [
+  "Fox",
+  "Cat",
+  "Wolf",
+  "Bear",
+  "Owl",
+  "Whale",
+  "Octopus",
+  "Mountain",
+  "Forest",
+  "Ocean",
+  "Wave",
+  "Sunset",
+  "Sunrise",
+  "Moon",
+  "Galaxy",
+  "Planet",
+  "Rocket",
+  "Cactus",
+  "Fern",
+  "Mushroom",
+  "Lighthouse",
+  "Skyline",
+  "Bicycle",
+  "Coffee",
+  "Tea",
+  "Taco",
+  "Pizza",
+  "Dragon",
+  "Unicorn",
+  "Robot",
+  "Ghost",
+  "Skull",
+  "Rose",
+  "Tiger",
+  "Panda",
+  "Koala",
+  "Hedgehog",
+  "Raven",
+  "Deer",
+  "Jellyfish",
+  "Volcano",
+  "Desert",
+  "River",
+  "Garden",
+  "Cloud",
+  "Thunder",
+  "Snowflake",
+  "Island",
+  "Compass",
+  "Anchor",
+];
+const STYLES = [
+  "Portrait",
+  "Pattern",
+  "Silhouette",
+  "Sketch",
+  "Line Art",
+  "Badge",
+  "Illustration",
+  "Print",
+  "Lettering",
+  "Collage",
+  "Poster Art",
+  "Emblem",
+];
 const NOUN: Record<Category, string[]> = {
   "t-shirts": ["T-Shirt", "Tee", "Shirt"],
   hoodies: ["Hoodie", "Pullover Hoodie", "Zip Hoodie"],
@@ -48,7 +153,48 @@ const NOUN: Record<Category, string[]> = {
   "tote-bags": ["Tote Bag", "Tote", "Shopping Bag"],
   "phone-cases": ["Phone Case", "iPhone Case", "Tough Case"],
 };
-const TAGS = ["animals", "nature", "space", "retro", "vintage", "minimal", "funny", "cute", "ocean", "forest", "mountains", "travel", "coffee", "food", "halloween", "christmas", "summer", "winter", "music", "gaming", "science", "art", "abstract", "botanical", "floral", "pets", "dogs", "cats", "birds", "camping", "hiking", "surf", "skate", "city", "typography", "quotes", "gift", "kids", "pride", "sports"];
+const TAGS = [
+  "animals",
+  "nature",
+  "space",
+  "retro",
+  "vintage",
+  "minimal",
+  "funny",
+  "cute",
+  "ocean",
+  "forest",
+  "mountains",
+  "travel",
+  "coffee",
+  "food",
+  "halloween",
+  "christmas",
+  "summer",
+  "winter",
+  "music",
+  "gaming",
+  "science",
+  "art",
+  "abstract",
+  "botanical",
+  "floral",
+  "pets",
+  "dogs",
+  "cats",
+  "birds",
+  "camping",
+  "hiking",
+  "surf",
+  "skate",
+  "city",
+  "typography",
+  "quotes",
+  "gift",
+  "kids",
+  "pride",
+  "sports",
+];
 const COLORS = [
   { name: "Black", hex: "#111111" },
   { name: "White", hex: "#ffffff" },
@@ -70,8 +216,44 @@ const SIZES: Record<Category, string[]> = {
   "tote-bags": ["One size"],
   "phone-cases": ["iPhone 15", "iPhone 16", "Pixel 9", "Galaxy S25"],
 };
-const FIRST = ["Mara", "Kenji", "Lumen", "Fern", "Ada", "Jonas", "Priya", "Leo", "Ines", "Oskar", "Yuki", "Sam", "Noor", "Tomas", "Elin", "Rafa", "Zoe", "Milo", "Ayla", "Finn"];
-const LAST = ["Okafor", "Draws", "Studio", "Press", "Works", "Ink", "Atelier", "Prints", "Goods", "Club", "Collective", "Lab", "House", "Co"];
+const FIRST = [
+  "Mara",
+  "Kenji",
+  "Lumen",
+  "Fern",
+  "Ada",
+  "Jonas",
+  "Priya",
+  "Leo",
+  "Ines",
+  "Oskar",
+  "Yuki",
+  "Sam",
+  "Noor",
+  "Tomas",
+  "Elin",
+  "Rafa",
+  "Zoe",
+  "Milo",
+  "Ayla",
+  "Finn",
+];
+const LAST = [
+  "Okafor",
+  "Draws",
+  "Studio",
+  "Press",
+  "Works",
+  "Ink",
+  "Atelier",
+  "Prints",
+  "Goods",
+  "Club",
+  "Collective",
+  "Lab",
+  "House",
+  "Co",
+];
 const STORES = Array.from({ length: 400 }, (_, i) => {
   const name = `${pick(FIRST)} ${pick(LAST)}${i % 3 === 0 ? ` ${pick(["Design", "Supply", "Paper"])}` : ""}`;
   const handle = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${i}`;
@@ -144,8 +326,11 @@ async function load(db: Db, docs: GenDoc[]): Promise<void> {
         color_swatches jsonb, image jsonb, popularity real, published_at timestamptz)`);
   }
   const terms = new Map<string, number>();
-  for (const d of docs) for (const t of new Set(termsOf(`${d.title} ${d.tags_text} ${d.store_name}`))) terms.set(t, (terms.get(t) ?? 0) + 1);
-  await db.execute(sql`insert into search_terms (term, frequency) select key, value::int from jsonb_each_text(${JSON.stringify(Object.fromEntries(terms))}::jsonb)`);
+  for (const d of docs)
+    for (const t of new Set(termsOf(`${d.title} ${d.tags_text} ${d.store_name}`))) terms.set(t, (terms.get(t) ?? 0) + 1);
+  await db.execute(
+    sql`insert into search_terms (term, frequency) select key, value::int from jsonb_each_text(${JSON.stringify(Object.fromEntries(terms))}::jsonb)`,
+  );
   // As autovacuum would after a bulk load: statistics and the visibility map.
   await db.execute(sql`vacuum analyze search_documents`);
   await db.execute(sql`vacuum analyze search_terms`);
@@ -153,8 +338,25 @@ async function load(db: Db, docs: GenDoc[]): Promise<void> {
 
 // ---- the query mix ----------------------------------------------------------------------------
 
-type Kind = "one word" | "two words" | "typing (prefix)" | "misspelt" | "filters + facets" | "price sort" | "browse (empty query)" | "browse + category";
-const KINDS: Kind[] = ["one word", "two words", "typing (prefix)", "misspelt", "filters + facets", "price sort", "browse (empty query)", "browse + category"];
+type Kind =
+  | "one word"
+  | "two words"
+  | "typing (prefix)"
+  | "misspelt"
+  | "filters + facets"
+  | "price sort"
+  | "browse (empty query)"
+  | "browse + category";
+const KINDS: Kind[] = [
+  "one word",
+  "two words",
+  "typing (prefix)",
+  "misspelt",
+  "filters + facets",
+  "price sort",
+  "browse (empty query)",
+  "browse + category",
+];
 
 function misspell(word: string): string {
   const w = word.toLowerCase();
@@ -175,7 +377,13 @@ function queryFor(kind: Kind): Partial<SearchQuery> {
     case "misspelt":
       return { q: misspell(pick(SUBJECTS.filter((s) => s.length >= 5))) };
     case "filters + facets":
-      return { q: pick(SUBJECTS).toLowerCase(), category: pick(CATEGORIES), colors: [pick(COLORS).name, pick(COLORS).name], minPriceMinor: 1000, maxPriceMinor: 5000 };
+      return {
+        q: pick(SUBJECTS).toLowerCase(),
+        category: pick(CATEGORIES),
+        colors: [pick(COLORS).name, pick(COLORS).name],
+        minPriceMinor: 1000,
+        maxPriceMinor: 5000,
+      };
     case "price sort":
       return { q: pick(TAGS), sort: rand() < 0.5 ? "price-asc" : "price-desc" };
     case "browse (empty query)":
@@ -198,7 +406,9 @@ interface EngineFigures {
 
 async function benchEngine(name: string, database: Database, docs: GenDoc[]): Promise<EngineFigures> {
   const t0 = performance.now();
-  const [{ n } = { n: 0 }] = ((await database.db.execute(sql`select count(*)::int as n from search_documents`)) as unknown as { rows: { n: number }[] }).rows;
+  const [{ n } = { n: 0 }] = (
+    (await database.db.execute(sql`select count(*)::int as n from search_documents`)) as unknown as { rows: { n: number }[] }
+  ).rows;
   if (Number(n) === 0) await load(database.db, docs);
   const loadSeconds = round((performance.now() - t0) / 1000);
   const provider = createPostgresSearchProvider(() => database.db);
@@ -220,7 +430,13 @@ async function benchEngine(name: string, database: Database, docs: GenDoc[]): Pr
     const s = [...list].sort((a, b) => a - b);
     return { p50: round(pct(s, 50)), p95: round(pct(s, 95)), p99: round(pct(s, 99)), n: s.length };
   };
-  return { engine: name, documents: docs.length, loadSeconds, overall: stats(all), byKind: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, stats(v)])) };
+  return {
+    engine: name,
+    documents: docs.length,
+    loadSeconds,
+    overall: stats(all),
+    byKind: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, stats(v)])),
+  };
 }
 
 function printTable(results: EngineFigures[]): void {
@@ -276,7 +492,8 @@ async function main(): Promise<void> {
         await database.migrate();
         console.log("PostgreSQL: loading …");
         const pgFigures = await benchEngine("postgres", database, docs);
-        const [v] = ((await database.db.execute(sql`select split_part(version(), ' ', 2) as v`)) as unknown as { rows: { v: string }[] }).rows;
+        const [v] = ((await database.db.execute(sql`select split_part(version(), ' ', 2) as v`)) as unknown as { rows: { v: string }[] })
+          .rows;
         pgFigures.engine = `postgres ${v?.v ?? ""}`.trim();
         results.push(pgFigures);
       } finally {
@@ -294,11 +511,20 @@ async function main(): Promise<void> {
   printTable(results);
   const postgres = results.find((r) => r.engine.startsWith("postgres"));
   const verdict = postgres ? (postgres.overall.p95 < TARGET_P95_MS ? "met" : "MISSED") : "not measured";
-  console.log(`\nTarget: p95 < ${TARGET_P95_MS} ms on PostgreSQL at ${DOCS.toLocaleString("en")} documents: ${verdict}${postgres ? ` (p95 ${postgres.overall.p95} ms)` : ""}`);
+  console.log(
+    `\nTarget: p95 < ${TARGET_P95_MS} ms on PostgreSQL at ${DOCS.toLocaleString("en")} documents: ${verdict}${postgres ? ` (p95 ${postgres.overall.p95} ms)` : ""}`,
+  );
   for (const n of notes) console.log(`Note: ${n}`);
   const out = path.resolve("tmp/bench-search.json");
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), documents: DOCS, roundsPerKind: ROUNDS, targetP95Ms: TARGET_P95_MS, verdict, results, notes }, null, 2) + "\n");
+  writeFileSync(
+    out,
+    JSON.stringify(
+      { date: new Date().toISOString(), documents: DOCS, roundsPerKind: ROUNDS, targetP95Ms: TARGET_P95_MS, verdict, results, notes },
+      null,
+      2,
+    ) + "\n",
+  );
   console.log(`Figures written to ${path.relative(process.cwd(), out)}`);
 }
 

@@ -41,6 +41,8 @@ describe("configuration", () => {
     expect(() => parseEnv({ PLATEN_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
     const secret = "x".repeat(40);
     expect(parseEnv({ PLATEN_ENV: "production", SESSION_SECRET: secret }).SEED_DEMO).toBe(false);
-    expect(() => parseEnv({ PLATEN_ENV: "production", SESSION_SECRET: secret, SEED_DEMO: "true" })).toThrow(/SEED_DEMO: production refuses to seed demo accounts/);
+    expect(() => parseEnv({ PLATEN_ENV: "production", SESSION_SECRET: secret, SEED_DEMO: "true" })).toThrow(
+      /SEED_DEMO: production refuses to seed demo accounts/,
+    );
   });
 });

@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 /**
  * Every setting Platen reads from the environment. Validated once at boot: a bad value stops
@@ -39,7 +37,10 @@ export const envSchema = z
     // e-mail
     EMAIL_PROVIDER: z.enum(["outbox", "smtp", "brevo"]).default("outbox"),
     EMAIL_FROM: z.string().min(3).default("Platen <hello@platen.local>"),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
     BREVO_API_KEY: z.string().min(1).optional(),
     BREVO_BASE_URL: z.url().default("https://api.brevo.com"),
     // storage

@@ -73,7 +73,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       if (req.path === "/healthz") return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const level = res.statusCode >= 500 ? "error" : "info";
-      logger()[level]({ reqId: requestId, method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      logger()[level](
+        { reqId: requestId, method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        "request",
+      );
     });
     next();
   });
@@ -98,7 +101,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          scriptSrc: dev
+            ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+            : ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
           fontSrc: ["'self'", "data:"],

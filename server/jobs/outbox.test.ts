@@ -76,7 +76,10 @@ describe("outbox", () => {
     expect(row!.status).toBe("pending");
     expect(row!.runAt.getTime()).toBeGreaterThan(Date.now());
     expect(row!.lastError).toContain("vendor down");
-    await t.db.update(outbox).set({ runAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
+    await t.db
+      .update(outbox)
+      .set({ runAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, id));
     await runDueJobs(t.db);
     [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row!.status).toBe("failed");

@@ -23,7 +23,12 @@ export type OutboxJob = typeof outbox.$inferSelect;
 
 /** Claim up to `limit` due jobs for this worker; safe with many workers (SKIP LOCKED). One statement. */
 export async function claim(db: Db, workerId: string, limit = 10, topics?: readonly string[]): Promise<OutboxJob[]> {
-  const topicFilter = topics?.length ? sql`and topic in (${sql.join(topics.map((t) => sql`${t}`), sql`, `)})` : sql``;
+  const topicFilter = topics?.length
+    ? sql`and topic in (${sql.join(
+        topics.map((t) => sql`${t}`),
+        sql`, `,
+      )})`
+    : sql``;
   const due = sql`(
     select id from outbox
     where status = 'pending' and run_at <= now() ${topicFilter}
@@ -40,7 +45,10 @@ export async function claim(db: Db, workerId: string, limit = 10, topics?: reado
 }
 
 export async function complete(db: Db, id: string): Promise<void> {
-  await db.update(outbox).set({ status: "done", completedAt: new Date(), lockedAt: null, lockedBy: null, lastError: null }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({ status: "done", completedAt: new Date(), lockedAt: null, lockedBy: null, lastError: null })
+    .where(eq(outbox.id, id));
 }
 
 /** Exponential backoff with jitter: 5 s, 10 s, 20 s ... capped at 1 h. */
@@ -86,7 +94,10 @@ export async function retryFailed(db: Db, id: string): Promise<boolean> {
 }
 
 export async function countByStatus(db: Db): Promise<Record<string, number>> {
-  const rows = await db.select({ status: outbox.status, n: sql<number>`count(*)::int` }).from(outbox).groupBy(outbox.status);
+  const rows = await db
+    .select({ status: outbox.status, n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .groupBy(outbox.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 

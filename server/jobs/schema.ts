@@ -27,7 +27,9 @@ export const outbox = pgTable(
     completedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index("outbox_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.status} = 'pending'`),
     index("outbox_status_idx").on(t.status),
     uniqueIndex("outbox_dedupe_key").on(t.dedupeKey),
   ],

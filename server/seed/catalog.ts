@@ -53,7 +53,8 @@ export const DEMO_BLANKS: BlankSpec[] = [
     code: "TEE-CL",
     name: "Classic tee",
     category: "t-shirts",
-    description: "Soft, mid-weight 100% ring-spun cotton tee with a regular fit and a ribbed crew neck. Our best-seller for everyday designs.",
+    description:
+      "Soft, mid-weight 100% ring-spun cotton tee with a regular fit and a ribbed crew neck. Our best-seller for everyday designs.",
     brand: "Platen Basics",
     material: "100% ring-spun cotton, 150 g/m²",
     productionDays: 2,
@@ -139,7 +140,12 @@ export const DEMO_BLANKS: BlankSpec[] = [
     brand: "Platen Home",
     material: "Ceramic, glossy glaze",
     productionDays: 3,
-    colors: [["White", "#fafafa"], ["Black", "#1b1b1b"], ["Pastel pink", "#f4c9d2"], ["Mint", "#bfe6d3"]],
+    colors: [
+      ["White", "#fafafa"],
+      ["Black", "#1b1b1b"],
+      ["Pastel pink", "#f4c9d2"],
+      ["Mint", "#bfe6d3"],
+    ],
     sizes: ["11 oz"],
     cost: 650,
     weight: 350,
@@ -153,7 +159,11 @@ export const DEMO_BLANKS: BlankSpec[] = [
     brand: "Platen Home",
     material: "Ceramic, glossy glaze",
     productionDays: 3,
-    colors: [["White", "#fafafa"], ["Black", "#1b1b1b"], ["Navy", "#1f2a44"]],
+    colors: [
+      ["White", "#fafafa"],
+      ["Black", "#1b1b1b"],
+      ["Navy", "#1f2a44"],
+    ],
     sizes: ["15 oz"],
     cost: 800,
     weight: 450,
@@ -167,7 +177,11 @@ export const DEMO_BLANKS: BlankSpec[] = [
     brand: "Platen Print",
     material: "200 g/m² matte paper",
     productionDays: 2,
-    colors: [["White paper", "#fbfbf8"], ["Natural paper", "#f1ead8"], ["Light grey paper", "#e6e6e6"]],
+    colors: [
+      ["White paper", "#fbfbf8"],
+      ["Natural paper", "#f1ead8"],
+      ["Light grey paper", "#e6e6e6"],
+    ],
     sizes: ['12×16"', '18×24"', '24×36"'],
     cost: { '12×16"': 900, '18×24"': 1300, '24×36"': 1900 },
     weight: { '12×16"': 120, '18×24"': 220, '24×36"': 380 },
@@ -181,7 +195,12 @@ export const DEMO_BLANKS: BlankSpec[] = [
     brand: "Platen Print",
     material: "Wood frame, acrylic glass, 200 g/m² matte paper",
     productionDays: 4,
-    colors: [["Black frame", "#202020"], ["White frame", "#f3f3f0"], ["Oak frame", "#b98b55"], ["Walnut frame", "#5b3a29"]],
+    colors: [
+      ["Black frame", "#202020"],
+      ["White frame", "#f3f3f0"],
+      ["Oak frame", "#b98b55"],
+      ["Walnut frame", "#5b3a29"],
+    ],
     sizes: ['12×16"', '18×24"'],
     cost: { '12×16"': 3200, '18×24"': 4600 },
     weight: { '12×16"': 1100, '18×24"': 1900 },
@@ -195,7 +214,11 @@ export const DEMO_BLANKS: BlankSpec[] = [
     brand: "Platen Stick",
     material: "Vinyl, matte laminate",
     productionDays: 2,
-    colors: [["White vinyl", "#ffffff"], ["Clear vinyl", "#e8eef2"], ["Holographic", "#c9c2e8"]],
+    colors: [
+      ["White vinyl", "#ffffff"],
+      ["Clear vinyl", "#e8eef2"],
+      ["Holographic", "#c9c2e8"],
+    ],
     sizes: ['3×3"', '4×4"', '5.5×5.5"'],
     cost: { '3×3"': 150, '4×4"': 200, '5.5×5.5"': 260 },
     weight: 10,
@@ -209,7 +232,11 @@ export const DEMO_BLANKS: BlankSpec[] = [
     brand: "Platen Stick",
     material: "Vinyl on paper backing",
     productionDays: 2,
-    colors: [["White", "#ffffff"], ["Kraft", "#c9a97a"], ["Clear", "#e8eef2"]],
+    colors: [
+      ["White", "#ffffff"],
+      ["Kraft", "#c9a97a"],
+      ["Clear", "#e8eef2"],
+    ],
     sizes: ["A5"],
     cost: 380,
     weight: 20,
@@ -223,7 +250,12 @@ export const DEMO_BLANKS: BlankSpec[] = [
     brand: "Platen Carry",
     material: "100% organic cotton canvas, 280 g/m²",
     productionDays: 3,
-    colors: [["Natural", "#efe6d2"], ["Black", "#1d1d1f"], ["Navy", "#1f2a44"], ["Brick red", "#9c3b2e"]],
+    colors: [
+      ["Natural", "#efe6d2"],
+      ["Black", "#1d1d1f"],
+      ["Navy", "#1f2a44"],
+      ["Brick red", "#9c3b2e"],
+    ],
     sizes: ["One size"],
     cost: 720,
     weight: 180,
@@ -237,7 +269,12 @@ export const DEMO_BLANKS: BlankSpec[] = [
     brand: "Platen Tech",
     material: "Polycarbonate shell, TPU lining",
     productionDays: 3,
-    colors: [["Black", "#1d1d1f"], ["Clear", "#e8eef2"], ["Navy", "#1f2a44"], ["Sage", "#a9b8a0"]],
+    colors: [
+      ["Black", "#1d1d1f"],
+      ["Clear", "#e8eef2"],
+      ["Navy", "#1f2a44"],
+      ["Sage", "#a9b8a0"],
+    ],
     sizes: ["iPhone 15", "iPhone 15 Pro", "Galaxy S24"],
     cost: 900,
     weight: 40,
@@ -245,7 +282,11 @@ export const DEMO_BLANKS: BlankSpec[] = [
   },
 ];
 
-const skuPart = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, "").slice(0, 12);
+const skuPart = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "")
+    .slice(0, 12);
 
 async function userId(db: Db, email: string): Promise<string | null> {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.emailNormalized, email)).limit(1);
@@ -253,7 +294,10 @@ async function userId(db: Db, email: string): Promise<string | null> {
 }
 
 /** Renders each template once (colour x area), in a small pool. */
-async function templatesFor(spec: BlankSpec): Promise<{ byColor: Map<string, Record<string, { key: string }>>; area: Map<string, { width: number; height: number; rect: TemplateRect }> }> {
+async function templatesFor(spec: BlankSpec): Promise<{
+  byColor: Map<string, Record<string, { key: string }>>;
+  area: Map<string, { width: number; height: number; rect: TemplateRect }>;
+}> {
   const byColor = new Map<string, Record<string, { key: string }>>();
   const area = new Map<string, { width: number; height: number; rect: TemplateRect }>();
   const jobs = spec.colors.flatMap(([name, hex]) => spec.areas.map((a) => ({ name, hex, areaKey: a.key })));
@@ -287,9 +331,17 @@ export async function seedDemoBlanks(db: Db): Promise<number> {
       description: "Screen, DTG and sublimation printing in Portland and Leipzig: apparel, drinkware, paper goods and accessories.",
       capabilities: ["dtg", "sublimation", "screen", "giclee", "vinyl"],
     }));
-  const portland = await createWarehouse(ctx, { fulfillerId: fulfiller.id, name: "Portland, OR", country: "US", region: "OR", city: "Portland" });
+  const portland = await createWarehouse(ctx, {
+    fulfillerId: fulfiller.id,
+    name: "Portland, OR",
+    country: "US",
+    region: "OR",
+    city: "Portland",
+  });
   const leipzig = await createWarehouse(ctx, { fulfillerId: fulfiller.id, name: "Leipzig", country: "DE", city: "Leipzig" });
-  const existing = new Set((await db.select({ name: blanks.name }).from(blanks).where(eq(blanks.fulfillerId, fulfiller.id))).map((b) => b.name));
+  const existing = new Set(
+    (await db.select({ name: blanks.name }).from(blanks).where(eq(blanks.fulfillerId, fulfiller.id))).map((b) => b.name),
+  );
   let created = 0;
   const started = Date.now();
   for (const spec of DEMO_BLANKS) {
@@ -305,16 +357,38 @@ export async function seedDemoBlanks(db: Db): Promise<number> {
       brand: spec.brand,
       material: spec.material,
       productionDays: spec.productionDays,
-      sizeGuide: spec.sizeGuide ? Object.fromEntries(Object.entries(spec.sizeGuide).filter(([, v]) => !Object.values(v).includes("0"))) : {},
+      sizeGuide: spec.sizeGuide
+        ? Object.fromEntries(Object.entries(spec.sizeGuide).filter(([, v]) => !Object.values(v).includes("0")))
+        : {},
       areas: spec.areas.map((a) => {
         const g = t.area.get(a.key)!;
-        return { key: a.key, label: a.label, widthIn: a.widthIn, heightIn: a.heightIn, requiredDpi: a.dpi ?? 300, templateWidth: g.width, templateHeight: g.height, templateRect: g.rect };
+        return {
+          key: a.key,
+          label: a.label,
+          widthIn: a.widthIn,
+          heightIn: a.heightIn,
+          requiredDpi: a.dpi ?? 300,
+          templateWidth: g.width,
+          templateHeight: g.height,
+          templateRect: g.rect,
+        };
       }),
       colors: spec.colors.map(([name, hex]) => ({ name, hex, templates: t.byColor.get(name) ?? {} })),
       variants: spec.colors.flatMap(([name]) =>
-        spec.sizes.map((size) => ({ color: name, size, sku: `PW-${spec.code}-${skuPart(name)}-${skuPart(size)}`, baseCostMinor: cost(size), weightGrams: weight(size) })),
+        spec.sizes.map((size) => ({
+          color: name,
+          size,
+          sku: `PW-${spec.code}-${skuPart(name)}-${skuPart(size)}`,
+          baseCostMinor: cost(size),
+          weightGrams: weight(size),
+        })),
       ),
-      warehouseIds: spec.category === "posters" || spec.category === "stickers" ? [portland.id, leipzig.id] : spec.code === "CASE" ? [portland.id] : [portland.id, leipzig.id],
+      warehouseIds:
+        spec.category === "posters" || spec.category === "stickers"
+          ? [portland.id, leipzig.id]
+          : spec.code === "CASE"
+            ? [portland.id]
+            : [portland.id, leipzig.id],
     };
     await createBlank(ctx, input);
     created++;
@@ -335,46 +409,196 @@ interface Design {
 /** Five designs per store; each goes on several products (as artists do). */
 const DESIGNS: Record<string, Design[]> = {
   inkwell: [
-    { title: "Night Bloom", words: "NIGHT BLOOM", tags: ["floral", "moon", "night", "botanical"], blurb: "Moonlit peonies drawn in ink and washed in deep indigo." },
-    { title: "Ink Fox", words: "INK FOX", tags: ["fox", "animal", "ink", "forest"], blurb: "A curious fox sketched in a single flowing line of ink." },
-    { title: "Paper Cranes", words: "PAPER CRANES", tags: ["origami", "crane", "japan", "birds"], blurb: "A flight of origami cranes folding into the sunset." },
-    { title: "Quiet Harbour", words: "QUIET HARBOUR", tags: ["sea", "boats", "harbour", "calm"], blurb: "Fishing boats resting in a still, misty harbour at dawn." },
-    { title: "Letterpress Love", words: "LOVE LETTERS", tags: ["typography", "love", "letterpress", "vintage"], blurb: "Bold letterpress type with the warm texture of old paper." },
+    {
+      title: "Night Bloom",
+      words: "NIGHT BLOOM",
+      tags: ["floral", "moon", "night", "botanical"],
+      blurb: "Moonlit peonies drawn in ink and washed in deep indigo.",
+    },
+    {
+      title: "Ink Fox",
+      words: "INK FOX",
+      tags: ["fox", "animal", "ink", "forest"],
+      blurb: "A curious fox sketched in a single flowing line of ink.",
+    },
+    {
+      title: "Paper Cranes",
+      words: "PAPER CRANES",
+      tags: ["origami", "crane", "japan", "birds"],
+      blurb: "A flight of origami cranes folding into the sunset.",
+    },
+    {
+      title: "Quiet Harbour",
+      words: "QUIET HARBOUR",
+      tags: ["sea", "boats", "harbour", "calm"],
+      blurb: "Fishing boats resting in a still, misty harbour at dawn.",
+    },
+    {
+      title: "Letterpress Love",
+      words: "LOVE LETTERS",
+      tags: ["typography", "love", "letterpress", "vintage"],
+      blurb: "Bold letterpress type with the warm texture of old paper.",
+    },
   ],
   "print-works-studio": [
-    { title: "Halftone Sun", words: "HALFTONE SUN", tags: ["sun", "halftone", "retro", "summer"], blurb: "A retro sun rendered in chunky halftone dots." },
-    { title: "Workshop Tools", words: "MAKE THINGS", tags: ["tools", "maker", "workshop", "diy"], blurb: "A tidy wall of workshop tools for people who make things." },
-    { title: "Press Run", words: "PRESS RUN", tags: ["printing", "press", "typography", "craft"], blurb: "A tribute to the hum of the printing press on a long run." },
-    { title: "Cyan Magenta Yellow", words: "CMYK", tags: ["cmyk", "colour", "abstract", "print"], blurb: "Overlapping circles of cyan, magenta and yellow." },
-    { title: "Grid Study", words: "GRID STUDY", tags: ["geometric", "grid", "minimal", "modern"], blurb: "A minimal study of lines, squares and one bright accent." },
+    {
+      title: "Halftone Sun",
+      words: "HALFTONE SUN",
+      tags: ["sun", "halftone", "retro", "summer"],
+      blurb: "A retro sun rendered in chunky halftone dots.",
+    },
+    {
+      title: "Workshop Tools",
+      words: "MAKE THINGS",
+      tags: ["tools", "maker", "workshop", "diy"],
+      blurb: "A tidy wall of workshop tools for people who make things.",
+    },
+    {
+      title: "Press Run",
+      words: "PRESS RUN",
+      tags: ["printing", "press", "typography", "craft"],
+      blurb: "A tribute to the hum of the printing press on a long run.",
+    },
+    {
+      title: "Cyan Magenta Yellow",
+      words: "CMYK",
+      tags: ["cmyk", "colour", "abstract", "print"],
+      blurb: "Overlapping circles of cyan, magenta and yellow.",
+    },
+    {
+      title: "Grid Study",
+      words: "GRID STUDY",
+      tags: ["geometric", "grid", "minimal", "modern"],
+      blurb: "A minimal study of lines, squares and one bright accent.",
+    },
   ],
   "mara-okafor": [
-    { title: "Savanna Dusk", words: "SAVANNA DUSK", tags: ["africa", "savanna", "sunset", "landscape"], blurb: "Acacia trees against an orange dusk sky." },
-    { title: "Golden Braids", words: "GOLDEN BRAIDS", tags: ["portrait", "pattern", "gold", "culture"], blurb: "A portrait woven from golden braids and bold pattern." },
-    { title: "Market Day", words: "MARKET DAY", tags: ["market", "fruit", "colourful", "city"], blurb: "The colours of a busy Lagos market on a Saturday morning." },
-    { title: "Kente Waves", words: "KENTE WAVES", tags: ["kente", "pattern", "waves", "textile"], blurb: "Kente-inspired stripes flowing like ocean waves." },
-    { title: "Baobab", words: "BAOBAB", tags: ["tree", "baobab", "nature", "africa"], blurb: "An ancient baobab tree under a sky full of stars." },
+    {
+      title: "Savanna Dusk",
+      words: "SAVANNA DUSK",
+      tags: ["africa", "savanna", "sunset", "landscape"],
+      blurb: "Acacia trees against an orange dusk sky.",
+    },
+    {
+      title: "Golden Braids",
+      words: "GOLDEN BRAIDS",
+      tags: ["portrait", "pattern", "gold", "culture"],
+      blurb: "A portrait woven from golden braids and bold pattern.",
+    },
+    {
+      title: "Market Day",
+      words: "MARKET DAY",
+      tags: ["market", "fruit", "colourful", "city"],
+      blurb: "The colours of a busy Lagos market on a Saturday morning.",
+    },
+    {
+      title: "Kente Waves",
+      words: "KENTE WAVES",
+      tags: ["kente", "pattern", "waves", "textile"],
+      blurb: "Kente-inspired stripes flowing like ocean waves.",
+    },
+    {
+      title: "Baobab",
+      words: "BAOBAB",
+      tags: ["tree", "baobab", "nature", "africa"],
+      blurb: "An ancient baobab tree under a sky full of stars.",
+    },
   ],
   "kenji-draws": [
-    { title: "Ramen Cat", words: "RAMEN CAT", tags: ["cat", "ramen", "kawaii", "food"], blurb: "A very serious cat slurping a very big bowl of ramen." },
-    { title: "Mount Fuji Waves", words: "FUJI", tags: ["fuji", "mountain", "waves", "japan"], blurb: "Mount Fuji behind curling ukiyo-e style waves." },
-    { title: "Neon Tokyo", words: "NEON TOKYO", tags: ["tokyo", "neon", "city", "night"], blurb: "Rainy Tokyo streets glowing in pink and blue neon." },
-    { title: "Koi Pond", words: "KOI POND", tags: ["koi", "fish", "pond", "zen"], blurb: "Two koi circling each other in a calm green pond." },
-    { title: "Robot Gardener", words: "ROBOT GARDENER", tags: ["robot", "garden", "plants", "cute"], blurb: "A small robot tending its windowsill tomatoes." },
+    {
+      title: "Ramen Cat",
+      words: "RAMEN CAT",
+      tags: ["cat", "ramen", "kawaii", "food"],
+      blurb: "A very serious cat slurping a very big bowl of ramen.",
+    },
+    {
+      title: "Mount Fuji Waves",
+      words: "FUJI",
+      tags: ["fuji", "mountain", "waves", "japan"],
+      blurb: "Mount Fuji behind curling ukiyo-e style waves.",
+    },
+    {
+      title: "Neon Tokyo",
+      words: "NEON TOKYO",
+      tags: ["tokyo", "neon", "city", "night"],
+      blurb: "Rainy Tokyo streets glowing in pink and blue neon.",
+    },
+    {
+      title: "Koi Pond",
+      words: "KOI POND",
+      tags: ["koi", "fish", "pond", "zen"],
+      blurb: "Two koi circling each other in a calm green pond.",
+    },
+    {
+      title: "Robot Gardener",
+      words: "ROBOT GARDENER",
+      tags: ["robot", "garden", "plants", "cute"],
+      blurb: "A small robot tending its windowsill tomatoes.",
+    },
   ],
   "lumen-co": [
-    { title: "Aurora Lines", words: "AURORA", tags: ["aurora", "northern lights", "sky", "gradient"], blurb: "Northern lights drawn as soft, glowing gradient lines." },
-    { title: "Sunrise Mountains", words: "SUNRISE", tags: ["mountains", "sunrise", "hiking", "outdoors"], blurb: "Layered mountain ridges at the first light of day." },
-    { title: "Lighthouse", words: "LIGHTHOUSE", tags: ["lighthouse", "sea", "coast", "night"], blurb: "A lighthouse beam sweeping across a dark, calm sea." },
-    { title: "Prism", words: "PRISM", tags: ["prism", "light", "rainbow", "geometric"], blurb: "White light splitting into a rainbow through a glass prism." },
-    { title: "Firefly Summer", words: "FIREFLY SUMMER", tags: ["fireflies", "summer", "night", "meadow"], blurb: "A meadow at dusk full of blinking fireflies." },
+    {
+      title: "Aurora Lines",
+      words: "AURORA",
+      tags: ["aurora", "northern lights", "sky", "gradient"],
+      blurb: "Northern lights drawn as soft, glowing gradient lines.",
+    },
+    {
+      title: "Sunrise Mountains",
+      words: "SUNRISE",
+      tags: ["mountains", "sunrise", "hiking", "outdoors"],
+      blurb: "Layered mountain ridges at the first light of day.",
+    },
+    {
+      title: "Lighthouse",
+      words: "LIGHTHOUSE",
+      tags: ["lighthouse", "sea", "coast", "night"],
+      blurb: "A lighthouse beam sweeping across a dark, calm sea.",
+    },
+    {
+      title: "Prism",
+      words: "PRISM",
+      tags: ["prism", "light", "rainbow", "geometric"],
+      blurb: "White light splitting into a rainbow through a glass prism.",
+    },
+    {
+      title: "Firefly Summer",
+      words: "FIREFLY SUMMER",
+      tags: ["fireflies", "summer", "night", "meadow"],
+      blurb: "A meadow at dusk full of blinking fireflies.",
+    },
   ],
   fernwood: [
-    { title: "Fern Study", words: "FERN STUDY", tags: ["fern", "botanical", "green", "nature"], blurb: "A botanical study of unfurling fern fronds." },
-    { title: "Mushroom Forest", words: "MUSHROOMS", tags: ["mushroom", "forest", "cottagecore", "nature"], blurb: "Toadstools and moss on the forest floor after the rain." },
-    { title: "Wild Bees", words: "SAVE THE BEES", tags: ["bees", "honey", "flowers", "wildlife"], blurb: "Wild bees busy among clover and lavender." },
-    { title: "Pine Ridge", words: "PINE RIDGE", tags: ["pine", "trees", "camping", "outdoors"], blurb: "A ridge of pine trees under a pale winter moon." },
-    { title: "Autumn Leaves", words: "AUTUMN", tags: ["autumn", "leaves", "fall", "seasons"], blurb: "Maple and oak leaves tumbling in warm autumn colours." },
+    {
+      title: "Fern Study",
+      words: "FERN STUDY",
+      tags: ["fern", "botanical", "green", "nature"],
+      blurb: "A botanical study of unfurling fern fronds.",
+    },
+    {
+      title: "Mushroom Forest",
+      words: "MUSHROOMS",
+      tags: ["mushroom", "forest", "cottagecore", "nature"],
+      blurb: "Toadstools and moss on the forest floor after the rain.",
+    },
+    {
+      title: "Wild Bees",
+      words: "SAVE THE BEES",
+      tags: ["bees", "honey", "flowers", "wildlife"],
+      blurb: "Wild bees busy among clover and lavender.",
+    },
+    {
+      title: "Pine Ridge",
+      words: "PINE RIDGE",
+      tags: ["pine", "trees", "camping", "outdoors"],
+      blurb: "A ridge of pine trees under a pale winter moon.",
+    },
+    {
+      title: "Autumn Leaves",
+      words: "AUTUMN",
+      tags: ["autumn", "leaves", "fall", "seasons"],
+      blurb: "Maple and oak leaves tumbling in warm autumn colours.",
+    },
   ],
 };
 
@@ -412,7 +636,6 @@ const NOUN: Record<string, string> = {
   "Phone case": "Phone Case",
 };
 
-
 export async function seedDemoProducts(db: Db): Promise<number> {
   const ctx = sys(db);
   const catalogue = await listBlanks(ctx);
@@ -425,7 +648,9 @@ export async function seedDemoProducts(db: Db): Promise<number> {
     storeIndex++;
     const store = await getStoreByHandle(ctx, handle);
     if (!store) continue;
-    const titles = new Set((await db.select({ title: products.title }).from(products).where(eq(products.storeId, store.id))).map((p) => p.title));
+    const titles = new Set(
+      (await db.select({ title: products.title }).from(products).where(eq(products.storeId, store.id))).map((p) => p.title),
+    );
     const artIds = new Map<number, string>();
     for (const [i, plan] of PLAN.entries()) {
       const blank = byName.get(plan.blank);
@@ -434,8 +659,12 @@ export async function seedDemoProducts(db: Db): Promise<number> {
       if (!blank || titles.has(title)) continue;
       let artworkId = artIds.get(plan.design);
       if (!artworkId) {
-        const { png } = await generateDemoArtwork(storeIndex * 100 + ((plan.design + storeIndex) % designs.length), { text: design.words, size: 1800 });
-        artworkId = (await uploadArtwork(ctx, store.id, { name: `${design.title.toLowerCase().replace(/\s+/g, "-")}.png`, bytes: png })).artworkId;
+        const { png } = await generateDemoArtwork(storeIndex * 100 + ((plan.design + storeIndex) % designs.length), {
+          text: design.words,
+          size: 1800,
+        });
+        artworkId = (await uploadArtwork(ctx, store.id, { name: `${design.title.toLowerCase().replace(/\s+/g, "-")}.png`, bytes: png }))
+          .artworkId;
         artIds.set(plan.design, artworkId);
       }
       const colors = blank.colors.slice((i + storeIndex) % 2, ((i + storeIndex) % 2) + plan.colors).map((c) => c.name);
@@ -455,7 +684,14 @@ export async function seedDemoProducts(db: Db): Promise<number> {
           priceMinor: plan.price + (storeIndex % 3) * 100,
           colors: fallbackColors,
           sizes: blank.sizes,
-          placements: { [area as PrintAreaKey]: { x: 0.5, y: blank.category === "t-shirts" || blank.category === "hoodies" ? 0.42 : 0.5, scale: fill, rotation: 0 } },
+          placements: {
+            [area as PrintAreaKey]: {
+              x: 0.5,
+              y: blank.category === "t-shirts" || blank.category === "hoodies" ? 0.42 : 0.5,
+              scale: fill,
+              rotation: 0,
+            },
+          },
           variantPrices: {},
         },
         // Every colour gets its mockups (the build renders the demo once into its snapshot); print
@@ -463,7 +699,8 @@ export async function seedDemoProducts(db: Db): Promise<number> {
         { printFiles: false, publish: true, trusted: true },
       );
       if (out.product.status !== "published") logger().warn({ title, status: out.product.status }, "demo product not published");
-      if (out.product.status === "published" && (i === 0 || i === 9)) await db.update(products).set({ featured: true }).where(eq(products.id, out.product.id));
+      if (out.product.status === "published" && (i === 0 || i === 9))
+        await db.update(products).set({ featured: true }).where(eq(products.id, out.product.id));
       created++;
     }
   }
@@ -479,7 +716,11 @@ async function seedFlaggedCopy(db: Db): Promise<number> {
   const ctx = sys(db);
   const [thief, victim] = await Promise.all([getStoreByHandle(ctx, "fernwood"), getStoreByHandle(ctx, "inkwell")]);
   if (!thief || !victim) return 0;
-  const [exists] = await db.select({ id: products.id }).from(products).where(and(eq(products.storeId, thief.id), eq(products.title, COPY_TITLE))).limit(1);
+  const [exists] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.storeId, thief.id), eq(products.title, COPY_TITLE)))
+    .limit(1);
   if (exists) return 0;
   const [original] = await db
     .select({ key: artworks.storageKey })
@@ -514,5 +755,10 @@ async function seedFlaggedCopy(db: Db): Promise<number> {
 
 /** Ids of the demo products (tests). */
 export async function demoProductIds(db: Db, storeId: string): Promise<string[]> {
-  return (await db.select({ id: products.id }).from(products).where(and(eq(products.storeId, storeId), inArray(products.status, ["published"])))).map((p) => p.id);
+  return (
+    await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), inArray(products.status, ["published"])))
+  ).map((p) => p.id);
 }

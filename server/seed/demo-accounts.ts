@@ -9,7 +9,13 @@ export const DEMO_PASSWORD = "platen-demo-2026";
 export const DEMO_ACCOUNTS: { email: string; roles: Role[]; firstName: string; lastName: string; displayName: string }[] = [
   { email: "admin@demo.platen.test", roles: ["admin", "shopper"], firstName: "Ada", lastName: "Admin", displayName: "Ada (Platen team)" },
   { email: "partner@demo.platen.test", roles: ["partner", "shopper"], firstName: "Paz", lastName: "Partner", displayName: "Paz Partner" },
-  { email: "fulfiller@demo.platen.test", roles: ["fulfiller", "partner", "shopper"], firstName: "Finn", lastName: "Fulfiller", displayName: "Finn Fulfiller" },
+  {
+    email: "fulfiller@demo.platen.test",
+    roles: ["fulfiller", "partner", "shopper"],
+    firstName: "Finn",
+    lastName: "Fulfiller",
+    displayName: "Finn Fulfiller",
+  },
   { email: "shopper@demo.platen.test", roles: ["shopper"], firstName: "Sam", lastName: "Shopper", displayName: "Sam Shopper" },
 ];
 

@@ -22,7 +22,8 @@ export const DEMO_JOBS: DemoJob[] = [
     employmentType: "full_time",
     remote: "hybrid",
     status: "open",
-    summary: "Own features of the marketplace end to end, from the PostgreSQL schema to the checkout page, for artists, print shops and their customers.",
+    summary:
+      "Own features of the marketplace end to end, from the PostgreSQL schema to the checkout page, for artists, print shops and their customers.",
     description: `Platen is the marketplace where independent artists open stores, print shops run production, and shoppers buy the result. Our stack is deliberately boring and well understood: TypeScript everywhere, React with server rendering, PostgreSQL, and a small set of background jobs behind an outbox.
 
 ## What you will do
@@ -57,7 +58,8 @@ A 30-minute call with the hiring manager, a take-home exercise of about three ho
     employmentType: "full_time",
     remote: "onsite",
     status: "open",
-    summary: "Run the daily print, pack and ship flow in our Leipzig partner facility and set the quality standard our fulfiller network follows.",
+    summary:
+      "Run the daily print, pack and ship flow in our Leipzig partner facility and set the quality standard our fulfiller network follows.",
     description: `Every order on Platen ends in a print shop. In Leipzig we run production together with our first fulfillment partner, and that floor is where we learn what the rest of our fulfiller network should do.
 
 ## What you will do
@@ -88,7 +90,8 @@ A 30-minute call with the hiring manager, a take-home exercise of about three ho
     employmentType: "full_time",
     remote: "hybrid",
     status: "open",
-    summary: "Help artists and brands launch and grow their Platen stores: onboarding, product strategy, and the feedback loop to our product team.",
+    summary:
+      "Help artists and brands launch and grow their Platen stores: onboarding, product strategy, and the feedback loop to our product team.",
     description: `Our partners are illustrators, bands, small fashion labels and museum shops. Most of them have never run a print-on-demand store before. You make sure their first month on Platen is a good one, and that the next eleven are better.
 
 ## What you will do
@@ -119,7 +122,8 @@ A 30-minute call with the hiring manager, a take-home exercise of about three ho
     employmentType: "part_time",
     remote: "remote",
     status: "open",
-    summary: "Answer shoppers and partners by e-mail, solve order cases with our print shops, and make sure every reply is one a customer would thank us for.",
+    summary:
+      "Answer shoppers and partners by e-mail, solve order cases with our print shops, and make sure every reply is one a customer would thank us for.",
     description: `When a hoodie arrives in the wrong size or a parcel is stuck at a depot, our support team is who the shopper talks to. We aim for a first reply within four working hours, and a resolution the shopper would call fair.
 
 ## What you will do
@@ -149,7 +153,8 @@ A 30-minute call with the hiring manager, a take-home exercise of about three ho
     employmentType: "contract",
     remote: "remote",
     status: "closed",
-    summary: "A six-month contract to refresh Platen's visual identity, from the logo lock-ups to the packaging inserts our print shops put in every parcel.",
+    summary:
+      "A six-month contract to refresh Platen's visual identity, from the logo lock-ups to the packaging inserts our print shops put in every parcel.",
     description: `We have filled this role. Thank you to everyone who applied.
 
 ## What the role covered

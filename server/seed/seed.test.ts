@@ -44,7 +44,9 @@ describe("demo data", () => {
     const [withoutMockup] = await t.db
       .select({ n: count() })
       .from(products)
-      .where(and(eq(products.status, "published"), sql`not exists (select 1 from ${productMockups} m where m.product_id = ${products.id})`));
+      .where(
+        and(eq(products.status, "published"), sql`not exists (select 1 from ${productMockups} m where m.product_id = ${products.id})`),
+      );
     expect(withoutMockup!.n).toBe(0);
     const [mockup] = await t.db.select().from(productMockups).limit(1);
     expect(await storage().exists(`mockups/${mockup!.hash}-320.webp`)).toBe(true);

@@ -1,6 +1,19 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { blanks, blankVariants, cartItems, fulfillers, productRequestAnswers, productRequests, products, productVariants, productViews, stores, users, wishes } from "../infra/db/schema.ts";
+import {
+  blanks,
+  blankVariants,
+  cartItems,
+  fulfillers,
+  productRequestAnswers,
+  productRequests,
+  products,
+  productVariants,
+  productViews,
+  stores,
+  users,
+  wishes,
+} from "../infra/db/schema.ts";
 import { anonymous, type Actor } from "../kernel/index.ts";
 import type { Role } from "../modules/identity/index.ts";
 import { forYouProductIds, mostWishedProducts, trendingProductIds } from "../modules/shopping/index.ts";
@@ -12,7 +25,14 @@ const EMAILS = ["shopper", "admin", "partner", "fulfiller", "mara", "kenji", "lu
 const CATS = ["t-shirts", "hoodies", "mugs", "posters", "stickers", "tote-bags", "phone-cases"] as const;
 
 beforeAll(async () => {
-  await t.db.insert(users).values(EMAILS.map((email, i) => ({ id: `usr_demo${i}`, email, emailNormalized: email, roles: i === 1 ? (["admin"] as Role[]) : ([] as Role[]) })));
+  await t.db.insert(users).values(
+    EMAILS.map((email, i) => ({
+      id: `usr_demo${i}`,
+      email,
+      emailNormalized: email,
+      roles: i === 1 ? (["admin"] as Role[]) : ([] as Role[]),
+    })),
+  );
   await t.db.insert(fulfillers).values({ id: "ful_a", handle: "ful", name: "Ful", ownerUserId: "usr_demo3" });
   await t.db.insert(stores).values([
     { id: "sto_ink", handle: "inkwell", name: "Inkwell Studio", ownerUserId: "usr_demo2" },
@@ -20,7 +40,9 @@ beforeAll(async () => {
   ]);
   for (const [i, c] of CATS.entries()) {
     await t.db.insert(blanks).values({ id: `blk_${i}`, fulfillerId: "ful_a", name: c, category: c });
-    await t.db.insert(blankVariants).values({ id: `bvr_${i}`, blankId: `blk_${i}`, color: "Black", size: "M", sku: `SKU-${i}`, baseCostMinor: 500, weightGrams: 100 });
+    await t.db
+      .insert(blankVariants)
+      .values({ id: `bvr_${i}`, blankId: `blk_${i}`, color: "Black", size: "M", sku: `SKU-${i}`, baseCostMinor: 500, weightGrams: 100 });
   }
   const rows = Array.from({ length: 21 }, (_, n) => ({
     id: `prd_${String(n).padStart(2, "0")}`,
@@ -34,7 +56,9 @@ beforeAll(async () => {
     publishedAt: new Date(Date.UTC(2026, 0, 1 + n)),
   }));
   await t.db.insert(products).values(rows);
-  await t.db.insert(productVariants).values(rows.map((r, n) => ({ id: `var_${n}`, productId: r.id, blankVariantId: `bvr_${n % 7}`, color: "Black", size: "M" })));
+  await t.db
+    .insert(productVariants)
+    .values(rows.map((r, n) => ({ id: `var_${n}`, productId: r.id, blankVariantId: `bvr_${n % 7}`, color: "Black", size: "M" })));
 });
 
 describe("seedDemoShopping", () => {

@@ -3,7 +3,17 @@
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import type { Db } from "../infra/db/index.ts";
 import { newId } from "../infra/db/index.ts";
-import { cartItems, productRequestAnswers, productRequests, products, productVariants, productViews, stores, users, wishes } from "../infra/db/schema.ts";
+import {
+  cartItems,
+  productRequestAnswers,
+  productRequests,
+  products,
+  productVariants,
+  productViews,
+  stores,
+  users,
+  wishes,
+} from "../infra/db/schema.ts";
 
 const DAY = 86_400_000;
 const SHOPPER = "shopper@demo.platen.test";
@@ -36,7 +46,10 @@ export async function seedDemoShopping(db: Db): Promise<number> {
     .where(eq(products.status, "published"))
     .orderBy(asc(products.publishedAt), asc(products.id));
   if (published.length < 10) return 0;
-  const people = await db.select({ id: users.id, email: users.emailNormalized }).from(users).where(inArray(users.emailNormalized, [SHOPPER, ...WISHERS]));
+  const people = await db
+    .select({ id: users.id, email: users.emailNormalized })
+    .from(users)
+    .where(inArray(users.emailNormalized, [SHOPPER, ...WISHERS]));
   const idOf = new Map(people.map((p) => [p.email, p.id]));
   const shopperId = idOf.get(SHOPPER);
   if (!shopperId) return 0;
@@ -45,11 +58,18 @@ export async function seedDemoShopping(db: Db): Promise<number> {
   let written = 0;
 
   // ---- wishes: the demo shopper likes hoodies and one store; partners wish across the catalogue.
-  const existingWishes = await db.select({ n: sql<number>`count(*)::int` }).from(wishes).where(eq(wishes.userId, shopperId));
+  const existingWishes = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(wishes)
+    .where(eq(wishes.userId, shopperId));
   if (Number(existingWishes[0]?.n ?? 0) === 0) {
     const hoodies = published.filter((p) => p.category === "hoodies").slice(0, 2);
     const mugs = published.filter((p) => p.category === "mugs").slice(0, 1);
-    const rows: (typeof wishes.$inferInsert)[] = [...hoodies, ...mugs].map((p, i) => ({ userId: shopperId, productId: p.id, createdAt: new Date(now - (i + 1) * DAY) }));
+    const rows: (typeof wishes.$inferInsert)[] = [...hoodies, ...mugs].map((p, i) => ({
+      userId: shopperId,
+      productId: p.id,
+      createdAt: new Date(now - (i + 1) * DAY),
+    }));
     // A few "hits" many people wished, and a spread of others (co-wished pairs appear naturally).
     const hits = [published[3]!, published[11]!, published[20 % published.length]!];
     for (const [wi, email] of WISHERS.entries()) {
@@ -64,7 +84,10 @@ export async function seedDemoShopping(db: Db): Promise<number> {
   }
 
   // ---- product views of the last 12 days from demo visitors (skewed towards a few products).
-  const [seen] = await db.select({ n: sql<number>`count(*)::int` }).from(productViews).where(like(productViews.viewerKey, "v:demo-%"));
+  const [seen] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productViews)
+    .where(like(productViews.viewerKey, "v:demo-%"));
   if (Number(seen?.n ?? 0) === 0) {
     const rows: (typeof productViews.$inferInsert)[] = [];
     const keys = new Set<string>();
@@ -80,7 +103,10 @@ export async function seedDemoShopping(db: Db): Promise<number> {
       rows.push({ productId: product.id, viewerKey: viewer, day, viewedAt: at });
     }
     // The demo shopper looked at a few t-shirts.
-    for (const [i, p] of published.filter((x) => x.category === "t-shirts").slice(0, 3).entries()) {
+    for (const [i, p] of published
+      .filter((x) => x.category === "t-shirts")
+      .slice(0, 3)
+      .entries()) {
       const at = new Date(now - (i + 2) * DAY);
       rows.push({ productId: p.id, viewerKey: `u:${shopperId}`, userId: shopperId, day: at.toISOString().slice(0, 10), viewedAt: at });
     }
@@ -89,7 +115,10 @@ export async function seedDemoShopping(db: Db): Promise<number> {
   }
 
   // ---- a cart line on the demo shopper's account (the merge on sign-in shows both).
-  const [cartRow] = await db.select({ n: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.userId, shopperId));
+  const [cartRow] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, shopperId));
   if (Number(cartRow?.n ?? 0) === 0) {
     const mug = published.find((p) => p.category === "mugs") ?? published[0]!;
     const [variant] = await db
@@ -105,10 +134,19 @@ export async function seedDemoShopping(db: Db): Promise<number> {
   }
 
   // ---- product requests: two open, one answered by @inkwell.
-  const [reqRow] = await db.select({ n: sql<number>`count(*)::int` }).from(productRequests).where(eq(productRequests.userId, shopperId));
+  const [reqRow] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productRequests)
+    .where(eq(productRequests.userId, shopperId));
   if (Number(reqRow?.n ?? 0) === 0) {
-    const [inkwell] = await db.select({ id: stores.id, owner: stores.ownerUserId }).from(stores).where(eq(stores.handle, "inkwell")).limit(1);
-    const answerWith = inkwell ? published.find((p) => p.storeId === inkwell.id && p.category === "posters") ?? published.find((p) => p.storeId === inkwell.id) : undefined;
+    const [inkwell] = await db
+      .select({ id: stores.id, owner: stores.ownerUserId })
+      .from(stores)
+      .where(eq(stores.handle, "inkwell"))
+      .limit(1);
+    const answerWith = inkwell
+      ? (published.find((p) => p.storeId === inkwell.id && p.category === "posters") ?? published.find((p) => p.storeId === inkwell.id))
+      : undefined;
     const answered = newId("preq");
     await db.insert(productRequests).values([
       {

@@ -14,7 +14,13 @@ import { DEMO_PASSWORD } from "./demo-accounts.ts";
 export const DEMO_STORE_ACCOUNTS: { email: string; roles: Role[]; firstName: string; lastName: string; displayName: string }[] = [
   { email: "mara@demo.platen.test", roles: ["partner", "shopper"], firstName: "Mara", lastName: "Okafor", displayName: "Mara Okafor" },
   { email: "kenji@demo.platen.test", roles: ["partner", "shopper"], firstName: "Kenji", lastName: "Sato", displayName: "Kenji Sato" },
-  { email: "lumen@demo.platen.test", roles: ["partner", "shopper"], firstName: "Lea", lastName: "Lumen", displayName: "Lea from Lumen & Co" },
+  {
+    email: "lumen@demo.platen.test",
+    roles: ["partner", "shopper"],
+    firstName: "Lea",
+    lastName: "Lumen",
+    displayName: "Lea from Lumen & Co",
+  },
   { email: "fernwood@demo.platen.test", roles: ["partner", "shopper"], firstName: "Rowan", lastName: "Fern", displayName: "Rowan Fern" },
   { email: "applicant@demo.platen.test", roles: ["shopper"], firstName: "Ari", lastName: "Applicant", displayName: "Ari Applicant" },
 ];
@@ -133,7 +139,18 @@ export async function seedDemoStores(db: Db): Promise<number> {
     passwordHash ??= await hashPassword(DEMO_PASSWORD);
     await db
       .insert(users)
-      .values({ id: newId("usr"), email: a.email, emailNormalized: a.email, emailVerifiedAt: new Date(), passwordHash, passwordChangedAt: new Date(), roles: a.roles, firstName: a.firstName, lastName: a.lastName, displayName: a.displayName })
+      .values({
+        id: newId("usr"),
+        email: a.email,
+        emailNormalized: a.email,
+        emailVerifiedAt: new Date(),
+        passwordHash,
+        passwordChangedAt: new Date(),
+        roles: a.roles,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        displayName: a.displayName,
+      })
       .onConflictDoNothing();
     created++;
   }
@@ -152,7 +169,19 @@ export async function seedDemoStores(db: Db): Promise<number> {
     const bannerKey = await storeImage(id, "banner", bannerSvg(s.accentColor, i + 3));
     await db
       .insert(stores)
-      .values({ id, handle: s.handle, name: s.name, ownerUserId: owner, bio: s.bio, accentColor: s.accentColor, links: s.links, featured: s.featured ?? false, avatarKey, bannerKey, createdAt: new Date(Date.now() - (60 - i * 7) * 86_400_000) })
+      .values({
+        id,
+        handle: s.handle,
+        name: s.name,
+        ownerUserId: owner,
+        bio: s.bio,
+        accentColor: s.accentColor,
+        links: s.links,
+        featured: s.featured ?? false,
+        avatarKey,
+        bannerKey,
+        createdAt: new Date(Date.now() - (60 - i * 7) * 86_400_000),
+      })
       .onConflictDoNothing();
     ids[s.handle] = id;
     created++;
@@ -164,7 +193,18 @@ export async function seedDemoStores(db: Db): Promise<number> {
   if (ids.inkwell && kenji) {
     const r = await db
       .insert(storeMembers)
-      .values({ id: newId("smb"), storeId: ids.inkwell, userId: kenji, email: "kenji@demo.platen.test", permissions: ["products"], status: "active", workerTitle: "Guest illustrator", workerBio: "Draws the little creatures hiding in Inkwell's botanicals.", invitedBy: partner, acceptedAt: new Date() })
+      .values({
+        id: newId("smb"),
+        storeId: ids.inkwell,
+        userId: kenji,
+        email: "kenji@demo.platen.test",
+        permissions: ["products"],
+        status: "active",
+        workerTitle: "Guest illustrator",
+        workerBio: "Draws the little creatures hiding in Inkwell's botanicals.",
+        invitedBy: partner,
+        acceptedAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning({ id: storeMembers.id });
     created += r.length;
@@ -176,28 +216,75 @@ export async function seedDemoStores(db: Db): Promise<number> {
     if (!ids[h] || !shopper) continue;
     const r = await db
       .insert(fanClubMembers)
-      .values({ storeId: ids[h], userId: shopper, unsubscribeToken: createHash("sha256").update(`${ids[h]}:${shopper}:${newId("fcp")}`).digest("base64url").slice(0, 32) })
+      .values({
+        storeId: ids[h],
+        userId: shopper,
+        unsubscribeToken: createHash("sha256")
+          .update(`${ids[h]}:${shopper}:${newId("fcp")}`)
+          .digest("base64url")
+          .slice(0, 32),
+      })
       .onConflictDoNothing()
       .returning({ u: fanClubMembers.userId });
     created += r.length;
   }
 
   const posts: { handle: string; author: string | null; title: string; body: string; membersOnly: boolean }[] = [
-    { handle: "inkwell", author: partner, title: "Hello from the studio", body: "Thank you for joining! New botanical prints are on the drawing board: ferns, poppies and a very patient snail.", membersOnly: false },
-    { handle: "inkwell", author: partner, title: "Sneak peek for members", body: "The autumn collection lands next week. Members get the code below before anyone else hears about it.", membersOnly: true },
-    { handle: "mara-okafor", author: await userIdOf(db, "mara@demo.platen.test"), title: "New portraits coming", body: "I am finishing a series of patterned portraits. Which colours would you like on a tote bag?", membersOnly: false },
+    {
+      handle: "inkwell",
+      author: partner,
+      title: "Hello from the studio",
+      body: "Thank you for joining! New botanical prints are on the drawing board: ferns, poppies and a very patient snail.",
+      membersOnly: false,
+    },
+    {
+      handle: "inkwell",
+      author: partner,
+      title: "Sneak peek for members",
+      body: "The autumn collection lands next week. Members get the code below before anyone else hears about it.",
+      membersOnly: true,
+    },
+    {
+      handle: "mara-okafor",
+      author: await userIdOf(db, "mara@demo.platen.test"),
+      title: "New portraits coming",
+      body: "I am finishing a series of patterned portraits. Which colours would you like on a tote bag?",
+      membersOnly: false,
+    },
   ];
   for (const p of posts) {
     if (!ids[p.handle]) continue;
-    const [exists] = await db.select({ id: fanClubPosts.id }).from(fanClubPosts).where(and(eq(fanClubPosts.storeId, ids[p.handle]!), eq(fanClubPosts.title, p.title))).limit(1);
+    const [exists] = await db
+      .select({ id: fanClubPosts.id })
+      .from(fanClubPosts)
+      .where(and(eq(fanClubPosts.storeId, ids[p.handle]!), eq(fanClubPosts.title, p.title)))
+      .limit(1);
     if (exists) continue;
-    await db.insert(fanClubPosts).values({ id: newId("fcp"), storeId: ids[p.handle]!, authorUserId: p.author, title: p.title, body: p.body, membersOnly: p.membersOnly });
+    await db.insert(fanClubPosts).values({
+      id: newId("fcp"),
+      storeId: ids[p.handle]!,
+      authorUserId: p.author,
+      title: p.title,
+      body: p.body,
+      membersOnly: p.membersOnly,
+    });
     created++;
   }
   if (ids.inkwell) {
-    const [perk] = await db.select({ id: fanClubPerks.id }).from(fanClubPerks).where(and(eq(fanClubPerks.storeId, ids.inkwell), eq(fanClubPerks.code, "INKWELL10"))).limit(1);
+    const [perk] = await db
+      .select({ id: fanClubPerks.id })
+      .from(fanClubPerks)
+      .where(and(eq(fanClubPerks.storeId, ids.inkwell), eq(fanClubPerks.code, "INKWELL10")))
+      .limit(1);
     if (!perk) {
-      await db.insert(fanClubPerks).values({ id: newId("prk"), storeId: ids.inkwell, title: "10% off for fan club members", description: "On everything in the Inkwell shop.", code: "INKWELL10", percentOff: 10 });
+      await db.insert(fanClubPerks).values({
+        id: newId("prk"),
+        storeId: ids.inkwell,
+        title: "10% off for fan club members",
+        description: "On everything in the Inkwell shop.",
+        code: "INKWELL10",
+        percentOff: 10,
+      });
       created++;
     }
   }
@@ -205,7 +292,11 @@ export async function seedDemoStores(db: Db): Promise<number> {
   // One pending application so the applicants queue is not empty.
   const applicant = await userIdOf(db, "applicant@demo.platen.test");
   if (applicant) {
-    const [app] = await db.select({ id: partnerApplications.id }).from(partnerApplications).where(eq(partnerApplications.userId, applicant)).limit(1);
+    const [app] = await db
+      .select({ id: partnerApplications.id })
+      .from(partnerApplications)
+      .where(eq(partnerApplications.userId, applicant))
+      .limit(1);
     if (!app) {
       await db
         .insert(partnerApplications)

@@ -8,7 +8,13 @@ async function audit(page: Page, path: string) {
   await page.waitForLoadState("networkidle");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude("iframe").analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n    ")}`);
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join("\n    ")}`,
+  );
   expect(report, `${path}\n${report.join("\n")}`).toEqual([]);
 }
 
@@ -25,14 +31,25 @@ for (const width of [1280, 360]) {
 
     test("public catalogue pages", async ({ page }) => {
       const product = await aProduct(page);
-      for (const path of ["/", "/shop", "/shop/products/t-shirts", product, "/shop/stores/@inkwell", "/shop/partners/@inkwell/products", "/search", "/search?q=shirt", "/product-request"]) {
+      for (const path of [
+        "/",
+        "/shop",
+        "/shop/products/t-shirts",
+        product,
+        "/shop/stores/@inkwell",
+        "/shop/partners/@inkwell/products",
+        "/search",
+        "/search?q=shirt",
+        "/product-request",
+      ]) {
         await test.step(path, () => audit(page, path));
       }
     });
 
     test("a seller page", async ({ page }) => {
       await signInAs(page, "partner");
-      for (const path of ["/shop/partners/@inkwell/administration", "/shop/partners/@inkwell/administration/products"]) await test.step(path, () => audit(page, path));
+      for (const path of ["/shop/partners/@inkwell/administration", "/shop/partners/@inkwell/administration/products"])
+        await test.step(path, () => audit(page, path));
     });
 
     test("the admin's products page", async ({ page }) => {

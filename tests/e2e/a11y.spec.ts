@@ -3,9 +3,32 @@ import { expect, test, type Page } from "@playwright/test";
 import { signInAs } from "./support/accounts.ts";
 
 /** axe must find nothing serious or critical, on phones and desktops, in every theme. */
-const PUBLIC = ["/", "/login", "/signup", "/login/forgot", "/legal", "/legal/privacyPolicy", "/legal/termsAndConditions", "/shop/faqs", "/shop/shoppers", "/contact", "/jobs", "/jobs/general", "/no/such/page"];
+const PUBLIC = [
+  "/",
+  "/login",
+  "/signup",
+  "/login/forgot",
+  "/legal",
+  "/legal/privacyPolicy",
+  "/legal/termsAndConditions",
+  "/shop/faqs",
+  "/shop/shoppers",
+  "/contact",
+  "/jobs",
+  "/jobs/general",
+  "/no/such/page",
+];
 const SIGNED_IN = ["/account"];
-const ADMIN = ["/admin", "/admin/users/setRoleByUid", "/admin/config", "/admin/contact/respond", "/admin/jobs", "/admin/jobs/new", "/admin/brevo", "/admin/brevo/order-success"];
+const ADMIN = [
+  "/admin",
+  "/admin/users/setRoleByUid",
+  "/admin/config",
+  "/admin/contact/respond",
+  "/admin/jobs",
+  "/admin/jobs/new",
+  "/admin/brevo",
+  "/admin/brevo/order-success",
+];
 
 async function audit(page: Page, path: string) {
   await page.goto(path);
@@ -13,7 +36,13 @@ async function audit(page: Page, path: string) {
   // E-mail previews (sandboxed iframes) are mail content with render tests of their own.
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude("iframe").analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n    ")}`);
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join("\n    ")}`,
+  );
   expect(report, `${path}\n${report.join("\n")}`).toEqual([]);
 }
 

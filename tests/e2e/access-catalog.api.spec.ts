@@ -39,11 +39,26 @@ const adminPage = (who: Who): Want => (who === "anonymous" ? "login" : who === "
 const adminPost = (who: Who): Want => (who === "anonymous" ? "login" : who === "admin" ? "bad-request" : "forbidden");
 
 const PAGES = [
-  { path: () => "/shop/partners/@inkwell/administration/products", get: storePage, post: storePost, intents: ["publish", "unpublish", "probe"] },
+  {
+    path: () => "/shop/partners/@inkwell/administration/products",
+    get: storePage,
+    post: storePost,
+    intents: ["publish", "unpublish", "probe"],
+  },
   { path: () => "/shop/partners/@inkwell/administration/products?q=tee&status=published", get: storePage },
-  { path: () => "/shop/partners/@inkwell/administration/products/create", get: storePage, post: storePost, intents: ["save", "publish", "probe"] },
+  {
+    path: () => "/shop/partners/@inkwell/administration/products/create",
+    get: storePage,
+    post: storePost,
+    intents: ["save", "publish", "probe"],
+  },
   { path: () => productPath, get: storePage, post: storePost, intents: ["save", "probe"] },
-  { path: () => "/admin/products", get: adminPage, post: adminPost, intents: ["takedown", "restore", "feature", "unfeature", "clear", "confirm", "probe"] },
+  {
+    path: () => "/admin/products",
+    get: adminPage,
+    post: adminPost,
+    intents: ["takedown", "restore", "feature", "unfeature", "clear", "confirm", "probe"],
+  },
   { path: () => "/admin/products?tab=flags", get: adminPage },
 ];
 
@@ -52,7 +67,8 @@ for (const page of PAGES) {
     const path = page.path();
     for (const who of WHO) {
       const res = await contexts.get(who)!.get(path, { maxRedirects: 0 });
-      await test.step(`${who} → ${res.status()}`, () => check(res.status(), res.headers()["location"], page.get(who), `${who} GET ${path}`));
+      await test.step(`${who} → ${res.status()}`, () =>
+        check(res.status(), res.headers()["location"], page.get(who), `${who} GET ${path}`));
     }
   });
   if (page.post) {
@@ -62,7 +78,8 @@ for (const page of PAGES) {
         for (const who of WHO) {
           // no ids / no fields: allowed users get a 4xx with a message, never a change or a 500
           const res = await contexts.get(who)!.post(path, { multipart: { intent }, maxRedirects: 0 });
-          await test.step(`${intent} as ${who} → ${res.status()}`, () => check(res.status(), res.headers()["location"], page.post!(who), `${who} POST ${intent} ${path}`));
+          await test.step(`${intent} as ${who} → ${res.status()}`, () =>
+            check(res.status(), res.headers()["location"], page.post!(who), `${who} POST ${intent} ${path}`));
         }
       }
     });
@@ -74,8 +91,24 @@ test("the designer APIs: only the store's members upload and preview", async () 
     for (const who of WHO) {
       const res = api.includes("artwork")
         ? await contexts.get(who)!.post(api, { multipart: { note: "no file" }, maxRedirects: 0 })
-        : await contexts.get(who)!.post(api, { data: { artworkId: "art_00000000000000000000000000", blankId: "blk_x", color: "White", areaKey: "front", placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 } }, maxRedirects: 0 });
-      const want: Want | "not-found" = who === "anonymous" ? "login" : who === "partner" || who === "admin" ? (api.includes("artwork") ? "bad-request" : "not-found") : "forbidden";
+        : await contexts.get(who)!.post(api, {
+            data: {
+              artworkId: "art_00000000000000000000000000",
+              blankId: "blk_x",
+              color: "White",
+              areaKey: "front",
+              placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 },
+            },
+            maxRedirects: 0,
+          });
+      const want: Want | "not-found" =
+        who === "anonymous"
+          ? "login"
+          : who === "partner" || who === "admin"
+            ? api.includes("artwork")
+              ? "bad-request"
+              : "not-found"
+            : "forbidden";
       await test.step(`${who} ${api} → ${res.status()}`, () => {
         if (want === "not-found") expect([403, 404], `${who} ${api}`).toContain(res.status());
         else check(res.status(), res.headers()["location"], want, `${who} POST ${api}`);
@@ -84,15 +117,27 @@ test("the designer APIs: only the store's members upload and preview", async () 
     expect((await contexts.get("partner")!.get(api, { maxRedirects: 0 })).status(), `GET ${api}`).toBe(405);
   }
   // another store's handle: the partner of @inkwell is refused
-  const res = await contexts.get("partner")!.post("/api/designer/artwork?store=@print-works-studio", { multipart: { note: "x" }, maxRedirects: 0 });
+  const res = await contexts
+    .get("partner")!
+    .post("/api/designer/artwork?store=@print-works-studio", { multipart: { note: "x" }, maxRedirects: 0 });
   expect(res.status()).toBe(403);
 });
 
 test("store handles without @ or of unknown stores are 404", async () => {
-  for (const path of ["/shop/partners/inkwell/administration/products", "/shop/partners/@no-such-store/administration/products", "/shop/partners/@no-such-store/administration/products/create"]) {
+  for (const path of [
+    "/shop/partners/inkwell/administration/products",
+    "/shop/partners/@no-such-store/administration/products",
+    "/shop/partners/@no-such-store/administration/products/create",
+  ]) {
     expect((await contexts.get("partner")!.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
   }
-  expect((await contexts.get("partner")!.get("/shop/partners/@inkwell/administration/products/prd_00000000000000000000000000", { maxRedirects: 0 })).status()).toBe(404);
+  expect(
+    (
+      await contexts
+        .get("partner")!
+        .get("/shop/partners/@inkwell/administration/products/prd_00000000000000000000000000", { maxRedirects: 0 })
+    ).status(),
+  ).toBe(404);
 });
 
 test("a plain form post without JavaScript creates a draft (blank, file, title, price, colours, sizes)", async () => {

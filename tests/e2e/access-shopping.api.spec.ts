@@ -11,7 +11,9 @@ let seeded: { productId: string; variantId: string } = { productId: "", variantI
 test.beforeAll(async ({ baseURL }) => {
   for (const [who, ctx] of await signInAll(baseURL)) contexts.set(who, ctx);
   // The demo shopper has a cart line from the seed: a real product and variant to work with.
-  const cart = (await (await contexts.get("shopper")!.get("/api/cart")).json()) as { cart: { lines: { productId: string; variantId: string }[] } };
+  const cart = (await (await contexts.get("shopper")!.get("/api/cart")).json()) as {
+    cart: { lines: { productId: string; variantId: string }[] };
+  };
   seeded = cart.cart.lines[0]!;
   expect(seeded.variantId).toMatch(/^var_/);
 });
@@ -56,13 +58,18 @@ test("a visitor's cart is resolved from the lines the browser sends; the API nev
   const form = await anon.post("/api/cart", { form: { intent: "add", ...seeded, quantity: "1", redirectTo: "/shop" }, maxRedirects: 0 });
   expect(form.status()).toBe(302);
   expect(form.headers().location).toBe("/shop?shopping=sign-in");
-  const wish = await anon.post("/api/wishes", { form: { intent: "toggle", productId: seeded.productId, redirectTo: "https://evil.example/x" }, maxRedirects: 0 });
+  const wish = await anon.post("/api/wishes", {
+    form: { intent: "toggle", productId: seeded.productId, redirectTo: "https://evil.example/x" },
+    maxRedirects: 0,
+  });
   expect(wish.headers().location).toBe("/?shopping=sign-in");
 });
 
 test("cart API: add, cap, validation, set-quantity, remove, merge", async ({ baseURL }) => {
   const ctx = await pwRequest.newContext({ baseURL });
-  expect((await ctx.post("/login", { form: { email: DEMO.partner, password: DEMO_PASSWORD, next: "/" }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await ctx.post("/login", { form: { email: DEMO.partner, password: DEMO_PASSWORD, next: "/" }, maxRedirects: 0 })).status()).toBe(
+    302,
+  );
   const post = (data: unknown) => ctx.post("/api/cart", { headers: JSON_HEADERS, data: data as Record<string, unknown> });
   let res = await post({ intent: "add", ...seeded, quantity: 4 });
   expect(res.status()).toBe(200);
@@ -84,7 +91,13 @@ test("cart API: add, cap, validation, set-quantity, remove, merge", async ({ bas
   expect((await ctx.post("/api/cart", { headers: JSON_HEADERS, data: "[1,2" })).status()).toBe(400);
   res = await post({ intent: "set-quantity", variantId: seeded.variantId, quantity: 2 });
   expect(((await res.json()) as { cart: { count: number } }).cart.count).toBe(2);
-  res = await post({ intent: "merge", lines: [{ ...seeded, quantity: 3 }, { productId: "prd_x", variantId: "var_x", quantity: 1 }] });
+  res = await post({
+    intent: "merge",
+    lines: [
+      { ...seeded, quantity: 3 },
+      { productId: "prd_x", variantId: "var_x", quantity: 1 },
+    ],
+  });
   const merged = (await res.json()) as { cart: { lines: { quantity: number }[] }; message: string };
   expect(merged.cart.lines[0]!.quantity).toBe(5);
   expect(merged.message).toMatch(/no longer available/);
@@ -95,7 +108,9 @@ test("cart API: add, cap, validation, set-quantity, remove, merge", async ({ bas
 
 test("wishes API: toggle, refuse unknown products, merge", async ({ baseURL }) => {
   const ctx = await pwRequest.newContext({ baseURL });
-  expect((await ctx.post("/login", { form: { email: DEMO.fulfiller, password: DEMO_PASSWORD, next: "/" }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (await ctx.post("/login", { form: { email: DEMO.fulfiller, password: DEMO_PASSWORD, next: "/" }, maxRedirects: 0 })).status(),
+  ).toBe(302);
   const post = (data: Record<string, unknown>) => ctx.post("/api/wishes", { headers: JSON_HEADERS, data });
   let res = await post({ intent: "toggle", productId: seeded.productId });
   const first = (await res.json()) as { wished: boolean };
@@ -107,7 +122,10 @@ test("wishes API: toggle, refuse unknown products, merge", async ({ baseURL }) =
   expect(res.status()).toBe(200);
   expect(((await res.json()) as { productIds: string[] }).productIds).toContain(seeded.productId);
   // a plain form goes back to the page with a notice
-  const form = await ctx.post("/api/wishes", { form: { intent: "remove", productId: seeded.productId, redirectTo: "/shop?page=2" }, maxRedirects: 0 });
+  const form = await ctx.post("/api/wishes", {
+    form: { intent: "remove", productId: seeded.productId, redirectTo: "/shop?page=2" },
+    maxRedirects: 0,
+  });
   expect(form.headers().location).toBe("/shop?page=2&shopping=wish-removed");
   await ctx.dispose();
 });
@@ -122,13 +140,26 @@ test("product requests: visitors are sent to sign in, shoppers cannot answer, pa
   const bad = await shopper.post("/product-request", { multipart: { intent: "create", idea: "short", category: "mugs" }, maxRedirects: 0 });
   expect(bad.status()).toBe(422);
   const svg = await shopper.post("/product-request", {
-    multipart: { intent: "create", idea: "A poster of a quiet harbour at dawn, pastel colours", category: "posters", image: { name: "x.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") } },
+    multipart: {
+      intent: "create",
+      idea: "A poster of a quiet harbour at dawn, pastel colours",
+      category: "posters",
+      image: { name: "x.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") },
+    },
     maxRedirects: 0,
   });
   expect(svg.status()).toBe(415);
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366aa" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366aa" } })
+    .png()
+    .toBuffer();
   const created = await shopper.post("/product-request", {
-    multipart: { intent: "create", idea: "A poster of a quiet harbour at dawn, pastel colours", category: "posters", budget: "35", image: { name: "sketch.png", mimeType: "image/png", buffer: png } },
+    multipart: {
+      intent: "create",
+      idea: "A poster of a quiet harbour at dawn, pastel colours",
+      category: "posters",
+      budget: "35",
+      image: { name: "sketch.png", mimeType: "image/png", buffer: png },
+    },
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);
@@ -141,23 +172,43 @@ test("product requests: visitors are sent to sign in, shoppers cannot answer, pa
 
   // the shopper is no partner: no open-requests list, and answering is refused
   expect(await (await shopper.get("/product-request")).text()).not.toContain("Open requests for partners");
-  expect((await shopper.post("/product-request", { form: { intent: "answer", requestId: requestId!, productId: seeded.productId }, maxRedirects: 0 })).status()).toBe(403);
+  expect(
+    (
+      await shopper.post("/product-request", {
+        form: { intent: "answer", requestId: requestId!, productId: seeded.productId },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(403);
 
   // find a product of @inkwell (partner@) and one of @print-works-studio (fulfiller@)
   const inkwell = await (await anon.get("/shop/stores/@inkwell")).text();
   const inkwellProduct = /href="\/shop\/product\/(prd_[0-9a-z]+)"/.exec(inkwell)![1]!;
   const fulfiller = contexts.get("fulfiller")!;
   // another store's owner cannot answer with @inkwell's product
-  const stolen = await fulfiller.post("/product-request", { form: { intent: "answer", requestId: requestId!, productId: inkwellProduct }, maxRedirects: 0 });
+  const stolen = await fulfiller.post("/product-request", {
+    form: { intent: "answer", requestId: requestId!, productId: inkwellProduct },
+    maxRedirects: 0,
+  });
   expect(stolen.status()).toBe(403);
   expect(await stolen.text()).toContain("Answer with one of your own store");
   const partner = contexts.get("partner")!;
   expect(await (await partner.get("/product-request")).text()).toContain("Open requests for partners");
-  const ok = await partner.post("/product-request", { form: { intent: "answer", requestId: requestId!, productId: inkwellProduct, message: "Try this" }, maxRedirects: 0 });
+  const ok = await partner.post("/product-request", {
+    form: { intent: "answer", requestId: requestId!, productId: inkwellProduct, message: "Try this" },
+    maxRedirects: 0,
+  });
   expect(ok.status()).toBe(302);
-  const again = await partner.post("/product-request", { form: { intent: "answer", requestId: requestId!, productId: inkwellProduct }, maxRedirects: 0 });
+  const again = await partner.post("/product-request", {
+    form: { intent: "answer", requestId: requestId!, productId: inkwellProduct },
+    maxRedirects: 0,
+  });
   expect(again.status()).toBe(409);
   // only the author (or an admin) closes it
-  expect((await partner.post("/product-request", { form: { intent: "close", requestId: requestId! }, maxRedirects: 0 })).status()).toBe(403);
-  expect((await shopper.post("/product-request", { form: { intent: "close", requestId: requestId! }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await partner.post("/product-request", { form: { intent: "close", requestId: requestId! }, maxRedirects: 0 })).status()).toBe(
+    403,
+  );
+  expect((await shopper.post("/product-request", { form: { intent: "close", requestId: requestId! }, maxRedirects: 0 })).status()).toBe(
+    302,
+  );
 });

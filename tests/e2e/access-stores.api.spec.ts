@@ -51,8 +51,16 @@ const GETS: { path: string; want: Record<Who, Want> }[] = [
 // POST intents, sent with harmless or invalid data: refusals must be exact, allowed users get a 4xx for the bad input (never a 500).
 const POSTS: { path: string; intents: string[]; want: Record<Who, Want> }[] = [
   { path: "/shop/partners/register", intents: ["apply"], want: signedIn(400) },
-  { path: "/shop/partners/@inkwell/fanClub", intents: ["post", "perk"], want: { anonymous: "login", shopper: 400, partner: 400, fulfiller: 400, admin: 400 } },
-  { path: "/shop/partners/@inkwell/fanClub", intents: ["delete-post", "end-perk"], want: { anonymous: "login", shopper: 403, partner: 404, fulfiller: 403, admin: 404 } },
+  {
+    path: "/shop/partners/@inkwell/fanClub",
+    intents: ["post", "perk"],
+    want: { anonymous: "login", shopper: 400, partner: 400, fulfiller: 400, admin: 400 },
+  },
+  {
+    path: "/shop/partners/@inkwell/fanClub",
+    intents: ["delete-post", "end-perk"],
+    want: { anonymous: "login", shopper: 403, partner: 404, fulfiller: 403, admin: 404 },
+  },
   { path: "/shop/partners/@no-such-store/fanClub", intents: ["join"], want: all(404) },
   { path: "/fan-club/unsubscribe/not-a-token", intents: [""], want: all(404) },
   { path: "/team/invite/not-a-token", intents: [""], want: signedIn(404) },
@@ -61,12 +69,36 @@ const POSTS: { path: string; intents: string[]; want: Record<Who, Want> }[] = [
   { path: "/admin/partners/applicants", intents: ["approve"], want: { ...adminOnly, admin: 404 } },
   { path: "/admin/partners/applicants", intents: ["reject"], want: { ...adminOnly, admin: 400 } },
   { path: "/shop/partners/@inkwell/administration/profile", intents: ["profile"], want: { ...inkwellAdmin, partner: 400, admin: 400 } },
-  { path: "/shop/partners/@inkwell/administration/profile", intents: ["avatar", "banner"], want: { ...inkwellAdmin, partner: 400, admin: 400 } },
-  { path: "/shop/partners/@print-works-studio/administration/profile", intents: ["profile"], want: { ...printWorksAdmin, fulfiller: 400, admin: 400 } },
-  { path: "/shop/partners/@inkwell/administration/workerprofile", intents: ["invite"], want: { ...inkwellAdmin, partner: 400, admin: 400 } },
-  { path: "/shop/partners/@inkwell/administration/workerprofile", intents: ["permissions", "remove"], want: { ...inkwellAdmin, partner: 404, admin: 404 } },
-  { path: "/shop/partners/@print-works-studio/administration/workerprofile", intents: ["invite"], want: { ...printWorksAdmin, fulfiller: 400, admin: 400 } },
-  { path: "/shop/partners/@print-works-studio/administration/workerprofile", intents: ["permissions", "remove"], want: { ...printWorksAdmin, fulfiller: 404, admin: 404 } },
+  {
+    path: "/shop/partners/@inkwell/administration/profile",
+    intents: ["avatar", "banner"],
+    want: { ...inkwellAdmin, partner: 400, admin: 400 },
+  },
+  {
+    path: "/shop/partners/@print-works-studio/administration/profile",
+    intents: ["profile"],
+    want: { ...printWorksAdmin, fulfiller: 400, admin: 400 },
+  },
+  {
+    path: "/shop/partners/@inkwell/administration/workerprofile",
+    intents: ["invite"],
+    want: { ...inkwellAdmin, partner: 400, admin: 400 },
+  },
+  {
+    path: "/shop/partners/@inkwell/administration/workerprofile",
+    intents: ["permissions", "remove"],
+    want: { ...inkwellAdmin, partner: 404, admin: 404 },
+  },
+  {
+    path: "/shop/partners/@print-works-studio/administration/workerprofile",
+    intents: ["invite"],
+    want: { ...printWorksAdmin, fulfiller: 400, admin: 400 },
+  },
+  {
+    path: "/shop/partners/@print-works-studio/administration/workerprofile",
+    intents: ["permissions", "remove"],
+    want: { ...printWorksAdmin, fulfiller: 404, admin: 404 },
+  },
   { path: "/shop/partners/inkwell/administration/profile", intents: ["profile"], want: all(404) },
 ];
 
@@ -90,7 +122,16 @@ for (const route of POSTS) {
   for (const intent of route.intents) {
     test(`POST ${route.path} intent=${intent || "(none)"}`, async () => {
       for (const who of WHO) {
-        const form: Record<string, string> = { intent, id: "sto_00000000000000000000000000", memberId: "smb_00000000000000000000000000", postId: "fcp_00000000000000000000000000", perkId: "prk_00000000000000000000000000", name: "", email: "not-an-email", title: "" };
+        const form: Record<string, string> = {
+          intent,
+          id: "sto_00000000000000000000000000",
+          memberId: "smb_00000000000000000000000000",
+          postId: "fcp_00000000000000000000000000",
+          perkId: "prk_00000000000000000000000000",
+          name: "",
+          email: "not-an-email",
+          title: "",
+        };
         const res = await contexts.get(who)!.post(route.path, { form, maxRedirects: 0 });
         await test.step(`${who} → ${res.status()}`, () => check(res.status(), res.headers()["location"], route.want[who], route.path));
       }

@@ -68,7 +68,8 @@ for (const route of ROUTES) {
   test(`GET ${route.path}`, async () => {
     for (const who of WHO) {
       const res = await contexts.get(who)!.get(route.path, { maxRedirects: 0 });
-      await test.step(`${who} → ${res.status()}`, () => check(res.status(), res.headers()["location"], expected(route.access, who), route.path));
+      await test.step(`${who} → ${res.status()}`, () =>
+        check(res.status(), res.headers()["location"], expected(route.access, who), route.path));
     }
   });
   if (route.post) {
@@ -91,7 +92,8 @@ test("a listing page and the CV download are guarded", async () => {
   for (const who of WHO) expect((await contexts.get(who)!.get(jobPath!)).status()).toBe(200);
   const cv = "/admin/jobs/applications/app_00000000000000000000000000/cv";
   expect((await anon.get(cv, { maxRedirects: 0 })).status()).toBe(302);
-  for (const who of ["shopper", "partner", "fulfiller"] as const) expect((await contexts.get(who)!.get(cv, { maxRedirects: 0 })).status()).toBe(403);
+  for (const who of ["shopper", "partner", "fulfiller"] as const)
+    expect((await contexts.get(who)!.get(cv, { maxRedirects: 0 })).status()).toBe(403);
   expect((await contexts.get("admin")!.get(cv, { maxRedirects: 0 })).status()).toBe(404);
 });
 
@@ -110,7 +112,8 @@ test("detail pages behind ids are guarded before the id is looked up", async () 
     const anon = await contexts.get("anonymous")!.get(path, { maxRedirects: 0 });
     expect(anon.status(), path).toBe(302);
     expect(anon.headers()["location"]).toBe(`/login?next=${encodeURIComponent(path)}`);
-    for (const who of ["shopper", "partner", "fulfiller"] as const) expect((await contexts.get(who)!.get(path, { maxRedirects: 0 })).status(), `${who} ${path}`).toBe(403);
+    for (const who of ["shopper", "partner", "fulfiller"] as const)
+      expect((await contexts.get(who)!.get(path, { maxRedirects: 0 })).status(), `${who} ${path}`).toBe(403);
     expect((await contexts.get("admin")!.get(path, { maxRedirects: 0 })).status(), `admin ${path}`).toBe(404);
   }
 });
@@ -152,6 +155,8 @@ test("the no-JavaScript theme form is open to everyone and checks its input", as
     expect(bad.status(), who).toBe(400);
   }
   // An outside `next` is never followed.
-  const offsite = await contexts.get("anonymous")!.post("/resources/theme", { form: { theme: "myDarkTheme", next: "//evil.example" }, maxRedirects: 0 });
+  const offsite = await contexts
+    .get("anonymous")!
+    .post("/resources/theme", { form: { theme: "myDarkTheme", next: "//evil.example" }, maxRedirects: 0 });
   expect(offsite.headers()["location"]).toBe("/");
 });

@@ -29,7 +29,13 @@ test("edit the profile: saved on the server and mirrored into userData", async (
   await profile.getByRole("button", { name: "Save profile" }).click();
   await expect(profile.getByRole("status")).toHaveText("Your profile has been saved.");
   await expect.poll(async () => (await userData(page)).userInfo?.lastName).toBe("Morgan");
-  expect((await userData(page)).userInfo).toMatchObject({ displayName: "Alex the Collector", firstName: "Alex", phone: "+1 555 0100", inVault: true, anon: false });
+  expect((await userData(page)).userInfo).toMatchObject({
+    displayName: "Alex the Collector",
+    firstName: "Alex",
+    phone: "+1 555 0100",
+    inVault: true,
+    anon: false,
+  });
 
   await page.reload();
   await expect(page.getByRole("region", { name: "Profile" }).getByLabel("Last name")).toHaveValue("Morgan");
@@ -109,6 +115,8 @@ test("changing the password needs a recent sign-in: confirm it's you, then chang
   // The new password works, the old one does not.
   const api = await playwright.request.newContext({ baseURL });
   expect((await api.post("/login", { form: { email, password: PASSWORD, next: "/account" }, maxRedirects: 0 })).status()).toBe(401);
-  expect((await api.post("/login", { form: { email, password: "brand-new-harbour-light", next: "/account" }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (await api.post("/login", { form: { email, password: "brand-new-harbour-light", next: "/account" }, maxRedirects: 0 })).status(),
+  ).toBe(302);
   await api.dispose();
 });

@@ -7,7 +7,9 @@ test.describe("admin e-mail (/admin/brevo)", () => {
     await signInAs(page, "admin", "/admin/brevo/order-success");
     await expect(page).toHaveTitle("Order confirmation e-mail · Platen");
     await expect(page.getByRole("heading", { level: 1, name: "Order confirmation e-mail" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "E-mail administration" }).getByRole("link", { name: "Order success" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "E-mail administration" }).getByRole("link", { name: "Order success" }),
+    ).toHaveAttribute("aria-current", "page");
 
     // the preview: subject, sandboxed HTML, text part and params
     await expect(page.getByTestId("template-subject")).toHaveText("Your Platen order PL-10482 is confirmed");
@@ -69,7 +71,10 @@ test.describe("admin e-mail (/admin/brevo)", () => {
       expect(res?.status(), path).toBe(403);
       await expect(page.getByTestId("error-title")).toHaveText("Access denied");
     }
-    const post = await page.request.post("/admin/brevo/order-success", { form: { to: "x@example.com" }, headers: { origin: new URL(page.url()).origin } });
+    const post = await page.request.post("/admin/brevo/order-success", {
+      form: { to: "x@example.com" },
+      headers: { origin: new URL(page.url()).origin },
+    });
     expect(post.status()).toBe(403);
   });
 });

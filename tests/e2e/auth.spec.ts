@@ -7,7 +7,10 @@ const freshEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toStri
 /** A new account made through the /signup form over HTTP (its own cookies, not the page's). */
 async function createAccount(request: APIRequestContext, tag: string) {
   const email = freshEmail(tag);
-  const res = await request.post("/signup", { form: { displayName: "Lock Tester", email, password: PASSWORD, next: "/account" }, maxRedirects: 0 });
+  const res = await request.post("/signup", {
+    form: { displayName: "Lock Tester", email, password: PASSWORD, next: "/account" },
+    maxRedirects: 0,
+  });
   expect(res.status(), "sign-up").toBe(302);
   return email;
 }

@@ -1,10 +1,20 @@
 import { expect, test } from "@playwright/test";
 
 const DOCS = [
-  { path: "/legal/termsAndConditions", title: "Terms and conditions", footer: "Terms and conditions", heading: "Orders and made-to-order items" },
+  {
+    path: "/legal/termsAndConditions",
+    title: "Terms and conditions",
+    footer: "Terms and conditions",
+    heading: "Orders and made-to-order items",
+  },
   { path: "/legal/privacyPolicy", title: "Privacy policy", footer: "Privacy policy", heading: "What stays in your browser" },
   { path: "/legal/partnerTerms", title: "Partner terms", footer: "Partner terms", heading: "Pricing and fees" },
-  { path: "/legal/manufacturingTerms", title: "Manufacturing terms", footer: "Manufacturing terms", heading: "Batches, parcels, shipments and manifests" },
+  {
+    path: "/legal/manufacturingTerms",
+    title: "Manufacturing terms",
+    footer: "Manufacturing terms",
+    heading: "Batches, parcels, shipments and manifests",
+  },
   { path: "/legal/disclosures", title: "Disclosures", footer: "Disclosures", heading: "How reviews work" },
 ];
 
@@ -27,7 +37,9 @@ test.describe("legal documents", () => {
       expect(tocTexts.length).toBeGreaterThanOrEqual(5);
       expect(tocTexts.map((t) => t.replace(/[[\]]/g, "").trim())).toEqual(headingTexts.map((t) => t.replace(/[[\]]/g, "").trim()));
       // headings go in order: h1, then h2s, with h3s only under an h2
-      const levels = await page.locator("main h1, main h2, main h3, main h4").evaluateAll((els) => els.map((e) => Number(e.tagName.slice(1))));
+      const levels = await page
+        .locator("main h1, main h2, main h3, main h4")
+        .evaluateAll((els) => els.map((e) => Number(e.tagName.slice(1))));
       expect(levels[0]).toBe(1);
       for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
 
@@ -84,7 +96,14 @@ test("the FAQs are grouped, open as accordions, carry FAQPage JSON-LD and need n
   await page.goto("/shop/faqs");
   await expect(page).toHaveTitle("FAQs · Platen");
   await expect(page.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();
-  for (const group of ["Orders and payment", "Shipping and delivery", "Returns and problems", "Account and privacy", "Selling on Platen", "Fulfilling for Platen"]) {
+  for (const group of [
+    "Orders and payment",
+    "Shipping and delivery",
+    "Returns and problems",
+    "Account and privacy",
+    "Selling on Platen",
+    "Fulfilling for Platen",
+  ]) {
     await expect(page.getByRole("heading", { level: 2, name: group })).toBeVisible();
   }
   const faq = page.locator("details#misprint-or-damage");
@@ -114,10 +133,14 @@ test("how buying works explains steps, guarantees, payments and support", async 
   await page.goto("/shop/shoppers");
   await expect(page).toHaveTitle("How buying works · Platen");
   await expect(page.getByRole("heading", { level: 1, name: "How buying on Platen works" })).toBeVisible();
-  for (const h of ["From design to your door", "Our guarantees", "Payments", "Support"]) await expect(page.getByRole("heading", { level: 2, name: h })).toBeVisible();
+  for (const h of ["From design to your door", "Our guarantees", "Payments", "Support"])
+    await expect(page.getByRole("heading", { level: 2, name: h })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Our 30-day returns policy for defects" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Read the FAQs" })).toHaveAttribute("href", "/shop/faqs");
-  await expect(page.getByRole("main").getByRole("link", { name: "terms and conditions" })).toHaveAttribute("href", "/legal/termsAndConditions");
+  await expect(page.getByRole("main").getByRole("link", { name: "terms and conditions" })).toHaveAttribute(
+    "href",
+    "/legal/termsAndConditions",
+  );
   await page.getByRole("main").getByRole("link", { name: "Contact us" }).click();
   await expect(page).toHaveURL(/\/contact\?topic=order$/);
   await expect(page.getByLabel("Topic")).toHaveValue("order");
@@ -127,7 +150,8 @@ test("the home page presents Platen and links only to pages that exist", async (
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Art you love, printed the moment you order it");
   const categories = page.getByTestId("categories");
-  for (const c of ["T-shirts", "Hoodies", "Mugs", "Posters", "Stickers", "Tote bags", "Phone cases"]) await expect(categories.getByRole("heading", { name: c })).toBeVisible();
+  for (const c of ["T-shirts", "Hoodies", "Mugs", "Posters", "Stickers", "Tote bags", "Phone cases"])
+    await expect(categories.getByRole("heading", { name: c })).toBeVisible();
   await expect(page.getByRole("link", { name: "Apply to sell your art" })).toHaveAttribute("href", "/shop/partners/register");
   await expect(page.getByRole("link", { name: "Become a print partner" })).toHaveAttribute("href", "/contact?topic=fulfillment");
 

@@ -13,7 +13,10 @@ async function artPng(seed: number, size: number): Promise<Buffer> {
   };
   const cells = Buffer.alloc(8 * 8 * 4);
   for (let i = 0; i < cells.length; i += 4) [cells[i], cells[i + 1], cells[i + 2], cells[i + 3]] = [rnd(), rnd(), rnd(), 255];
-  return sharp(cells, { raw: { width: 8, height: 8, channels: 4 } }).resize(size, size, { kernel: "nearest" }).png().toBuffer();
+  return sharp(cells, { raw: { width: 8, height: 8, channels: 4 } })
+    .resize(size, size, { kernel: "nearest" })
+    .png()
+    .toBuffer();
 }
 
 async function uploadArt(page: Page, png: Buffer, name = "artwork.png") {
@@ -54,7 +57,10 @@ async function designTee(page: Page, handle: string, png: Buffer, title: string,
 test.describe("designer", () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test("a new partner designs a product from upload to publish, with a preflight warning on a low-resolution image", async ({ page, browser }) => {
+  test("a new partner designs a product from upload to publish, with a preflight warning on a low-resolution image", async ({
+    page,
+    browser,
+  }) => {
     const { handle } = await applyAndApprove(page, browser);
     const seed = Date.now() % 1_000_000;
     const title = `Windy Kites Tee ${seed}`;
@@ -120,7 +126,13 @@ test.describe("designer", () => {
 async function audit(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n    ")}`);
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join("\n    ")}`,
+  );
   expect(report, `${label}\n${report.join("\n")}`).toEqual([]);
 }
 

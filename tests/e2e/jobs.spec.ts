@@ -45,7 +45,9 @@ test.describe.serial("careers", () => {
     await page.getByLabel("Full name").fill(applicant);
     await page.getByLabel("E-mail").fill("jordan.tester@example.com");
     await page.getByLabel("Links (optional)").fill("https://github.com/jordan-tester");
-    await page.getByLabel("Cover letter (optional)").fill("I have built checkout flows for two marketplaces and would love to work on Platen.");
+    await page
+      .getByLabel("Cover letter (optional)")
+      .fill("I have built checkout flows for two marketplaces and would love to work on Platen.");
     const cv = page.getByLabel("CV (PDF)");
     await cv.setInputFiles({ name: "my-cv.pdf", mimeType: "application/pdf", buffer: makePng() });
     await page.getByRole("button", { name: "Send application" }).click();
@@ -67,7 +69,11 @@ test.describe.serial("careers", () => {
     await expect(page).toHaveURL(/\/jobs\/job_[0-9a-z]{26}$/);
     const url = new URL(page.url()).pathname;
     const res = await request.post(url, {
-      multipart: { name: "Big File", email: "big@example.com", cv: { name: "big.pdf", mimeType: "application/pdf", buffer: makeLargePdf(6 * 1024 * 1024) } },
+      multipart: {
+        name: "Big File",
+        email: "big@example.com",
+        cv: { name: "big.pdf", mimeType: "application/pdf", buffer: makeLargePdf(6 * 1024 * 1024) },
+      },
     });
     expect(res.status()).toBe(413);
     expect(await res.text()).toContain("larger than 5 MB");
@@ -112,7 +118,8 @@ test.describe.serial("careers", () => {
     expect(res.headers()["content-type"]).toBe("application/pdf");
     expect(res.headers()["content-disposition"]).toMatch(/^attachment; filename="/);
     // set by the route and by helmet for every response; each value must be nosniff
-    expect(res.headers()["x-content-type-options"]?.split(/,\s*/).every((v) => v === "nosniff")).toBe(true);
+    const nosniff = res.headers()["x-content-type-options"] ?? "";
+    expect(nosniff.split(/,\s*/).every((v) => v === "nosniff")).toBe(true);
     expect(res.headers()["cache-control"]).toBe("private, no-store");
     expect((await res.body()).equals(pdf)).toBe(true);
 

@@ -18,14 +18,20 @@ let webp: Buffer;
 let png: Buffer;
 
 test.beforeAll(async () => {
-  webp = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#2f4f6f" } }).webp().toBuffer();
-  png = await sharp({ create: { width: 16, height: 16, channels: 4, background: "#ff000080" } }).png().toBuffer();
+  webp = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#2f4f6f" } })
+    .webp()
+    .toBuffer();
+  png = await sharp({ create: { width: 16, height: 16, channels: 4, background: "#ff000080" } })
+    .png()
+    .toBuffer();
   await store.put(MOCKUP, webp, { contentType: "image/webp" });
   await store.put(STORE_MEDIA, png, { contentType: "image/png" });
   // private or unsafe objects that must never be served
   await store.put("print-files/prd_e2e/front.png", png, { contentType: "image/png" });
   await store.put("artworks/str_e2e/art_e2e.png", png, { contentType: "image/png" });
-  await store.put("store-media/str_e2e/evil.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), { contentType: "image/svg+xml" });
+  await store.put("store-media/str_e2e/evil.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), {
+    contentType: "image/svg+xml",
+  });
   await store.put("store-media/str_e2e/page.html", Buffer.from("<h1>hi</h1>"), { contentType: "text/html" });
 });
 

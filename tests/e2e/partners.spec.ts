@@ -32,7 +32,11 @@ test("fan club: members see the perk code, visitors do not", async ({ page }) =>
   await expect(page.getByTestId("perk-code")).toHaveText("INKWELL10");
 });
 
-test("an admin suspends a store: the public gets a 404, the admin sees a banner; reinstating brings it back", async ({ page, browser, baseURL }) => {
+test("an admin suspends a store: the public gets a 404, the admin sees a banner; reinstating brings it back", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signInAs(page, "admin", "/admin/partners");
   await page.getByLabel("Search stores").fill("fernwood");
   await page.getByRole("button", { name: "Search" }).click();

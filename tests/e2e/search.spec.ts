@@ -22,7 +22,10 @@ test("picking a suggestion opens that product", async ({ page }) => {
   await page.goto("/shop");
   const box = page.getByRole("combobox", { name: "Search products and stores" }).first();
   await box.fill("ramen");
-  const option = page.getByTestId("instant-search-option").filter({ hasText: /Ramen Cat/ }).first();
+  const option = page
+    .getByTestId("instant-search-option")
+    .filter({ hasText: /Ramen Cat/ })
+    .first();
   await option.click();
   await expect(page).toHaveURL(/\/shop\/product\/prd_[0-9a-z]+/);
 });

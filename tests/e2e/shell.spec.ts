@@ -1,6 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
 
-const SPEC_FIELDS = ["cart", "isFulfiller", "isPartner", "isStripeConnected", "orders", "selectedShippingInfo", "shippingInfo", "theme", "userInfo", "wishes"];
+const SPEC_FIELDS = [
+  "cart",
+  "isFulfiller",
+  "isPartner",
+  "isStripeConnected",
+  "orders",
+  "selectedShippingInfo",
+  "shippingInfo",
+  "theme",
+  "userInfo",
+  "wishes",
+];
 const USER_INFO_FIELDS = ["anon", "displayName", "email", "firstName", "inVault", "lastName", "phone", "uid"];
 
 async function userData(page: Page) {
@@ -55,7 +66,13 @@ test.describe("app shell", () => {
     await page.evaluate(() =>
       window.localStorage.setItem(
         "userData",
-        JSON.stringify({ theme: "noSuchTheme", cart: "oops", wishes: [{ productId: "p1" }], userInfo: { anon: "yes", email: 5 }, legacyField: 1 }),
+        JSON.stringify({
+          theme: "noSuchTheme",
+          cart: "oops",
+          wishes: [{ productId: "p1" }],
+          userInfo: { anon: "yes", email: 5 },
+          legacyField: 1,
+        }),
       ),
     );
     await page.reload();

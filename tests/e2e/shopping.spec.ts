@@ -10,7 +10,9 @@ async function openCart(page: Page) {
   return drawer;
 }
 
-test("a visitor finds a hoodie by a misspelt search, filters by colour, wishes it, adds it to the cart, signs in and finds both merged", async ({ page }) => {
+test("a visitor finds a hoodie by a misspelt search, filters by colour, wishes it, adds it to the cart, signs in and finds both merged", async ({
+  page,
+}) => {
   // 1. misspelt search: "hodie" finds hoodies
   await page.goto("/search?q=hodie");
   const cards = page.getByTestId("product-card");
@@ -53,7 +55,9 @@ test("a visitor finds a hoodie by a misspelt search, filters by colour, wishes i
   await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Cart (2 items)");
 
   // the visitor's data is in localStorage.userData (spec fields)
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("userData") ?? "{}") as { cart: { productId: string; quantity: number }[]; wishes: string[] });
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem("userData") ?? "{}") as { cart: { productId: string; quantity: number }[]; wishes: string[] },
+  );
   const productId = href.split("/").pop()!;
   expect(stored.wishes).toEqual([productId]);
   expect(stored.cart).toEqual([expect.objectContaining({ productId, quantity: 2 })]);
@@ -194,7 +198,16 @@ for (const width of [1280, 360]) {
     const audit = async (label: string) => {
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 200)} ${n.failureSummary ?? ""}`).slice(0, 3).join(", ")}`), label).toEqual([]);
+      expect(
+        serious.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => `${n.target.join(" ")} ${n.html.slice(0, 200)} ${n.failureSummary ?? ""}`)
+              .slice(0, 3)
+              .join(", ")}`,
+        ),
+        label,
+      ).toEqual([]);
     };
     for (const path of ["/wishes", "/product-request"]) {
       await page.goto(path);
@@ -224,5 +237,15 @@ test("the admin's wishes page passes axe", async ({ page }) => {
   await signInAs(page, "admin", "/admin/wishes");
   await page.waitForLoadState("networkidle");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      ),
+  ).toEqual([]);
 });

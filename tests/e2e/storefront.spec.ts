@@ -22,7 +22,9 @@ test("the home page shows products from at least five stores, with categories an
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const cards = page.getByTestId("product-card");
   expect(await cards.count()).toBeGreaterThanOrEqual(8);
-  const storeLinks = await page.locator('[data-testid="product-card"] a[href^="/shop/stores/@"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  const storeLinks = await page
+    .locator('[data-testid="product-card"] a[href^="/shop/stores/@"]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
   expect(new Set(storeLinks).size).toBeGreaterThanOrEqual(5);
   // a tile per category, each with an image
   await expect(page.getByTestId("categories").locator("li")).toHaveCount(7);
@@ -37,7 +39,9 @@ test("a category page lists only that category and filters through the URL", asy
   await expect(page.getByTestId("result-count")).toContainText("product");
   // Sorting is a shareable URL.
   await page.goto("/shop/products/t-shirts?sort=price-asc");
-  const prices = await page.locator('[data-testid="product-card"] [data-price-minor]').evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-price-minor"))));
+  const prices = await page
+    .locator('[data-testid="product-card"] [data-price-minor]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-price-minor"))));
   expect(prices.length).toBeGreaterThan(1);
   expect([...prices].sort((a, b) => a - b)).toEqual(prices);
 });
@@ -101,7 +105,9 @@ test("the product page has JSON-LD with the right price, a canonical link and Op
 test("the product page offers sizes, shipping, the store and more from it", async ({ page }) => {
   await page.goto(await firstProductPath(page));
   await expect(page.getByRole("group", { name: "Size" })).toBeVisible();
-  await expect(page.getByTestId("shipping-estimate")).toContainText(/Ships from .+ in \d+ business days?; delivery \d+–\d+ days to [A-Z]{2}/);
+  await expect(page.getByTestId("shipping-estimate")).toContainText(
+    /Ships from .+ in \d+ business days?; delivery \d+–\d+ days to [A-Z]{2}/,
+  );
   await expect(page.getByTestId("store-card").getByRole("link", { name: "Visit store" })).toBeVisible();
   await expect(page.getByTestId("add-to-cart-form")).toBeVisible();
 });
@@ -110,7 +116,9 @@ test("a store front shows its banner, bio and products", async ({ page }) => {
   await page.goto("/shop/stores/@inkwell");
   await expect(page.getByRole("heading", { level: 1, name: "Inkwell Studio" })).toBeVisible();
   await expect(page.getByTestId("store-banner")).toBeVisible();
-  const storeLinks = await page.locator('[data-testid="product-card"] a[href^="/shop/stores/@"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")))]);
+  const storeLinks = await page
+    .locator('[data-testid="product-card"] a[href^="/shop/stores/@"]')
+    .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")))]);
   expect(storeLinks).toEqual(["/shop/stores/@inkwell"]);
   await page.goto("/shop/partners/@inkwell/products");
   await expect(page.getByRole("heading", { level: 1, name: "Inkwell Studio" })).toBeVisible();
@@ -131,12 +139,19 @@ test("sitemap.xml lists products and robots.txt points at it", async ({ page, re
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
   const txt = await robots.text();
-  for (const line of ["Disallow: /admin", "Disallow: /account", "Disallow: /api/", "Disallow: /ash", "Disallow: /login"]) expect(txt).toContain(line);
+  for (const line of ["Disallow: /admin", "Disallow: /account", "Disallow: /api/", "Disallow: /ash", "Disallow: /login"])
+    expect(txt).toContain(line);
   expect(txt).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
 });
 
 test("unknown categories, stores and products are 404 pages", async ({ page }) => {
-  for (const path of ["/shop/products/socks", "/shop/stores/@no-such-store", "/shop/stores/inkwell", "/shop/product/prd_doesnotexist", "/shop/partners/@inkwell/products/socks"]) {
+  for (const path of [
+    "/shop/products/socks",
+    "/shop/stores/@no-such-store",
+    "/shop/stores/inkwell",
+    "/shop/product/prd_doesnotexist",
+    "/shop/partners/@inkwell/products/socks",
+  ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
     await expect(page.getByText(/Page not found/).first()).toBeVisible();

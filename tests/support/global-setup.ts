@@ -21,7 +21,9 @@ export default async function setup() {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${TEMPLATE_DB}' and pid <> pg_backend_pid()`);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${TEMPLATE_DB}' and pid <> pg_backend_pid()`,
+      );
       await admin.query(`drop database if exists ${TEMPLATE_DB}`);
       await admin.query(`create database ${TEMPLATE_DB}`);
     } finally {

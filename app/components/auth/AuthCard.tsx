@@ -4,7 +4,17 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 
 /** The frame of the sign-in, sign-up and account-recovery pages: one centred card. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <Box sx={{ px: 2, py: { xs: 3, sm: 6 }, display: "flex", justifyContent: "center" }}>
       <Paper variant="outlined" sx={{ width: "100%", maxWidth: 440, p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}>

@@ -39,7 +39,12 @@ export function PasswordField({
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={shown ? "Hide the characters" : "Show the characters"} onClick={() => setShown((s) => !s)} edge="end" size="small">
+              <IconButton
+                aria-label={shown ? "Hide the characters" : "Show the characters"}
+                onClick={() => setShown((s) => !s)}
+                edge="end"
+                size="small"
+              >
                 {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
               </IconButton>
             </InputAdornment>

@@ -10,7 +10,13 @@ import { WishButton } from "../catalog/WishButton.tsx";
 /** The "Wishes" section of /account: the newest wishes, and a link to the full list. */
 export function AccountWishesSection({ cards, total }: { cards: ProductCard[]; total: number }) {
   return (
-    <Paper component="section" id="wishes" aria-labelledby="wishes-title" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, scrollMarginTop: 80 }}>
+    <Paper
+      component="section"
+      id="wishes"
+      aria-labelledby="wishes-title"
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, scrollMarginTop: 80 }}
+    >
       <Stack direction="row" sx={{ alignItems: "baseline", justifyContent: "space-between", flexWrap: "wrap", gap: 1 }}>
         <Typography id="wishes-title" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
           Wishes

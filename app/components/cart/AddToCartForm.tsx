@@ -83,7 +83,14 @@ export function AddToCartForm({
           helperText={qtyError}
           sx={{ width: { xs: "100%", sm: 110 } }}
         />
-        <Button type="submit" variant="contained" size="large" startIcon={<AddShoppingCart />} disabled={disabled || pending} data-testid="add-to-cart">
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          startIcon={<AddShoppingCart />}
+          disabled={disabled || pending}
+          data-testid="add-to-cart"
+        >
           {pending ? "Adding…" : "Add to cart"}
         </Button>
       </Stack>

@@ -47,7 +47,18 @@ function ShoppingNotice() {
   params.delete("shopping");
   const clean = `${location.pathname}${params.size ? `?${params.toString()}` : ""}`;
   return (
-    <Box sx={{ position: "fixed", bottom: { xs: 88, sm: 16 }, left: 16, right: 16, zIndex: (t) => t.zIndex.snackbar, display: "flex", justifyContent: "center", pointerEvents: "none" }}>
+    <Box
+      sx={{
+        position: "fixed",
+        bottom: { xs: 88, sm: 16 },
+        left: 16,
+        right: 16,
+        zIndex: (t) => t.zIndex.snackbar,
+        display: "flex",
+        justifyContent: "center",
+        pointerEvents: "none",
+      }}
+    >
       <Alert
         severity={notice.severity}
         role="status"
@@ -59,7 +70,19 @@ function ShoppingNotice() {
                 Sign in
               </Button>
             ) : null}
-            <IconButton component={Link} to={clean} replace preventScrollReset aria-label="Dismiss" size="small" color="inherit" onClick={(e) => { e.preventDefault(); void navigate(clean, { replace: true, preventScrollReset: true }); }}>
+            <IconButton
+              component={Link}
+              to={clean}
+              replace
+              preventScrollReset
+              aria-label="Dismiss"
+              size="small"
+              color="inherit"
+              onClick={(e) => {
+                e.preventDefault();
+                void navigate(clean, { replace: true, preventScrollReset: true });
+              }}
+            >
               <Close fontSize="small" />
             </IconButton>
           </Stack>
@@ -71,19 +94,40 @@ function ShoppingNotice() {
   );
 }
 
-function CartLines({ uid, cart, busy, onChange }: { uid: string | null; cart: CartView; busy: boolean; onChange: (p: Promise<void>) => void }) {
+function CartLines({
+  uid,
+  cart,
+  busy,
+  onChange,
+}: {
+  uid: string | null;
+  cart: CartView;
+  busy: boolean;
+  onChange: (p: Promise<void>) => void;
+}) {
   return (
     <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Items in your cart">
       {cart.lines.map((line) => {
         const title = line.card?.title ?? "A product that is no longer available";
         return (
-          <Box component="li" key={line.variantId} data-testid="cart-line" sx={{ display: "grid", gridTemplateColumns: "72px 1fr", gap: 1.5, py: 1.5, borderBottom: 1, borderColor: "divider" }}>
+          <Box
+            component="li"
+            key={line.variantId}
+            data-testid="cart-line"
+            sx={{ display: "grid", gridTemplateColumns: "72px 1fr", gap: 1.5, py: 1.5, borderBottom: 1, borderColor: "divider" }}
+          >
             <Box sx={{ width: 72, borderRadius: 1, overflow: "hidden" }}>
               <ProductImage image={line.card?.image ?? null} alt={line.card ? `${title}, ${line.color}` : title} sizes="72px" />
             </Box>
             <Box sx={{ minWidth: 0 }}>
               {line.card ? (
-                <Typography component={Link} to={productPath(line.productId)} variant="subtitle2" sx={{ color: "text.primary", fontWeight: 700, display: "block" }} noWrap>
+                <Typography
+                  component={Link}
+                  to={productPath(line.productId)}
+                  variant="subtitle2"
+                  sx={{ color: "text.primary", fontWeight: 700, display: "block" }}
+                  noWrap
+                >
                   {title}
                 </Typography>
               ) : (
@@ -102,16 +146,37 @@ function CartLines({ uid, cart, busy, onChange }: { uid: string | null; cart: Ca
               ) : null}
               <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mt: 0.5 }}>
                 <Stack direction="row" sx={{ alignItems: "center" }} role="group" aria-label={`Quantity of ${title}`}>
-                  <IconButton size="small" aria-label="One less" disabled={busy || line.quantity <= 1} onClick={() => onChange(setCartQuantity(uid, line.variantId, line.quantity - 1))}>
+                  <IconButton
+                    size="small"
+                    aria-label="One less"
+                    disabled={busy || line.quantity <= 1}
+                    onClick={() => onChange(setCartQuantity(uid, line.variantId, line.quantity - 1))}
+                  >
                     <Remove fontSize="small" />
                   </IconButton>
-                  <Typography component="output" aria-live="polite" sx={{ minWidth: 24, textAlign: "center" }} data-testid="cart-line-quantity">
+                  <Typography
+                    component="output"
+                    aria-live="polite"
+                    sx={{ minWidth: 24, textAlign: "center" }}
+                    data-testid="cart-line-quantity"
+                  >
                     {line.quantity}
                   </Typography>
-                  <IconButton size="small" aria-label="One more" disabled={busy || line.quantity >= CART_MAX_QUANTITY || !line.available} onClick={() => onChange(setCartQuantity(uid, line.variantId, line.quantity + 1))}>
+                  <IconButton
+                    size="small"
+                    aria-label="One more"
+                    disabled={busy || line.quantity >= CART_MAX_QUANTITY || !line.available}
+                    onClick={() => onChange(setCartQuantity(uid, line.variantId, line.quantity + 1))}
+                  >
                     <Add fontSize="small" />
                   </IconButton>
-                  <IconButton size="small" aria-label={`Remove ${title} from the cart`} disabled={busy} onClick={() => onChange(removeFromCart(uid, line.variantId))} sx={{ ml: 0.5 }}>
+                  <IconButton
+                    size="small"
+                    aria-label={`Remove ${title} from the cart`}
+                    disabled={busy}
+                    onClick={() => onChange(removeFromCart(uid, line.variantId))}
+                    sx={{ ml: 0.5 }}
+                  >
                     <DeleteOutline fontSize="small" />
                   </IconButton>
                 </Stack>
@@ -173,7 +238,14 @@ export function HeaderShopping() {
 
   return (
     <>
-      <IconButton component={Link} to="/wishes" color="inherit" aria-label={wishCount ? `Wishes (${wishCount})` : "Wishes"} data-testid="header-wishes" sx={{ display: { xs: "none", sm: "inline-flex" } }}>
+      <IconButton
+        component={Link}
+        to="/wishes"
+        color="inherit"
+        aria-label={wishCount ? `Wishes (${wishCount})` : "Wishes"}
+        data-testid="header-wishes"
+        sx={{ display: { xs: "none", sm: "inline-flex" } }}
+      >
         <Badge badgeContent={wishCount} color="secondary" max={99}>
           <FavoriteBorder />
         </Badge>
@@ -203,14 +275,27 @@ export function HeaderShopping() {
           <ShoppingBagOutlined />
         </Badge>
       </IconButton>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: { xs: "100%", sm: 400 } }, role: "dialog", "aria-labelledby": "cart-drawer-title" } as object }} data-testid="cart-drawer">
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { sx: { width: { xs: "100%", sm: 400 } }, role: "dialog", "aria-labelledby": "cart-drawer-title" } as object }}
+        data-testid="cart-drawer"
+      >
         <Stack sx={{ height: "100%" }}>
           <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", px: 2, py: 1.5 }}>
             <Typography id="cart-drawer-title" variant="h6" component="h2" sx={{ fontWeight: 800 }}>
               Your cart
             </Typography>
             <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }}>
-              <Button component={Link} to="/wishes" size="small" startIcon={<FavoriteBorder />} onClick={() => setOpen(false)} data-testid="drawer-wishes">
+              <Button
+                component={Link}
+                to="/wishes"
+                size="small"
+                startIcon={<FavoriteBorder />}
+                onClick={() => setOpen(false)}
+                data-testid="drawer-wishes"
+              >
                 Wishes{wishCount ? ` (${wishCount})` : ""}
               </Button>
               <IconButton aria-label="Close the cart" onClick={() => setOpen(false)}>
@@ -255,13 +340,19 @@ export function HeaderShopping() {
                 </Typography>
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                Shipping and taxes are worked out at checkout. {uid ? "Your cart is saved to your account." : "Your cart is saved in this browser; sign in to keep it on your account."}
+                Shipping and taxes are worked out at checkout.{" "}
+                {uid ? "Your cart is saved to your account." : "Your cart is saved in this browser; sign in to keep it on your account."}
               </Typography>
               {/* Checkout arrives with the payments issue; until then the cart is kept, not sold. */}
               <Button variant="contained" fullWidth size="large" disabled aria-describedby="checkout-soon">
                 Checkout
               </Button>
-              <Typography id="checkout-soon" variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.75, textAlign: "center" }}>
+              <Typography
+                id="checkout-soon"
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: "block", mt: 0.75, textAlign: "center" }}
+              >
                 Checkout opens soon: your cart stays saved until then.
               </Typography>
             </Box>

@@ -43,12 +43,18 @@ export function ShoppingSync({ user }: { user: ServerUser | null }) {
       try {
         const mirror = readMirror();
         const sameAccount = mirror?.uid === uid;
-        const cartToMerge: CartLine[] = sameAccount ? visitorCartDelta(localCart(), mirror) : visitorCartDelta(localCart(), mirror && !mirror.uid ? mirror : null);
+        const cartToMerge: CartLine[] = sameAccount
+          ? visitorCartDelta(localCart(), mirror)
+          : visitorCartDelta(localCart(), mirror && !mirror.uid ? mirror : null);
         const mirroredWishes = sameAccount ? new Set(mirror.wishes) : new Set<string>();
         const wishesToMerge = localWishes().filter((w) => !mirroredWishes.has(w));
         const [cartRes, wishRes] = await Promise.all([
-          cartToMerge.length ? postJson<{ cart: { lines: CartLine[] } }>("/api/cart", { intent: "merge", lines: cartToMerge }) : getJson<{ cart: { lines: CartLine[] } }>("/api/cart"),
-          wishesToMerge.length ? postJson<{ productIds: string[] }>("/api/wishes", { intent: "merge", productIds: wishesToMerge }) : getJson<{ productIds: string[] }>("/api/wishes"),
+          cartToMerge.length
+            ? postJson<{ cart: { lines: CartLine[] } }>("/api/cart", { intent: "merge", lines: cartToMerge })
+            : getJson<{ cart: { lines: CartLine[] } }>("/api/cart"),
+          wishesToMerge.length
+            ? postJson<{ productIds: string[] }>("/api/wishes", { intent: "merge", productIds: wishesToMerge })
+            : getJson<{ productIds: string[] }>("/api/wishes"),
         ]);
         mirrorServer(uid, {
           cart: normaliseCartLines(cartRes.cart.lines.map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity }))),

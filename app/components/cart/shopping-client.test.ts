@@ -7,7 +7,16 @@ const line = (variantId: string, quantity: number) => ({ productId: "prd_a", var
 describe("userData.cart and userData.wishes repair", () => {
   it("drops garbage, sums duplicates and applies the caps", () => {
     expect(normaliseCartLines("nope")).toEqual([]);
-    expect(normaliseCartLines([line("var_a", 4), null, { productId: "x" }, line("var_a", 9), line("var_b", 0), { ...line("var_c", 2), quantity: "2" }])).toEqual([line("var_a", 10), line("var_c", 2)]);
+    expect(
+      normaliseCartLines([
+        line("var_a", 4),
+        null,
+        { productId: "x" },
+        line("var_a", 9),
+        line("var_b", 0),
+        { ...line("var_c", 2), quantity: "2" },
+      ]),
+    ).toEqual([line("var_a", 10), line("var_c", 2)]);
     const many = Array.from({ length: 70 }, (_, i) => line(`var_${i}`, 1));
     expect(normaliseCartLines(many)).toHaveLength(50);
   });

@@ -1,7 +1,14 @@
 // Browser-side cart and wishes: visitors keep them in `localStorage.userData` (spec fields), signed-in
 // users on the server (mirrored into userData so every component reads one place).
 import { readUserData, writeUserData } from "#app/lib/user-data.ts";
-import { CART_MAX_LINES, CART_MAX_QUANTITY, normaliseCartLines, normaliseWishIds, type CartLine, type CartView } from "#server/modules/shopping/types.ts";
+import {
+  CART_MAX_LINES,
+  CART_MAX_QUANTITY,
+  normaliseCartLines,
+  normaliseWishIds,
+  type CartLine,
+  type CartView,
+} from "#server/modules/shopping/types.ts";
 
 export const CART_OPEN_EVENT = "platen:cart-open";
 export const SHOPPING_CHANGED_EVENT = "platen:shopping-changed";
@@ -81,7 +88,9 @@ async function post<T>(url: string, body: Record<string, unknown>): Promise<T> {
   const json = (await res.json().catch(() => null)) as ({ ok?: boolean; errors?: Record<string, string> } & T) | null;
   if (!res.ok || !json) {
     const message = json?.errors ? Object.values(json.errors)[0] : undefined;
-    throw new Error(message ?? (res.status >= 500 ? "Something went wrong on our side. Please try again." : "That did not work. Please try again."));
+    throw new Error(
+      message ?? (res.status >= 500 ? "Something went wrong on our side. Please try again." : "That did not work. Please try again."),
+    );
   }
   return json;
 }
@@ -109,7 +118,8 @@ export async function addToCart(uid: string | null, line: CartLine): Promise<str
   let message: string | null = null;
   if (existing) {
     const q = Math.min(CART_MAX_QUANTITY, existing.quantity + line.quantity);
-    if (q < existing.quantity + line.quantity) message = `You can order at most ${CART_MAX_QUANTITY} of one item; your cart has ${CART_MAX_QUANTITY}.`;
+    if (q < existing.quantity + line.quantity)
+      message = `You can order at most ${CART_MAX_QUANTITY} of one item; your cart has ${CART_MAX_QUANTITY}.`;
     existing.quantity = q;
   } else {
     if (lines.length >= CART_MAX_LINES) throw new Error(`Your cart holds at most ${CART_MAX_LINES} different items.`);
@@ -122,8 +132,13 @@ export async function addToCart(uid: string | null, line: CartLine): Promise<str
 export async function setCartQuantity(uid: string | null, variantId: string, quantity: number): Promise<void> {
   const q = Math.max(0, Math.min(CART_MAX_QUANTITY, Math.round(quantity)));
   if (uid) {
-    const res = await post<CartResult>("/api/cart", q === 0 ? { intent: "remove", variantId } : { intent: "set-quantity", variantId, quantity: q });
-    mirrorServer(uid, { cart: res.cart.lines.map(({ productId, variantId: v, quantity: n }) => ({ productId, variantId: v, quantity: n })) });
+    const res = await post<CartResult>(
+      "/api/cart",
+      q === 0 ? { intent: "remove", variantId } : { intent: "set-quantity", variantId, quantity: q },
+    );
+    mirrorServer(uid, {
+      cart: res.cart.lines.map(({ productId, variantId: v, quantity: n }) => ({ productId, variantId: v, quantity: n })),
+    });
     return;
   }
   const lines = localCart().flatMap((l) => (l.variantId !== variantId ? [l] : q === 0 ? [] : [{ ...l, quantity: q }]));

@@ -24,12 +24,38 @@ export interface CatalogGridProps {
 }
 
 /** Filters (sidebar from md, a toggle below), result count, sort, the product grid and pages. */
-export function CatalogGrid({ query, result, currency, digits, colorHex, storeNames, fixed = [], heading = "Products", emptyText, eagerCount = 4 }: CatalogGridProps) {
+export function CatalogGrid({
+  query,
+  result,
+  currency,
+  digits,
+  colorHex,
+  storeNames,
+  fixed = [],
+  heading = "Products",
+  emptyText,
+  eagerCount = 4,
+}: CatalogGridProps) {
   const from = result.total === 0 ? 0 : (result.page - 1) * query.pageSize + 1;
   const to = Math.min(result.total, result.page * query.pageSize);
   return (
-    <Box sx={{ display: "grid", gap: { xs: 2, md: 4 }, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "220px minmax(0, 1fr)" }, alignItems: "start" }}>
-      <FacetPanel result={result} query={query} fixed={fixed} currency={currency} currencyDigits={digits} colorHex={colorHex} storeNames={storeNames} />
+    <Box
+      sx={{
+        display: "grid",
+        gap: { xs: 2, md: 4 },
+        gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "220px minmax(0, 1fr)" },
+        alignItems: "start",
+      }}
+    >
+      <FacetPanel
+        result={result}
+        query={query}
+        fixed={fixed}
+        currency={currency}
+        currencyDigits={digits}
+        colorHex={colorHex}
+        storeNames={storeNames}
+      />
       <Box component="section" aria-labelledby="grid-title" sx={{ minWidth: 0 }}>
         <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center", justifyContent: "space-between", mb: 2 }}>
           <Box>

@@ -27,11 +27,33 @@ export interface DesignerStageProps {
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const round = (v: number, d = 4) => Math.round(v * 10 ** d) / 10 ** d;
-export const tidy = (p: Placement): Placement => ({ x: round(clamp(p.x, -1, 2)), y: round(clamp(p.y, -1, 2)), scale: round(clamp(p.scale, 0.02, 4)), rotation: round(((((p.rotation + 180) % 360) + 360) % 360) - 180, 2) });
+export const tidy = (p: Placement): Placement => ({
+  x: round(clamp(p.x, -1, 2)),
+  y: round(clamp(p.y, -1, 2)),
+  scale: round(clamp(p.scale, 0.02, 4)),
+  rotation: round(((((p.rotation + 180) % 360) + 360) % 360) - 180, 2),
+});
 
-type Drag = { mode: "move" | "scale" | "rotate"; pointerId: number; start: { x: number; y: number }; from: Placement; startDist: number; startAngle: number };
+type Drag = {
+  mode: "move" | "scale" | "rotate";
+  pointerId: number;
+  start: { x: number; y: number };
+  from: Placement;
+  startDist: number;
+  startAngle: number;
+};
 
-export function DesignerStage({ templateUrl, templateWidth, templateHeight, rect, artwork, placement, onChange, areaLabel, hex }: DesignerStageProps) {
+export function DesignerStage({
+  templateUrl,
+  templateWidth,
+  templateHeight,
+  rect,
+  artwork,
+  placement,
+  onChange,
+  areaLabel,
+  hex,
+}: DesignerStageProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const drag = useRef<Drag | null>(null);
   const [active, setActive] = useState(false);
@@ -110,13 +132,26 @@ export function DesignerStage({ templateUrl, templateWidth, templateHeight, rect
     onChange(tidy(f(placement)));
   };
 
-  const cornerX = px.cx + (px.width / 2) * Math.cos((px.rotation * Math.PI) / 180) - (px.height / 2) * Math.sin((px.rotation * Math.PI) / 180);
-  const cornerY = px.cy + (px.width / 2) * Math.sin((px.rotation * Math.PI) / 180) + (px.height / 2) * Math.cos((px.rotation * Math.PI) / 180);
+  const cornerX =
+    px.cx + (px.width / 2) * Math.cos((px.rotation * Math.PI) / 180) - (px.height / 2) * Math.sin((px.rotation * Math.PI) / 180);
+  const cornerY =
+    px.cy + (px.width / 2) * Math.sin((px.rotation * Math.PI) / 180) + (px.height / 2) * Math.cos((px.rotation * Math.PI) / 180);
   const rotX = px.cx + (px.height / 2 + handle * 2.5) * Math.sin((px.rotation * Math.PI) / 180);
   const rotY = px.cy - (px.height / 2 + handle * 2.5) * Math.cos((px.rotation * Math.PI) / 180);
 
   return (
-    <Box sx={{ position: "relative", width: "100%", aspectRatio: `${templateWidth} / ${templateHeight}`, bgcolor: "#eceae6", borderRadius: 1, overflow: "hidden", touchAction: "none", userSelect: "none" }}>
+    <Box
+      sx={{
+        position: "relative",
+        width: "100%",
+        aspectRatio: `${templateWidth} / ${templateHeight}`,
+        bgcolor: "#eceae6",
+        borderRadius: 1,
+        overflow: "hidden",
+        touchAction: "none",
+        userSelect: "none",
+      }}
+    >
       <svg
         ref={svgRef}
         viewBox={`0 0 ${templateWidth} ${templateHeight}`}
@@ -140,18 +175,65 @@ export function DesignerStage({ templateUrl, templateWidth, templateHeight, rect
           <>
             {/* The part outside the print area, faint: it will not be printed. */}
             <g transform={`translate(${px.cx} ${px.cy}) rotate(${px.rotation})`} opacity={active ? 0.25 : 0.12} pointerEvents="none">
-              <image href={artwork.url} x={-px.width / 2} y={-px.height / 2} width={px.width} height={px.height} preserveAspectRatio="none" />
+              <image
+                href={artwork.url}
+                x={-px.width / 2}
+                y={-px.height / 2}
+                width={px.width}
+                height={px.height}
+                preserveAspectRatio="none"
+              />
             </g>
             <g clipPath={`url(#clip-${clipId})`} pointerEvents="none">
               <g transform={`translate(${px.cx} ${px.cy}) rotate(${px.rotation})`}>
-                <image href={artwork.url} x={-px.width / 2} y={-px.height / 2} width={px.width} height={px.height} preserveAspectRatio="none" />
+                <image
+                  href={artwork.url}
+                  x={-px.width / 2}
+                  y={-px.height / 2}
+                  width={px.width}
+                  height={px.height}
+                  preserveAspectRatio="none"
+                />
               </g>
             </g>
           </>
         )}
-        <rect x={rect.x} y={rect.y} width={rect.w} height={rect.h} fill="none" stroke="#1976d2" strokeWidth={Math.max(2, templateWidth / 500)} strokeDasharray="10 8" opacity={0.8} pointerEvents="none" />
-        {artwork && snapped.x && <line x1={rect.x + rect.w / 2} x2={rect.x + rect.w / 2} y1={rect.y} y2={rect.y + rect.h} stroke="#e91e63" strokeWidth={2} data-testid="guide-x" pointerEvents="none" />}
-        {artwork && snapped.y && <line y1={rect.y + rect.h / 2} y2={rect.y + rect.h / 2} x1={rect.x} x2={rect.x + rect.w} stroke="#e91e63" strokeWidth={2} data-testid="guide-y" pointerEvents="none" />}
+        <rect
+          x={rect.x}
+          y={rect.y}
+          width={rect.w}
+          height={rect.h}
+          fill="none"
+          stroke="#1976d2"
+          strokeWidth={Math.max(2, templateWidth / 500)}
+          strokeDasharray="10 8"
+          opacity={0.8}
+          pointerEvents="none"
+        />
+        {artwork && snapped.x && (
+          <line
+            x1={rect.x + rect.w / 2}
+            x2={rect.x + rect.w / 2}
+            y1={rect.y}
+            y2={rect.y + rect.h}
+            stroke="#e91e63"
+            strokeWidth={2}
+            data-testid="guide-x"
+            pointerEvents="none"
+          />
+        )}
+        {artwork && snapped.y && (
+          <line
+            y1={rect.y + rect.h / 2}
+            y2={rect.y + rect.h / 2}
+            x1={rect.x}
+            x2={rect.x + rect.w}
+            stroke="#e91e63"
+            strokeWidth={2}
+            data-testid="guide-y"
+            pointerEvents="none"
+          />
+        )}
         {artwork && (
           <g
             tabIndex={0}
@@ -162,11 +244,48 @@ export function DesignerStage({ templateUrl, templateWidth, templateHeight, rect
             data-testid="artwork-layer"
           >
             <g transform={`translate(${px.cx} ${px.cy}) rotate(${px.rotation})`}>
-              <rect x={-px.width / 2} y={-px.height / 2} width={px.width} height={px.height} fill="transparent" stroke="#1976d2" strokeWidth={Math.max(2, templateWidth / 600)} onPointerDown={begin("move")} />
-              <line x1={0} y1={-px.height / 2} x2={0} y2={-px.height / 2 - handle * 2.5} stroke="#1976d2" strokeWidth={2} pointerEvents="none" />
+              <rect
+                x={-px.width / 2}
+                y={-px.height / 2}
+                width={px.width}
+                height={px.height}
+                fill="transparent"
+                stroke="#1976d2"
+                strokeWidth={Math.max(2, templateWidth / 600)}
+                onPointerDown={begin("move")}
+              />
+              <line
+                x1={0}
+                y1={-px.height / 2}
+                x2={0}
+                y2={-px.height / 2 - handle * 2.5}
+                stroke="#1976d2"
+                strokeWidth={2}
+                pointerEvents="none"
+              />
             </g>
-            <circle cx={cornerX} cy={cornerY} r={handle} fill="#fff" stroke="#1976d2" strokeWidth={3} style={{ cursor: "nwse-resize" }} onPointerDown={begin("scale")} data-testid="scale-handle" />
-            <circle cx={rotX} cy={rotY} r={handle} fill="#1976d2" stroke="#fff" strokeWidth={3} style={{ cursor: "crosshair" }} onPointerDown={begin("rotate")} data-testid="rotate-handle" />
+            <circle
+              cx={cornerX}
+              cy={cornerY}
+              r={handle}
+              fill="#fff"
+              stroke="#1976d2"
+              strokeWidth={3}
+              style={{ cursor: "nwse-resize" }}
+              onPointerDown={begin("scale")}
+              data-testid="scale-handle"
+            />
+            <circle
+              cx={rotX}
+              cy={rotY}
+              r={handle}
+              fill="#1976d2"
+              stroke="#fff"
+              strokeWidth={3}
+              style={{ cursor: "crosshair" }}
+              onPointerDown={begin("rotate")}
+              data-testid="rotate-handle"
+            />
           </g>
         )}
       </svg>

@@ -70,10 +70,25 @@ function withSelected(values: FacetValue[], selected: string[]): FacetValue[] {
  * Filters of a product grid as a GET form: the URL is the state, shareable, works without JS.
  * Below md it folds into a disclosure ("Filters"), a drawer that needs no script.
  */
-export function FacetPanel({ result, query, fixed = [], currencyDigits = 2, currency = "USD", colorHex = {}, storeNames = {}, formId = "facets" }: FacetPanelProps) {
+export function FacetPanel({
+  result,
+  query,
+  fixed = [],
+  currencyDigits = 2,
+  currency = "USD",
+  colorHex = {},
+  storeNames = {},
+  formId = "facets",
+}: FacetPanelProps) {
   const { facets } = result;
   const skip = new Set(fixed);
-  const activeCount = query.colors.length + query.sizes.length + (query.minPriceMinor !== undefined ? 1 : 0) + (query.maxPriceMinor !== undefined ? 1 : 0) + (!skip.has("category") && query.category ? 1 : 0) + (!skip.has("storeHandle") && query.storeHandle ? 1 : 0);
+  const activeCount =
+    query.colors.length +
+    query.sizes.length +
+    (query.minPriceMinor !== undefined ? 1 : 0) +
+    (query.maxPriceMinor !== undefined ? 1 : 0) +
+    (!skip.has("category") && query.category ? 1 : 0) +
+    (!skip.has("storeHandle") && query.storeHandle ? 1 : 0);
   const toMajor = (minor: number | undefined) => (minor === undefined ? "" : (minor / 10 ** currencyDigits).toString());
   const categories = facets.category.length ? facets.category : CATEGORIES.map((c) => ({ value: c, count: 0 }));
 
@@ -85,7 +100,10 @@ export function FacetPanel({ result, query, fixed = [], currencyDigits = 2, curr
       <Box sx={{ display: "grid", gap: 2.5 }}>
         {!skip.has("category") ? (
           <Group legend="Category">
-            <FormControlLabel control={<Radio size="small" name={PARAM.category} value="" defaultChecked={!query.category} />} label="All categories" />
+            <FormControlLabel
+              control={<Radio size="small" name={PARAM.category} value="" defaultChecked={!query.category} />}
+              label="All categories"
+            />
             {categories.map((c) => (
               <FormControlLabel
                 key={c.value}
@@ -103,7 +121,13 @@ export function FacetPanel({ result, query, fixed = [], currencyDigits = 2, curr
                 control={<Checkbox size="small" name={PARAM.color} value={c.value} defaultChecked={query.colors.includes(c.value)} />}
                 label={
                   <Box component="span" sx={{ display: "inline-flex", gap: 0.75, alignItems: "center" }}>
-                    {colorHex[c.value] ? <Box component="span" aria-hidden="true" sx={{ width: 14, height: 14, borderRadius: "50%", bgcolor: colorHex[c.value], border: 1, borderColor: "divider" }} /> : null}
+                    {colorHex[c.value] ? (
+                      <Box
+                        component="span"
+                        aria-hidden="true"
+                        sx={{ width: 14, height: 14, borderRadius: "50%", bgcolor: colorHex[c.value], border: 1, borderColor: "divider" }}
+                      />
+                    ) : null}
                     {label(c.value, c.count)}
                   </Box>
                 }
@@ -114,15 +138,26 @@ export function FacetPanel({ result, query, fixed = [], currencyDigits = 2, curr
         {facets.sizes.length || query.sizes.length ? (
           <Group legend="Size">
             {withSelected(facets.sizes, query.sizes).map((s) => (
-              <FormControlLabel key={s.value} control={<Checkbox size="small" name={PARAM.size} value={s.value} defaultChecked={query.sizes.includes(s.value)} />} label={label(s.value, s.count)} />
+              <FormControlLabel
+                key={s.value}
+                control={<Checkbox size="small" name={PARAM.size} value={s.value} defaultChecked={query.sizes.includes(s.value)} />}
+                label={label(s.value, s.count)}
+              />
             ))}
           </Group>
         ) : null}
         {!skip.has("storeHandle") && (facets.store.length || query.storeHandle) ? (
           <Group legend="Store">
-            <FormControlLabel control={<Radio size="small" name={PARAM.store} value="" defaultChecked={!query.storeHandle} />} label="All stores" />
+            <FormControlLabel
+              control={<Radio size="small" name={PARAM.store} value="" defaultChecked={!query.storeHandle} />}
+              label="All stores"
+            />
             {withSelected(facets.store, query.storeHandle ? [query.storeHandle] : []).map((s) => (
-              <FormControlLabel key={s.value} control={<Radio size="small" name={PARAM.store} value={s.value} defaultChecked={query.storeHandle === s.value} />} label={label(storeNames[s.value] ?? `@${s.value}`, s.count)} />
+              <FormControlLabel
+                key={s.value}
+                control={<Radio size="small" name={PARAM.store} value={s.value} defaultChecked={query.storeHandle === s.value} />}
+                label={label(storeNames[s.value] ?? `@${s.value}`, s.count)}
+              />
             ))}
           </Group>
         ) : null}
@@ -131,8 +166,20 @@ export function FacetPanel({ result, query, fixed = [], currencyDigits = 2, curr
             Price ({currency})
           </Typography>
           <Box sx={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 1 }}>
-            <TextField size="small" label="Min" name={PARAM.min} defaultValue={toMajor(query.minPriceMinor)} slotProps={{ htmlInput: { inputMode: "decimal", pattern: "[0-9]*[.,]?[0-9]*" } }} />
-            <TextField size="small" label="Max" name={PARAM.max} defaultValue={toMajor(query.maxPriceMinor)} slotProps={{ htmlInput: { inputMode: "decimal", pattern: "[0-9]*[.,]?[0-9]*" } }} />
+            <TextField
+              size="small"
+              label="Min"
+              name={PARAM.min}
+              defaultValue={toMajor(query.minPriceMinor)}
+              slotProps={{ htmlInput: { inputMode: "decimal", pattern: "[0-9]*[.,]?[0-9]*" } }}
+            />
+            <TextField
+              size="small"
+              label="Max"
+              name={PARAM.max}
+              defaultValue={toMajor(query.maxPriceMinor)}
+              slotProps={{ htmlInput: { inputMode: "decimal", pattern: "[0-9]*[.,]?[0-9]*" } }}
+            />
           </Box>
         </Box>
         <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
@@ -159,7 +206,15 @@ export function FacetPanel({ result, query, fixed = [], currencyDigits = 2, curr
       data-testid="facet-panel"
       sx={{
         minWidth: 0,
-        "& .facet-toggle": { position: "absolute", opacity: 0, width: "1px", height: "1px", margin: 0, pointerEvents: "none", display: { md: "none" } },
+        "& .facet-toggle": {
+          position: "absolute",
+          opacity: 0,
+          width: "1px",
+          height: "1px",
+          margin: 0,
+          pointerEvents: "none",
+          display: { md: "none" },
+        },
         "& .facet-toggle-label": { display: { xs: "flex", md: "none" } },
         "& .facet-body": { display: { xs: "none", md: "block" } },
         "& .facet-toggle:checked ~ .facet-body": { display: "block" },
@@ -171,7 +226,17 @@ export function FacetPanel({ result, query, fixed = [], currencyDigits = 2, curr
         component="label"
         htmlFor={toggleId}
         className="facet-toggle-label"
-        sx={{ cursor: "pointer", border: 1, borderColor: "divider", borderRadius: 1, px: 1.5, py: 1, fontWeight: 600, alignItems: "center", justifyContent: "space-between" }}
+        sx={{
+          cursor: "pointer",
+          border: 1,
+          borderColor: "divider",
+          borderRadius: 1,
+          px: 1.5,
+          py: 1,
+          fontWeight: 600,
+          alignItems: "center",
+          justifyContent: "space-between",
+        }}
       >
         <span>Filters{activeCount ? ` (${activeCount})` : ""}</span>
         <Typography component="span" variant="body2" color="primary">

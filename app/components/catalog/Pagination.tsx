@@ -16,7 +16,9 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
     return `${location.pathname}${s ? `?${s}` : ""}`;
   };
   // First, last, and two either side of the current page.
-  const pages = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
+  const pages = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])]
+    .filter((n) => n >= 1 && n <= pageCount)
+    .sort((a, b) => a - b);
   const items: (number | "gap")[] = [];
   for (const n of pages) {
     const last = items[items.length - 1];

@@ -27,7 +27,17 @@ export function decimalPrice(minor: number, currency = "USD"): string {
 }
 
 /** A price, or a range "From $24.00" when variants are priced differently. */
-export function PriceText({ minor, maxMinor, currency = "USD", sx }: { minor: number; maxMinor?: number; currency?: string; sx?: SxProps<Theme> }) {
+export function PriceText({
+  minor,
+  maxMinor,
+  currency = "USD",
+  sx,
+}: {
+  minor: number;
+  maxMinor?: number;
+  currency?: string;
+  sx?: SxProps<Theme>;
+}) {
   const ranged = maxMinor !== undefined && maxMinor > minor;
   return (
     <Box component="span" sx={{ fontWeight: 600, ...sx }} data-price-minor={minor}>

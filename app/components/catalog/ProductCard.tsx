@@ -20,7 +20,11 @@ export function ColorDots({ colors }: { colors: { name: string; hex: string }[] 
   return (
     <Box role="img" aria-label={label} title={label} sx={{ display: "flex", gap: 0.5, alignItems: "center" }}>
       {shown.map((c) => (
-        <Box key={c.name} component="span" sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: c.hex, border: 1, borderColor: "divider" }} />
+        <Box
+          key={c.name}
+          component="span"
+          sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: c.hex, border: 1, borderColor: "divider" }}
+        />
       ))}
       {colors.length > MAX_DOTS ? (
         <Typography component="span" variant="caption" color="text.secondary">
@@ -53,21 +57,49 @@ export function ProductCard({ product, currency = "USD", eager, sizes, wish, hea
       component="article"
       data-testid="product-card"
       data-product-id={product.id}
-      sx={{ position: "relative", display: "flex", flexDirection: "column", height: "100%", minWidth: 0, transition: "box-shadow .15s", "&:hover": { boxShadow: 3 } }}
+      sx={{
+        position: "relative",
+        display: "flex",
+        flexDirection: "column",
+        height: "100%",
+        minWidth: 0,
+        transition: "box-shadow .15s",
+        "&:hover": { boxShadow: 3 },
+      }}
     >
-      <Box component={Link} to={productPath(product.id)} prefetch="intent" sx={{ color: "inherit", textDecoration: "none", display: "block" }}>
+      <Box
+        component={Link}
+        to={productPath(product.id)}
+        prefetch="intent"
+        sx={{ color: "inherit", textDecoration: "none", display: "block" }}
+      >
         <ProductImage image={product.image} alt={product.title} eager={eager} sizes={sizes} />
         <Box sx={{ px: 1.5, pt: 1.25 }}>
           <Typography
             component={headingLevel}
             variant="subtitle1"
-            sx={{ fontWeight: 600, lineHeight: 1.3, overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", "& mark": { bgcolor: "warning.light", color: "inherit" } }}
+            sx={{
+              fontWeight: 600,
+              lineHeight: 1.3,
+              overflow: "hidden",
+              display: "-webkit-box",
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: "vertical",
+              "& mark": { bgcolor: "warning.light", color: "inherit" },
+            }}
             {...(highlightedTitle ? { dangerouslySetInnerHTML: { __html: highlightedTitle } } : { children: product.title })}
           />
         </Box>
       </Box>
       <Box sx={{ px: 1.5, pb: 1.5, pt: 0.5, mt: "auto", display: "grid", gap: 0.75 }}>
-        <MuiLink component={Link} to={storePath(product.storeHandle)} variant="body2" color="text.secondary" underline="hover" sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+        <MuiLink
+          component={Link}
+          to={storePath(product.storeHandle)}
+          variant="body2"
+          color="text.secondary"
+          underline="hover"
+          sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+        >
           {product.storeName}
         </MuiLink>
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1 }}>

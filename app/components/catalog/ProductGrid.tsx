@@ -21,7 +21,16 @@ export interface ProductGridProps {
 }
 
 /** Responsive product grid: 2 columns xs, 3 md, 4 lg. */
-export function ProductGrid({ products, currency = "USD", eagerCount = 4, headingLevel = "h3", renderWish, emptyText = "No products here yet.", label, dense }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  currency = "USD",
+  eagerCount = 4,
+  headingLevel = "h3",
+  renderWish,
+  emptyText = "No products here yet.",
+  label,
+  dense,
+}: ProductGridProps) {
   if (products.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 4 }} data-testid="product-grid-empty">
@@ -41,7 +50,12 @@ export function ProductGrid({ products, currency = "USD", eagerCount = 4, headin
         display: "grid",
         gap: { xs: 1.5, md: 2 },
         gridTemplateColumns: dense
-          ? { xs: "repeat(2, minmax(0, 1fr))", sm: "repeat(3, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))", lg: "repeat(6, minmax(0, 1fr))" }
+          ? {
+              xs: "repeat(2, minmax(0, 1fr))",
+              sm: "repeat(3, minmax(0, 1fr))",
+              md: "repeat(4, minmax(0, 1fr))",
+              lg: "repeat(6, minmax(0, 1fr))",
+            }
           : { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
       }}
     >

@@ -27,7 +27,16 @@ export function ProductImage({ image, alt, eager = false, sizes = GRID_SIZES, sx
         role="img"
         aria-label={alt}
         data-testid={rest["data-testid"]}
-        sx={{ aspectRatio: "1 / 1", width: "100%", bgcolor: "action.hover", display: "grid", placeItems: "center", color: "text.secondary", fontSize: 14, ...sx }}
+        sx={{
+          aspectRatio: "1 / 1",
+          width: "100%",
+          bgcolor: "action.hover",
+          display: "grid",
+          placeItems: "center",
+          color: "text.secondary",
+          fontSize: 14,
+          ...sx,
+        }}
       >
         No image yet
       </Box>
@@ -48,7 +57,15 @@ export function ProductImage({ image, alt, eager = false, sizes = GRID_SIZES, sx
       decoding="async"
       data-testid={rest["data-testid"]}
       data-hash={image.hash}
-      sx={{ display: "block", width: "100%", height: "auto", aspectRatio: `${image.width} / ${image.height}`, objectFit: "cover", bgcolor: "action.hover", ...sx }}
+      sx={{
+        display: "block",
+        width: "100%",
+        height: "auto",
+        aspectRatio: `${image.width} / ${image.height}`,
+        objectFit: "cover",
+        bgcolor: "action.hover",
+        ...sx,
+      }}
     />
   );
 }

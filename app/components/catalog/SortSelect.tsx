@@ -5,13 +5,28 @@ import { Form } from "react-router";
 import { PARAM } from "./search-params.ts";
 import type { SearchQuery, SearchSort } from "#server/modules/search/types.ts";
 
-const LABELS: Record<SearchSort, string> = { relevance: "Best match", newest: "Newest", "price-asc": "Price: low to high", "price-desc": "Price: high to low" };
+const LABELS: Record<SearchSort, string> = {
+  relevance: "Best match",
+  newest: "Newest",
+  "price-asc": "Price: low to high",
+  "price-desc": "Price: high to low",
+};
 
 /**
  * Sort order as a GET form that keeps every other filter (hidden fields). A native <select>,
  * so it works without JavaScript (a "Sort" button) and submits on change with it.
  */
-export function SortSelect({ query, fixed = [], currencyDigits = 2, withRelevance = true }: { query: SearchQuery; fixed?: (keyof SearchQuery)[]; currencyDigits?: number; withRelevance?: boolean }) {
+export function SortSelect({
+  query,
+  fixed = [],
+  currencyDigits = 2,
+  withRelevance = true,
+}: {
+  query: SearchQuery;
+  fixed?: (keyof SearchQuery)[];
+  currencyDigits?: number;
+  withRelevance?: boolean;
+}) {
   const skip = new Set(fixed);
   const options = (Object.keys(LABELS) as SearchSort[]).filter((s) => withRelevance || s !== "relevance");
   const id = "sort-select";
@@ -26,8 +41,12 @@ export function SortSelect({ query, fixed = [], currencyDigits = 2, withRelevanc
       {query.sizes.map((s) => (
         <input key={`s-${s}`} type="hidden" name={PARAM.size} value={s} />
       ))}
-      {query.minPriceMinor !== undefined ? <input type="hidden" name={PARAM.min} value={query.minPriceMinor / 10 ** currencyDigits} /> : null}
-      {query.maxPriceMinor !== undefined ? <input type="hidden" name={PARAM.max} value={query.maxPriceMinor / 10 ** currencyDigits} /> : null}
+      {query.minPriceMinor !== undefined ? (
+        <input type="hidden" name={PARAM.min} value={query.minPriceMinor / 10 ** currencyDigits} />
+      ) : null}
+      {query.maxPriceMinor !== undefined ? (
+        <input type="hidden" name={PARAM.max} value={query.maxPriceMinor / 10 ** currencyDigits} />
+      ) : null}
       <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
         <Box component="label" htmlFor={id} sx={{ typography: "body2", color: "text.secondary", whiteSpace: "nowrap" }}>
           Sort by
@@ -38,7 +57,18 @@ export function SortSelect({ query, fixed = [], currencyDigits = 2, withRelevanc
           name={PARAM.sort}
           defaultValue={withRelevance || query.sort !== "relevance" ? query.sort : "newest"}
           onChange={(e: ChangeEvent<HTMLSelectElement>) => e.currentTarget.form?.requestSubmit()}
-          sx={{ font: "inherit", typography: "body2", color: "text.primary", bgcolor: "background.paper", border: 1, borderColor: "divider", borderRadius: 1, px: 1, py: 0.75, minHeight: 36 }}
+          sx={{
+            font: "inherit",
+            typography: "body2",
+            color: "text.primary",
+            bgcolor: "background.paper",
+            border: 1,
+            borderColor: "divider",
+            borderRadius: 1,
+            px: 1,
+            py: 0.75,
+            minHeight: 36,
+          }}
         >
           {options.map((s) => (
             <option key={s} value={s}>

@@ -44,18 +44,37 @@ export function StoreHeader({ store, headingLevel = "h1" }: { store: StoreHeader
           borderRadius: 2,
           overflow: "hidden",
           bgcolor: store.accentColor,
-          backgroundImage: store.bannerKey ? `url("${mediaUrl(store.bannerKey)}")` : `linear-gradient(135deg, ${store.accentColor}, rgba(0,0,0,0.35))`,
+          backgroundImage: store.bannerKey
+            ? `url("${mediaUrl(store.bannerKey)}")`
+            : `linear-gradient(135deg, ${store.accentColor}, rgba(0,0,0,0.35))`,
           backgroundSize: "cover",
           backgroundPosition: "center",
         }}
         role={store.bannerKey ? "img" : undefined}
         aria-label={store.bannerKey ? `Banner of ${store.name}` : undefined}
       />
-      <Box sx={{ display: "flex", gap: 2, alignItems: { xs: "flex-start", sm: "flex-end" }, flexWrap: "wrap", mt: { xs: -4, sm: -5 }, px: { xs: 1.5, sm: 3 } }}>
+      <Box
+        sx={{
+          display: "flex",
+          gap: 2,
+          alignItems: { xs: "flex-start", sm: "flex-end" },
+          flexWrap: "wrap",
+          mt: { xs: -4, sm: -5 },
+          px: { xs: 1.5, sm: 3 },
+        }}
+      >
         <Avatar
           src={store.avatarKey ? mediaUrl(store.avatarKey) : undefined}
           alt={store.avatarKey ? store.name : undefined}
-          sx={{ width: { xs: 80, sm: 104 }, height: { xs: 80, sm: 104 }, border: 4, borderColor: "background.default", bgcolor: store.accentColor, fontSize: 32, color: "#fff" }}
+          sx={{
+            width: { xs: 80, sm: 104 },
+            height: { xs: 80, sm: 104 },
+            border: 4,
+            borderColor: "background.default",
+            bgcolor: store.accentColor,
+            fontSize: 32,
+            color: "#fff",
+          }}
         >
           {initials}
         </Avatar>
@@ -82,7 +101,10 @@ export function StoreHeader({ store, headingLevel = "h1" }: { store: StoreHeader
         </Typography>
       ) : null}
       {store.links.length ? (
-        <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, mt: 1.5, px: { xs: 0, sm: 3 }, display: "flex", gap: 2, flexWrap: "wrap" }}>
+        <Box
+          component="ul"
+          sx={{ listStyle: "none", p: 0, m: 0, mt: 1.5, px: { xs: 0, sm: 3 }, display: "flex", gap: 2, flexWrap: "wrap" }}
+        >
           {store.links.map((l) => (
             <li key={l.url}>
               <MuiLink href={l.url} rel="noopener nofollow ugc" target="_blank">

@@ -17,7 +17,17 @@ import { toggleWish } from "../cart/shopping-client.ts";
  *
  * `variant="icon"` (default) for cards, `"button"` for the product page.
  */
-export function WishButton({ productId, productTitle, variant = "icon", size = "medium" }: { productId: string; productTitle?: string; variant?: "icon" | "button"; size?: "small" | "medium" }) {
+export function WishButton({
+  productId,
+  productTitle,
+  variant = "icon",
+  size = "medium",
+}: {
+  productId: string;
+  productTitle?: string;
+  variant?: "icon" | "button";
+  size?: "small" | "medium";
+}) {
   const root = useRootData();
   const uid = root?.user?.uid ?? null;
   const userData = useUserData();
@@ -49,12 +59,28 @@ export function WishButton({ productId, productTitle, variant = "icon", size = "
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {variant === "button" ? (
-        <Button type="submit" variant="outlined" startIcon={icon} aria-pressed={wished} aria-label={fullLabel} disabled={pending} data-testid="wish-button">
+        <Button
+          type="submit"
+          variant="outlined"
+          startIcon={icon}
+          aria-pressed={wished}
+          aria-label={fullLabel}
+          disabled={pending}
+          data-testid="wish-button"
+        >
           {wished ? "Wished" : "Add to wishes"}
         </Button>
       ) : (
         <Tooltip title={error ?? label}>
-          <IconButton type="submit" size={size} aria-pressed={wished} aria-label={fullLabel} disabled={pending} data-testid="wish-button" sx={{ bgcolor: "background.paper", "&:hover": { bgcolor: "background.paper" } }}>
+          <IconButton
+            type="submit"
+            size={size}
+            aria-pressed={wished}
+            aria-label={fullLabel}
+            disabled={pending}
+            data-testid="wish-button"
+            sx={{ bgcolor: "background.paper", "&:hover": { bgcolor: "background.paper" } }}
+          >
             {icon}
           </IconButton>
         </Tooltip>

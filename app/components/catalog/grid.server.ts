@@ -25,7 +25,10 @@ export async function storefrontCurrency(ctx: Ctx): Promise<{ currency: string; 
 }
 
 /** Grid answers are the same for everyone: kept per query for one catalogue version (and a minute). */
-const grids = new VersionedMemo<{ result: SearchResult; colorHex: Record<string, string>; storeNames: Record<string, string> }>(500, 60_000);
+const grids = new VersionedMemo<{ result: SearchResult; colorHex: Record<string, string>; storeNames: Record<string, string> }>(
+  500,
+  60_000,
+);
 
 async function answer(ctx: Ctx, query: SearchQuery) {
   let result: SearchResult;
@@ -36,12 +39,23 @@ async function answer(ctx: Ctx, query: SearchQuery) {
     logger().warn({ err: error }, "storefront grid: search provider failed, using the catalogue listing");
     result = await browseProducts(ctx, query);
   }
-  const [colorHex, storeNames] = await Promise.all([colorHexes(ctx), storeNamesByHandle(ctx, result.facets.store.map((s) => s.value))]);
+  const [colorHex, storeNames] = await Promise.all([
+    colorHexes(ctx),
+    storeNamesByHandle(
+      ctx,
+      result.facets.store.map((s) => s.value),
+    ),
+  ]);
   return { result, colorHex, storeNames };
 }
 
 /** Reads the grid's query from the URL (`fixed` from the path wins) and answers it. */
-export async function loadGrid(ctx: Ctx, request: Request, fixed: Partial<SearchQuery> = {}, defaults: Partial<SearchQuery> = {}): Promise<GridData> {
+export async function loadGrid(
+  ctx: Ctx,
+  request: Request,
+  fixed: Partial<SearchQuery> = {},
+  defaults: Partial<SearchQuery> = {},
+): Promise<GridData> {
   const url = new URL(request.url);
   const { currency, digits } = await storefrontCurrency(ctx);
   const parsed = parseSearchQuery(url.searchParams, fixed, digits);

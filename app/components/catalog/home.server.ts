@@ -2,7 +2,15 @@
 // catalogue's fingerprint (one cheap query per request): a change to a product or store shows at
 // once; trending, which follows views and wishes, is refreshed at most every minute.
 import type { Ctx } from "#server/kernel/index.ts";
-import { categoryCounts, getProductCards, listFeaturedProductIds, listFeaturedStores, listNewProductIds, type CategoryCount, type FeaturedStore } from "#server/modules/catalog/index.ts";
+import {
+  categoryCounts,
+  getProductCards,
+  listFeaturedProductIds,
+  listFeaturedStores,
+  listNewProductIds,
+  type CategoryCount,
+  type FeaturedStore,
+} from "#server/modules/catalog/index.ts";
 import type { ProductCard } from "#server/modules/catalog/types.ts";
 import { forYouProductIds, trendingProductIds } from "#server/modules/shopping/index.ts";
 import { storefrontCurrency } from "./grid.server.ts";
@@ -36,7 +44,12 @@ async function catalogueRows(ctx: Ctx): Promise<CatalogueRows> {
   return { featured: pick(featuredIds).slice(0, HOME_ROW), newArrivals: pick(newIds), categories, stores, currency: money.currency };
 }
 
-function memoised<T>(map: WeakMap<object, { version: string; rows: Promise<T> }>, key: object, version: string, load: () => Promise<T>): Promise<T> {
+function memoised<T>(
+  map: WeakMap<object, { version: string; rows: Promise<T> }>,
+  key: object,
+  version: string,
+  load: () => Promise<T>,
+): Promise<T> {
   const hit = map.get(key);
   if (hit && hit.version === version) return hit.rows;
   const rows = load();

@@ -12,7 +12,10 @@ const pages = new VersionedMemo<ProductPage>(500);
 const related = new VersionedMemo<{ similar: ProductCard[]; more: ProductCard[] }>(500, 60_000);
 
 async function loadRelated(ctx: Ctx, page: ProductPage) {
-  const [similarIds, more] = await Promise.all([similarProductIds(ctx, page.product.id, 8).catch(() => [] as string[]), moreFromStore(ctx, page.store.id, page.product.id, 6)]);
+  const [similarIds, more] = await Promise.all([
+    similarProductIds(ctx, page.product.id, 8).catch(() => [] as string[]),
+    moreFromStore(ctx, page.store.id, page.product.id, 6),
+  ]);
   const moreIds = new Set(more.map((m) => m.id));
   const similar = (await getProductCards(ctx, similarIds)).filter((c) => c.id !== page.product.id && !moreIds.has(c.id)).slice(0, 6);
   return { similar, more };

@@ -6,7 +6,17 @@ import { SEARCH_SORTS, searchQuerySchema, type SearchQuery } from "#server/modul
  * usable without JavaScript (GET forms). Parameter names:
  *   q, category, color (repeated), size (repeated), store, min, max (major units), sort, page.
  */
-export const PARAM = { q: "q", category: "category", color: "color", size: "size", store: "store", min: "min", max: "max", sort: "sort", page: "page" } as const;
+export const PARAM = {
+  q: "q",
+  category: "category",
+  color: "color",
+  size: "size",
+  store: "store",
+  min: "min",
+  max: "max",
+  sort: "sort",
+  page: "page",
+} as const;
 
 function majorToMinor(raw: string | null, digits: number): number | undefined {
   if (raw === null || raw.trim() === "") return undefined;
@@ -31,8 +41,14 @@ export function parseSearchQuery(params: URLSearchParams, fixed: Partial<SearchQ
   const raw = {
     q: clean(params.get(PARAM.q)) ?? "",
     category: category && (CATEGORIES as readonly string[]).includes(category) ? (category as Category) : undefined,
-    colors: params.getAll(PARAM.color).map((c) => clean(c) ?? "").filter(Boolean),
-    sizes: params.getAll(PARAM.size).map((c) => clean(c) ?? "").filter(Boolean),
+    colors: params
+      .getAll(PARAM.color)
+      .map((c) => clean(c) ?? "")
+      .filter(Boolean),
+    sizes: params
+      .getAll(PARAM.size)
+      .map((c) => clean(c) ?? "")
+      .filter(Boolean),
     storeHandle: clean(params.get(PARAM.store))?.replace(/^@/, "").toLowerCase() || undefined,
     minPriceMinor: majorToMinor(params.get(PARAM.min), currencyDigits),
     maxPriceMinor: majorToMinor(params.get(PARAM.max), currencyDigits),

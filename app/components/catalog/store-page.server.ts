@@ -6,9 +6,16 @@ import { env } from "#server/config/env.ts";
 import type { Category } from "#server/modules/catalog/types.ts";
 import { countFanClubMembers } from "#server/modules/stores/index.ts";
 
-export async function loadStorePage(request: Request, handleParam: string | undefined, category?: Category): Promise<{ store: StoreHeaderData; publicUrl: string } & GridData> {
+export async function loadStorePage(
+  request: Request,
+  handleParam: string | undefined,
+  category?: Category,
+): Promise<{ store: StoreHeaderData; publicUrl: string } & GridData> {
   const { ctx, store, access, suspended } = await publicStoreOr404(request, handleParam);
-  const [fanCount, grid] = await Promise.all([countFanClubMembers(ctx, store.id), loadGrid(ctx, request, { storeHandle: store.handle, ...(category ? { category } : {}) })]);
+  const [fanCount, grid] = await Promise.all([
+    countFanClubMembers(ctx, store.id),
+    loadGrid(ctx, request, { storeHandle: store.handle, ...(category ? { category } : {}) }),
+  ]);
   return {
     store: {
       handle: store.handle,

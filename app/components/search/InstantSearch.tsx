@@ -22,7 +22,11 @@ const GROUP: Record<Suggestion["kind"], string> = { product: "Products", store: 
 
 /** Debounced suggestions from GET /api/search through the app's HTTP client (30 s / 60 s timeouts). */
 function useSuggestions(text: string): { options: Suggestion[]; loading: boolean; error: string | null } {
-  const [state, setState] = useState<{ options: Suggestion[]; loading: boolean; error: string | null }>({ options: [], loading: false, error: null });
+  const [state, setState] = useState<{ options: Suggestion[]; loading: boolean; error: string | null }>({
+    options: [],
+    loading: false,
+    error: null,
+  });
   useEffect(() => {
     const q = text.trim();
     if (!q) {
@@ -33,7 +37,9 @@ function useSuggestions(text: string): { options: Suggestion[]; loading: boolean
     setState((s) => ({ ...s, loading: true }));
     const timer = setTimeout(() => {
       http()
-        .getJson<{ ok: boolean; suggestions?: Suggestion[] }>(`/api/search?q=${encodeURIComponent(q.slice(0, 100))}&limit=6`, { signal: controller.signal })
+        .getJson<{ ok: boolean; suggestions?: Suggestion[] }>(`/api/search?q=${encodeURIComponent(q.slice(0, 100))}&limit=6`, {
+          signal: controller.signal,
+        })
         .then((body) => {
           if (!controller.signal.aborted) setState({ options: body.suggestions ?? [], loading: false, error: null });
         })
@@ -76,7 +82,16 @@ function SearchField({ autoFocus, onDone, idSuffix }: { autoFocus?: boolean; onD
   };
 
   return (
-    <Box component="form" ref={formRef} method="get" action="/search" role="search" aria-label="Site" onSubmit={submit} sx={{ width: "100%" }}>
+    <Box
+      component="form"
+      ref={formRef}
+      method="get"
+      action="/search"
+      role="search"
+      aria-label="Site"
+      onSubmit={submit}
+      sx={{ width: "100%" }}
+    >
       <Box component="label" htmlFor={inputId} sx={visuallyHidden}>
         Search products and stores
       </Box>
@@ -110,10 +125,24 @@ function SearchField({ autoFocus, onDone, idSuffix }: { autoFocus?: boolean; onD
         renderOption={(props, o) => {
           const { key, ...rest } = props as typeof props & { key: string };
           return (
-            <Box component="li" key={key} {...rest} sx={{ display: "flex", gap: 1.5, alignItems: "center" }} data-testid="instant-search-option">
+            <Box
+              component="li"
+              key={key}
+              {...rest}
+              sx={{ display: "flex", gap: 1.5, alignItems: "center" }}
+              data-testid="instant-search-option"
+            >
               {o.kind === "product" ? (
                 o.image ? (
-                  <Box component="img" src={mockupUrl(o.image.hash, 320)} alt="" width={40} height={40} loading="lazy" sx={{ width: 40, height: 40, objectFit: "cover", borderRadius: 1, bgcolor: "action.hover", flexShrink: 0 }} />
+                  <Box
+                    component="img"
+                    src={mockupUrl(o.image.hash, 320)}
+                    alt=""
+                    width={40}
+                    height={40}
+                    loading="lazy"
+                    sx={{ width: 40, height: 40, objectFit: "cover", borderRadius: 1, bgcolor: "action.hover", flexShrink: 0 }}
+                  />
                 ) : (
                   <Box sx={{ width: 40, height: 40, borderRadius: 1, bgcolor: "action.hover", flexShrink: 0 }} />
                 )
@@ -124,7 +153,12 @@ function SearchField({ autoFocus, onDone, idSuffix }: { autoFocus?: boolean; onD
               )}
               <Box sx={{ minWidth: 0 }}>
                 {o.kind === "product" && o.highlighted ? (
-                  <Typography variant="body2" noWrap sx={{ "& mark": { bgcolor: "transparent", color: "inherit", fontWeight: 700 } }} dangerouslySetInnerHTML={{ __html: o.highlighted }} />
+                  <Typography
+                    variant="body2"
+                    noWrap
+                    sx={{ "& mark": { bgcolor: "transparent", color: "inherit", fontWeight: 700 } }}
+                    dangerouslySetInnerHTML={{ __html: o.highlighted }}
+                  />
                 ) : (
                   <Typography variant="body2" noWrap>
                     {o.label}
@@ -149,7 +183,13 @@ function SearchField({ autoFocus, onDone, idSuffix }: { autoFocus?: boolean; onD
             error={Boolean(error)}
             slotProps={{
               ...params.slotProps,
-              htmlInput: { ...params.slotProps.htmlInput, maxLength: 200, enterKeyHint: "search", "aria-describedby": error ? errorId : undefined, "data-testid": "instant-search-input" },
+              htmlInput: {
+                ...params.slotProps.htmlInput,
+                maxLength: 200,
+                enterKeyHint: "search",
+                "aria-describedby": error ? errorId : undefined,
+                "data-testid": "instant-search-input",
+              },
               input: {
                 ...params.slotProps.input,
                 startAdornment: (
@@ -160,13 +200,22 @@ function SearchField({ autoFocus, onDone, idSuffix }: { autoFocus?: boolean; onD
               },
             }}
             sx={{
-              "& .MuiOutlinedInput-root": { bgcolor: (t) => (t.palette.mode === "dark" ? alpha(t.palette.common.white, 0.08) : t.palette.background.paper), borderRadius: 2 },
+              "& .MuiOutlinedInput-root": {
+                bgcolor: (t) => (t.palette.mode === "dark" ? alpha(t.palette.common.white, 0.08) : t.palette.background.paper),
+                borderRadius: 2,
+              },
             }}
           />
         )}
       />
       {error ? (
-        <Typography id={errorId} role="alert" variant="caption" data-testid="instant-search-error" sx={{ display: "block", mt: 0.5, px: 1, borderRadius: 1, bgcolor: "background.paper", color: "error.main" }}>
+        <Typography
+          id={errorId}
+          role="alert"
+          variant="caption"
+          data-testid="instant-search-error"
+          sx={{ display: "block", mt: 0.5, px: 1, borderRadius: 1, bgcolor: "background.paper", color: "error.main" }}
+        >
           {error}
         </Typography>
       ) : null}

@@ -12,4 +12,3 @@ export function instantSearchError(error: unknown): string {
   }
   return SEARCH_ERRORS.network;
 }
-

@@ -55,7 +55,15 @@ export function storeAdminNav(handle: string): SideNavSection[] {
  * small screens) and, for a suspended store, a banner. `active` is informational (the nav
  * highlights the current URL itself).
  */
-export function StoreAdminShell({ store, active, children }: { store: StoreAdminStore; active?: StoreAdminSection | string; children: ReactNode }) {
+export function StoreAdminShell({
+  store,
+  active,
+  children,
+}: {
+  store: StoreAdminStore;
+  active?: StoreAdminSection | string;
+  children: ReactNode;
+}) {
   return (
     <SideNavLayout sections={storeAdminNav(store.handle)} label={`${store.name} administration`}>
       <Box data-store-admin={active ?? ""} sx={{ maxWidth: 1100, mx: "auto" }}>
@@ -81,7 +89,8 @@ export function StoreAdminShell({ store, active, children }: { store: StoreAdmin
         </Stack>
         {store.status === "suspended" ? (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            This store is suspended and hidden from shoppers.{store.suspendedReason ? ` Reason: ${store.suspendedReason}` : ""} Contact support if you have questions.
+            This store is suspended and hidden from shoppers.{store.suspendedReason ? ` Reason: ${store.suspendedReason}` : ""} Contact
+            support if you have questions.
           </Alert>
         ) : null}
         {children}

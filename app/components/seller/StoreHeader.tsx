@@ -29,7 +29,13 @@ export function PublicStoreHeader({ store, current }: { store: PublicStoreHeader
   return (
     <Box>
       <Box
-        sx={{ height: { xs: 110, sm: 160, md: 220 }, bgcolor: store.accentColor, backgroundImage: store.bannerKey ? `url(/media/${store.bannerKey})` : undefined, backgroundSize: "cover", backgroundPosition: "center" }}
+        sx={{
+          height: { xs: 110, sm: 160, md: 220 },
+          bgcolor: store.accentColor,
+          backgroundImage: store.bannerKey ? `url(/media/${store.bannerKey})` : undefined,
+          backgroundSize: "cover",
+          backgroundPosition: "center",
+        }}
         role={store.bannerKey ? "img" : undefined}
         aria-label={store.bannerKey ? `${store.name} banner` : undefined}
       />
@@ -40,7 +46,19 @@ export function PublicStoreHeader({ store, current }: { store: PublicStoreHeader
           </Alert>
         ) : null}
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "flex-end" }, mt: { xs: -5, sm: -6 } }}>
-          <Avatar src={store.avatarKey ? `/media/${store.avatarKey}` : undefined} alt={store.avatarKey ? `${store.name} avatar` : ""} sx={{ width: { xs: 88, sm: 112 }, height: { xs: 88, sm: 112 }, border: 4, borderColor: "background.paper", bgcolor: store.accentColor, fontSize: "2.5rem", color: "#fff" }}>
+          <Avatar
+            src={store.avatarKey ? `/media/${store.avatarKey}` : undefined}
+            alt={store.avatarKey ? `${store.name} avatar` : ""}
+            sx={{
+              width: { xs: 88, sm: 112 },
+              height: { xs: 88, sm: 112 },
+              border: 4,
+              borderColor: "background.paper",
+              bgcolor: store.accentColor,
+              fontSize: "2.5rem",
+              color: "#fff",
+            }}
+          >
             {store.name.slice(0, 1)}
           </Avatar>
           <Box sx={{ flexGrow: 1, pb: 1 }}>
@@ -55,9 +73,20 @@ export function PublicStoreHeader({ store, current }: { store: PublicStoreHeader
             </Button>
           ) : null}
         </Stack>
-        <Box component="nav" aria-label={`${store.name} pages`} sx={{ display: "flex", gap: 1, flexWrap: "wrap", borderBottom: 1, borderColor: "divider", mt: 2, pb: 1 }}>
+        <Box
+          component="nav"
+          aria-label={`${store.name} pages`}
+          sx={{ display: "flex", gap: 1, flexWrap: "wrap", borderBottom: 1, borderColor: "divider", mt: 2, pb: 1 }}
+        >
           {tabs.map((t) => (
-            <Button key={t.key} component={Link} to={t.to} variant={t.key === current ? "contained" : "text"} size="small" aria-current={t.key === current ? "page" : undefined}>
+            <Button
+              key={t.key}
+              component={Link}
+              to={t.to}
+              variant={t.key === current ? "contained" : "text"}
+              size="small"
+              aria-current={t.key === current ? "page" : undefined}
+            >
               {t.label}
             </Button>
           ))}
@@ -67,6 +96,18 @@ export function PublicStoreHeader({ store, current }: { store: PublicStoreHeader
   );
 }
 
-export function headerData(store: { handle: string; name: string; avatarKey: string | null; bannerKey: string | null; accentColor: string }, suspended: boolean, role: string): PublicStoreHeaderData {
-  return { handle: store.handle, name: store.name, avatarKey: store.avatarKey, bannerKey: store.bannerKey, accentColor: store.accentColor, suspended, canManage: role === "owner" || role === "member" };
+export function headerData(
+  store: { handle: string; name: string; avatarKey: string | null; bannerKey: string | null; accentColor: string },
+  suspended: boolean,
+  role: string,
+): PublicStoreHeaderData {
+  return {
+    handle: store.handle,
+    name: store.name,
+    avatarKey: store.avatarKey,
+    bannerKey: store.bannerKey,
+    accentColor: store.accentColor,
+    suspended,
+    canManage: role === "owner" || role === "member",
+  };
 }

@@ -43,8 +43,26 @@ export const meta: Route.MetaFunction = () => [{ title: "Your account · Platen"
 
 function describeDevice(ua: string | null): string {
   if (!ua) return "Unknown device";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "A browser";
-  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Windows/.test(ua) ? "Windows" : /Linux/.test(ua) ? "Linux" : "an unknown system";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "A browser";
+  const os = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Mac OS X/.test(ua)
+        ? "macOS"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "an unknown system";
   return `${browser} on ${os}`;
 }
 
@@ -52,7 +70,13 @@ const dateFmt = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyl
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx, session } = await requireUser(request);
-  const [user, addresses, sessions, pendingEmail, wishes] = await Promise.all([getAccount(ctx), listAddresses(ctx), listSessions(ctx), pendingEmailChange(ctx), getWishes(ctx)]);
+  const [user, addresses, sessions, pendingEmail, wishes] = await Promise.all([
+    getAccount(ctx),
+    listAddresses(ctx),
+    listSessions(ctx),
+    pendingEmailChange(ctx),
+    getWishes(ctx),
+  ]);
   const url = new URL(request.url);
   return {
     profile: {
@@ -66,7 +90,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     pendingEmail,
     addresses,
-    sessions: sessions.map((s) => ({ id: s.id, current: s.id === session.id, device: describeDevice(s.userAgent), signedInAt: `${dateFmt.format(s.createdAt)} UTC` })),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      current: s.id === session.id,
+      device: describeDevice(s.userAgent),
+      signedInAt: `${dateFmt.format(s.createdAt)} UTC`,
+    })),
     recentLoginMinutes: Math.round(recentLoginMs() / 60_000),
     editAddress: url.searchParams.get("address"),
     notice: url.searchParams.get("notice"),
@@ -98,13 +127,15 @@ function fromError(intent: Intent, error: unknown, values?: Record<string, strin
   if (error instanceof AppError) return refused(intent, { [error.field ?? "_form"]: error.message }, error.status, error.code, values);
   throw error;
 }
-const done = (intent: Intent, message: string, headers?: HeadersInit) => data<AccountActionResult>({ ok: true, intent, message }, { headers });
+const done = (intent: Intent, message: string, headers?: HeadersInit) =>
+  data<AccountActionResult>({ ok: true, intent, message }, { headers });
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx, session, user } = await requireUser(request);
   const form = await request.formData();
   const intentParsed = intentSchema.safeParse(form.get("intent"));
-  if (!intentParsed.success) return data({ ok: false, errors: { _form: "This form is out of date. Reload the page and try again." } }, { status: 400 });
+  if (!intentParsed.success)
+    return data({ ok: false, errors: { _form: "This form is out of date. Reload the page and try again." } }, { status: 400 });
   const intent = intentParsed.data;
   const values = echoValues(form, ["password", "newPassword", "intent"]);
 
@@ -134,7 +165,10 @@ export async function action({ request }: Route.ActionArgs) {
         if (!id.success) return refused(intent, { _form: "This address no longer exists." }, 404);
         if (intent === "address-delete") await deleteAddress(ctx, id.data.id);
         else await selectAddress(ctx, id.data.id);
-        return done(intent, intent === "address-delete" ? "The address has been deleted." : "This address will be used for your next order.");
+        return done(
+          intent,
+          intent === "address-delete" ? "The address has been deleted." : "This address will be used for your next order.",
+        );
       }
       case "theme": {
         const theme = form.get("theme");
@@ -149,10 +183,15 @@ export async function action({ request }: Route.ActionArgs) {
         const p = z.object({ newEmail: emailField }).safeParse({ newEmail: form.get("newEmail") ?? "" });
         if (!p.success) return refused(intent, zodFieldErrors(p.error), 400, undefined, values);
         await requestEmailChange(ctx, p.data);
-        return done(intent, `Almost done: open the link we've sent to ${p.data.newEmail} to confirm the change. Until then, keep signing in with ${user.email}.`);
+        return done(
+          intent,
+          `Almost done: open the link we've sent to ${p.data.newEmail} to confirm the change. Until then, keep signing in with ${user.email}.`,
+        );
       }
       case "change-password": {
-        const p = z.object({ newPassword: z.string().min(1, "Choose a new password.") }).safeParse({ newPassword: form.get("newPassword") ?? "" });
+        const p = z
+          .object({ newPassword: z.string().min(1, "Choose a new password.") })
+          .safeParse({ newPassword: form.get("newPassword") ?? "" });
         if (!p.success) return refused(intent, zodFieldErrors(p.error), 400);
         await changePassword(ctx, p.data);
         return done(intent, "Your password has been changed. Other devices have been signed out.");
@@ -220,7 +259,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <AddressesSection addresses={addresses} editing={loaderData.editAddress} notice={loaderData.notice} result={result} />
         <AccountWishesSection cards={loaderData.wishes.cards} total={loaderData.wishes.total} />
         <ThemeSection result={result} />
-        <SecuritySection profile={loaderData.profile} pendingEmail={loaderData.pendingEmail} sessions={loaderData.sessions} recentLoginMinutes={loaderData.recentLoginMinutes} result={result} />
+        <SecuritySection
+          profile={loaderData.profile}
+          pendingEmail={loaderData.pendingEmail}
+          sessions={loaderData.sessions}
+          recentLoginMinutes={loaderData.recentLoginMinutes}
+          result={result}
+        />
         <DangerSection result={result} />
       </Stack>
     </Container>

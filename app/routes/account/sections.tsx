@@ -36,7 +36,8 @@ export interface AccountActionResult {
 }
 
 function resultFor(result: AccountActionResult | undefined, ...intents: string[]) {
-  if (!result || !intents.includes(result.intent)) return { errors: {} as Record<string, string>, values: {} as Record<string, string>, message: undefined, code: undefined };
+  if (!result || !intents.includes(result.intent))
+    return { errors: {} as Record<string, string>, values: {} as Record<string, string>, message: undefined, code: undefined };
   return { errors: result.errors ?? {}, values: result.values ?? {}, message: result.ok ? result.message : undefined, code: result.code };
 }
 
@@ -47,7 +48,13 @@ function useBusy(intent: string) {
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
   return (
-    <Paper component="section" id={id} aria-labelledby={`${id}-title`} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, scrollMarginTop: 80 }}>
+    <Paper
+      component="section"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, scrollMarginTop: 80 }}
+    >
       <Typography id={`${id}-title`} variant="h5" component="h2" sx={{ fontWeight: 700 }}>
         {title}
       </Typography>
@@ -96,16 +103,56 @@ export function ProfileSection({ profile, result }: { profile: Profile; result?:
         <input type="hidden" name="intent" value="profile" />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12 }}>
-            <TextField name="displayName" id="profile-displayName" label="Display name" defaultValue={v("displayName")} error={Boolean(errors.displayName)} helperText={errors.displayName ?? "Shown on reviews and fan club posts."} fullWidth slotProps={{ htmlInput: { maxLength: 80 } }} />
+            <TextField
+              name="displayName"
+              id="profile-displayName"
+              label="Display name"
+              defaultValue={v("displayName")}
+              error={Boolean(errors.displayName)}
+              helperText={errors.displayName ?? "Shown on reviews and fan club posts."}
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 80 } }}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField name="firstName" id="profile-firstName" label="First name" autoComplete="given-name" defaultValue={v("firstName")} error={Boolean(errors.firstName)} helperText={errors.firstName} fullWidth slotProps={{ htmlInput: { maxLength: 80 } }} />
+            <TextField
+              name="firstName"
+              id="profile-firstName"
+              label="First name"
+              autoComplete="given-name"
+              defaultValue={v("firstName")}
+              error={Boolean(errors.firstName)}
+              helperText={errors.firstName}
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 80 } }}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField name="lastName" id="profile-lastName" label="Last name" autoComplete="family-name" defaultValue={v("lastName")} error={Boolean(errors.lastName)} helperText={errors.lastName} fullWidth slotProps={{ htmlInput: { maxLength: 80 } }} />
+            <TextField
+              name="lastName"
+              id="profile-lastName"
+              label="Last name"
+              autoComplete="family-name"
+              defaultValue={v("lastName")}
+              error={Boolean(errors.lastName)}
+              helperText={errors.lastName}
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 80 } }}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField name="phone" id="profile-phone" label="Phone" type="tel" autoComplete="tel" defaultValue={v("phone")} error={Boolean(errors.phone)} helperText={errors.phone ?? "Optional. Only used for delivery questions."} fullWidth slotProps={{ htmlInput: { maxLength: 30 } }} />
+            <TextField
+              name="phone"
+              id="profile-phone"
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={v("phone")}
+              error={Boolean(errors.phone)}
+              helperText={errors.phone ?? "Optional. Only used for delivery questions."}
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 30 } }}
+            />
           </Grid>
         </Grid>
         <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={busy}>
@@ -120,10 +167,24 @@ export function ProfileSection({ profile, result }: { profile: Profile; result?:
 
 const NOTICES: Record<string, string> = { "address-added": "The address has been added.", "address-saved": "The address has been saved." };
 
-function AddressForm({ address, errors, values, intent }: { address?: ShippingAddress; errors: Record<string, string>; values: Record<string, string>; intent: "address-add" | "address-update" }) {
+function AddressForm({
+  address,
+  errors,
+  values,
+  intent,
+}: {
+  address?: ShippingAddress;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  intent: "address-add" | "address-update";
+}) {
   const busy = useBusy(intent);
   const v = (k: keyof ShippingAddress) => values[k] ?? (address ? String(address[k] ?? "") : "");
-  const field = (name: keyof ShippingAddress, label: string, props: { autoComplete?: string; helper?: string; max?: number; xs?: number; sm?: number } = {}) => (
+  const field = (
+    name: keyof ShippingAddress,
+    label: string,
+    props: { autoComplete?: string; helper?: string; max?: number; xs?: number; sm?: number } = {},
+  ) => (
     <Grid size={{ xs: props.xs ?? 12, sm: props.sm ?? 6 }}>
       <TextField
         name={name}
@@ -177,7 +238,13 @@ function AddressForm({ address, errors, values, intent }: { address?: ShippingAd
           </Grid>
           {field("phone", "Phone for the courier (optional)", { autoComplete: "shipping tel", max: 30 })}
         </Grid>
-        {!address ? <FormControlLabel sx={{ mt: 1 }} control={<input type="checkbox" name="select" style={{ margin: "0 8px 0 12px" }} />} label="Use this address for my next order" /> : null}
+        {!address ? (
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={<input type="checkbox" name="select" style={{ margin: "0 8px 0 12px" }} />}
+            label="Use this address for my next order"
+          />
+        ) : null}
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           <Button type="submit" variant="contained" disabled={busy}>
             {address ? "Save address" : "Add address"}
@@ -191,7 +258,17 @@ function AddressForm({ address, errors, values, intent }: { address?: ShippingAd
   );
 }
 
-export function AddressesSection({ addresses, editing, notice, result }: { addresses: ShippingAddress[]; editing: string | null; notice: string | null; result?: AccountActionResult }) {
+export function AddressesSection({
+  addresses,
+  editing,
+  notice,
+  result,
+}: {
+  addresses: ShippingAddress[];
+  editing: string | null;
+  notice: string | null;
+  result?: AccountActionResult;
+}) {
   const formResult = resultFor(result, "address-add", "address-update");
   const listResult = resultFor(result, "address-delete", "address-select");
   const failedEdit = result && !result.ok && result.intent === "address-update" ? result.values?.id : undefined;
@@ -199,13 +276,23 @@ export function AddressesSection({ addresses, editing, notice, result }: { addre
   const adding = editId === "new" || (result?.intent === "address-add" && !result.ok);
   const editingAddress = adding ? undefined : addresses.find((a) => a.id === editId);
   return (
-    <Section id="addresses" title="Shipping addresses" description="Save the places you ship to. The selected address is filled in at checkout.">
+    <Section
+      id="addresses"
+      title="Shipping addresses"
+      description="Save the places you ship to. The selected address is filled in at checkout."
+    >
       <Success message={listResult.message ?? (notice ? NOTICES[notice] : undefined)} />
       <FormError errors={listResult.errors} />
       {addresses.length === 0 ? <Typography sx={{ mb: 2 }}>You have no saved addresses yet.</Typography> : null}
       <Stack spacing={1.5} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Saved addresses">
         {addresses.map((a) => (
-          <Paper component="li" key={a.id} variant="outlined" data-testid="address-card" sx={{ p: 2, borderRadius: 2, borderColor: a.isSelected ? "primary.main" : undefined, borderWidth: a.isSelected ? 2 : 1 }}>
+          <Paper
+            component="li"
+            key={a.id}
+            variant="outlined"
+            data-testid="address-card"
+            sx={{ p: 2, borderRadius: 2, borderColor: a.isSelected ? "primary.main" : undefined, borderWidth: a.isSelected ? 2 : 1 }}
+          >
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ justifyContent: "space-between" }}>
               <Box>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 0.5 }}>
@@ -237,7 +324,13 @@ export function AddressesSection({ addresses, editing, notice, result }: { addre
                     </Button>
                   </Form>
                 ) : null}
-                <Button component={RouterLink} to={`/account?address=${a.id}#addresses`} preventScrollReset size="small" aria-label={`Edit ${a.label || a.line1}`}>
+                <Button
+                  component={RouterLink}
+                  to={`/account?address=${a.id}#addresses`}
+                  preventScrollReset
+                  size="small"
+                  aria-label={`Edit ${a.label || a.line1}`}
+                >
                   Edit
                 </Button>
                 <Form method="post" preventScrollReset>
@@ -253,7 +346,13 @@ export function AddressesSection({ addresses, editing, notice, result }: { addre
         ))}
       </Stack>
       {adding || editingAddress ? (
-        <AddressForm key={editingAddress?.id ?? "new"} address={editingAddress} intent={editingAddress ? "address-update" : "address-add"} errors={formResult.errors} values={formResult.values} />
+        <AddressForm
+          key={editingAddress?.id ?? "new"}
+          address={editingAddress}
+          intent={editingAddress ? "address-update" : "address-add"}
+          errors={formResult.errors}
+          values={formResult.values}
+        />
       ) : (
         <Button component={RouterLink} to="/account?address=new#addresses" preventScrollReset variant="outlined" sx={{ mt: 2 }}>
           Add an address
@@ -364,7 +463,11 @@ export function SecuritySection({
   const busyEmail = useBusy("change-email");
   const busyPassword = useBusy("change-password");
   return (
-    <Section id="security" title="Security" description={`Changing your e-mail or password needs a sign-in within the last ${recentLoginMinutes} minutes.`}>
+    <Section
+      id="security"
+      title="Security"
+      description={`Changing your e-mail or password needs a sign-in within the last ${recentLoginMinutes} minutes.`}
+    >
       <Success message={confirmed} />
       <Typography variant="h6" component="h3">
         E-mail address
@@ -401,7 +504,18 @@ export function SecuritySection({
         <Form method="post" noValidate preventScrollReset>
           <input type="hidden" name="intent" value="change-email" />
           <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }}>
-            <TextField name="newEmail" id="security-newEmail" label="New e-mail" type="email" autoComplete="email" defaultValue={email.values.newEmail ?? ""} error={Boolean(email.errors.newEmail)} helperText={email.errors.newEmail ?? "We'll send a confirmation link to the new address."} sx={{ flexGrow: 1 }} slotProps={{ htmlInput: { maxLength: 254 } }} />
+            <TextField
+              name="newEmail"
+              id="security-newEmail"
+              label="New e-mail"
+              type="email"
+              autoComplete="email"
+              defaultValue={email.values.newEmail ?? ""}
+              error={Boolean(email.errors.newEmail)}
+              helperText={email.errors.newEmail ?? "We'll send a confirmation link to the new address."}
+              sx={{ flexGrow: 1 }}
+              slotProps={{ htmlInput: { maxLength: 254 } }}
+            />
             <Button type="submit" variant="outlined" sx={{ mt: { sm: 1 } }} disabled={busyEmail}>
               Change e-mail
             </Button>
@@ -420,7 +534,13 @@ export function SecuritySection({
         <input type="hidden" name="intent" value="change-password" />
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }}>
           <Box sx={{ flexGrow: 1 }}>
-            <PasswordField name="newPassword" label="New password" autoComplete="new-password" error={password.errors.newPassword} helperText={`At least ${PASSWORD_MIN} characters, not a common password.`} />
+            <PasswordField
+              name="newPassword"
+              label="New password"
+              autoComplete="new-password"
+              error={password.errors.newPassword}
+              helperText={`At least ${PASSWORD_MIN} characters, not a common password.`}
+            />
           </Box>
           <Button type="submit" variant="outlined" sx={{ mt: { sm: 3 } }} disabled={busyPassword}>
             Change password
@@ -437,7 +557,14 @@ export function SecuritySection({
       <List dense aria-label="Active sessions">
         {sessions.map((s) => (
           <ListItem key={s.id} disableGutters>
-            <ListItemText primary={<>{s.device} {s.current ? <Chip size="small" label="This device" sx={{ ml: 1 }} /> : null}</>} secondary={`Signed in ${s.signedInAt}`} />
+            <ListItemText
+              primary={
+                <>
+                  {s.device} {s.current ? <Chip size="small" label="This device" sx={{ ml: 1 }} /> : null}
+                </>
+              }
+              secondary={`Signed in ${s.signedInAt}`}
+            />
           </ListItem>
         ))}
       </List>
@@ -458,12 +585,24 @@ export function DangerSection({ result }: { result?: AccountActionResult }) {
   const reauth = reauthFor(result, "delete-account");
   const busy = useBusy("delete-account");
   return (
-    <Section id="delete" title="Delete account" description="This removes your profile, saved addresses and sign-in for good. It cannot be undone.">
+    <Section
+      id="delete"
+      title="Delete account"
+      description="This removes your profile, saved addresses and sign-in for good. It cannot be undone."
+    >
       <FormError errors={result?.code === "requires-recent-login" ? {} : errors} />
       <Form method="post" noValidate preventScrollReset>
         <input type="hidden" name="intent" value="delete-account" />
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }}>
-          <TextField name="confirmation" id="delete-confirmation" label={`Type ${DELETE_CONFIRMATION} to confirm`} autoComplete="off" error={Boolean(errors.confirmation)} helperText={errors.confirmation} sx={{ flexGrow: 1 }} />
+          <TextField
+            name="confirmation"
+            id="delete-confirmation"
+            label={`Type ${DELETE_CONFIRMATION} to confirm`}
+            autoComplete="off"
+            error={Boolean(errors.confirmation)}
+            helperText={errors.confirmation}
+            sx={{ flexGrow: 1 }}
+          />
           <Button type="submit" variant="contained" color="error" sx={{ mt: { sm: 1 } }} disabled={busy}>
             Delete my account
           </Button>

@@ -20,7 +20,14 @@ import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { userEmails } from "#server/modules/identity/index.ts";
-import { getSettings, listAudit, settingsFormSchema, settingsToFormValues, updateSettings, type SettingKey } from "#server/modules/platform/index.ts";
+import {
+  getSettings,
+  listAudit,
+  settingsFormSchema,
+  settingsToFormValues,
+  updateSettings,
+  type SettingKey,
+} from "#server/modules/platform/index.ts";
 // Client-safe helpers (no server-only imports): the live example runs in the browser.
 import { CURRENCIES, currencyDigits, formatMoney, isValidRegion, minimumRetailMinor, splitSale } from "#server/modules/platform/types.ts";
 
@@ -45,12 +52,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireAdmin(request);
   const settings = await getSettings(ctx);
   const entries = await listAudit(ctx, { targetType: "platform_settings", limit: 5 });
-  const emails = await userEmails(ctx, entries.map((e) => e.actorId ?? ""));
+  const emails = await userEmails(
+    ctx,
+    entries.map((e) => e.actorId ?? ""),
+  );
   return {
     values: settingsToFormValues(settings),
     history: entries.map((e) => {
       const changed = ((e.data as { changed?: SettingKey[] }).changed ?? []).map((k) => SECTION_LABELS[k] ?? k);
-      return { id: e.id, when: formatWhen(e.createdAt), by: e.actorId ? (emails[e.actorId] ?? e.actorId) : "System", changed: changed.join(", ") };
+      return {
+        id: e.id,
+        when: formatWhen(e.createdAt),
+        by: e.actorId ? (emails[e.actorId] ?? e.actorId) : "System",
+        changed: changed.join(", "),
+      };
     }),
   };
 }
@@ -94,8 +109,12 @@ function Section({ id, title, description, children }: { id: string; title: stri
   return (
     <Card variant="outlined" component="section" aria-labelledby={id}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h2" id={id} sx={{ fontSize: "1.25rem", mb: 0.5 }}>{title}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5, maxWidth: 720 }}>{description}</Typography>
+        <Typography variant="h2" id={id} sx={{ fontSize: "1.25rem", mb: 0.5 }}>
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5, maxWidth: 720 }}>
+          {description}
+        </Typography>
         {children}
       </CardContent>
     </Card>
@@ -139,15 +158,18 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
   if (!Number.isFinite(feeNumber) || feeNumber < 0 || feeNumber > 100) {
     example = "Enter a fee between 0 and 100 to see an example.";
   } else {
-    const rules = { platformFeePercent: feeNumber, minimumMarginMinor: Number.isFinite(marginNumber) ? Math.round(marginNumber * scale) : 0 };
+    const rules = {
+      platformFeePercent: feeNumber,
+      minimumMarginMinor: Number.isFinite(marginNumber) ? Math.round(marginNumber * scale) : 0,
+    };
     const sale = 25 * scale;
     const base = 12 * scale;
     const split = splitSale(sale, base, rules);
     const min = minimumRetailMinor(base, rules);
     example = (
       <>
-        On a <strong>{formatMoney(sale, currency)}</strong> sale with a <strong>{formatMoney(base, currency)}</strong> base cost the platform fee is{" "}
-        <strong data-testid="example-fee">{formatMoney(split.platformFeeMinor, currency)}</strong> and the partner earns{" "}
+        On a <strong>{formatMoney(sale, currency)}</strong> sale with a <strong>{formatMoney(base, currency)}</strong> base cost the
+        platform fee is <strong data-testid="example-fee">{formatMoney(split.platformFeeMinor, currency)}</strong> and the partner earns{" "}
         <strong data-testid="example-earnings">{formatMoney(split.partnerEarningsMinor, currency)}</strong>.{" "}
         {min === null
           ? "With a 100% fee partners earn nothing, so no price meets a minimum margin above zero."
@@ -156,14 +178,19 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
     );
   }
 
-  const removeRow = (key: number) => setRows((rs) => (rs.length > 1 ? rs.filter((r) => r.key !== key) : [{ key: nextKey.current++, region: "", ratePercent: "" }]));
+  const removeRow = (key: number) =>
+    setRows((rs) => (rs.length > 1 ? rs.filter((r) => r.key !== key) : [{ key: nextKey.current++, region: "", ratePercent: "" }]));
   const addRow = () => setRows((rs) => [...rs, { key: nextKey.current++, region: "", ratePercent: "" }]);
 
   return (
     <Form method="post" noValidate>
       <Stack spacing={3}>
         <FormError errors={errors} />
-        <Section id="currency-title" title="Store currency" description="Prices, base costs, fees and payouts are all kept in this currency. Changing it does not convert existing prices.">
+        <Section
+          id="currency-title"
+          title="Store currency"
+          description="Prices, base costs, fees and payouts are all kept in this currency. Changing it does not convert existing prices."
+        >
           <TextField
             select
             name="currency"
@@ -196,7 +223,10 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
               onChange={(e) => setFee(e.target.value)}
               error={!!errors.platformFeePercent}
               helperText={errors.platformFeePercent ?? "Percent of the margin, 0 to 100"}
-              slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { inputMode: "decimal" },
+                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+              }}
               sx={{ width: { xs: "100%", sm: 240 } }}
             />
             <TextField
@@ -206,7 +236,10 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
               onChange={(e) => setMargin(e.target.value)}
               error={!!errors.minimumMargin}
               helperText={errors.minimumMargin ?? `Per item, in ${currency}`}
-              slotProps={{ htmlInput: { inputMode: digits ? "decimal" : "numeric" }, input: { startAdornment: <InputAdornment position="start">{currency}</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { inputMode: digits ? "decimal" : "numeric" },
+                input: { startAdornment: <InputAdornment position="start">{currency}</InputAdornment> },
+              }}
               sx={{ width: { xs: "100%", sm: 260 } }}
             />
           </Stack>
@@ -220,7 +253,8 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
           title="Tax rates by region"
           description={
             <>
-              Applied at checkout to the destination of an order. Use a country code (<code>DE</code>) or a subdivision (<code>US-CA</code>); a subdivision&apos;s rate wins over its country&apos;s. Regions without a rate are not taxed.
+              Applied at checkout to the destination of an order. Use a country code (<code>DE</code>) or a subdivision (<code>US-CA</code>
+              ); a subdivision&apos;s rate wins over its country&apos;s. Regions without a rate are not taxed.
               {hydrated ? null : " To remove a region, clear both of its fields."}
             </>
           }
@@ -238,7 +272,9 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
                     onChange={(e) => setRegions((r) => ({ ...r, [row.key]: e.target.value }))}
                     error={!!row.regionError}
                     helperText={row.regionError ?? (name || " ")}
-                    slotProps={{ htmlInput: { maxLength: 6, autoCapitalize: "characters", spellCheck: false, style: { textTransform: "uppercase" } } }}
+                    slotProps={{
+                      htmlInput: { maxLength: 6, autoCapitalize: "characters", spellCheck: false, style: { textTransform: "uppercase" } },
+                    }}
                     sx={{ flex: "1 1 0", minWidth: 0 }}
                   />
                   <TextField
@@ -247,11 +283,18 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
                     defaultValue={row.ratePercent}
                     error={!!row.rateError}
                     helperText={row.rateError ?? " "}
-                    slotProps={{ htmlInput: { inputMode: "decimal" }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+                    slotProps={{
+                      htmlInput: { inputMode: "decimal" },
+                      input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+                    }}
                     sx={{ flex: "1 1 0", minWidth: 0 }}
                   />
                   {hydrated ? (
-                    <IconButton aria-label={`Remove region ${i + 1}${region ? ` (${region.toUpperCase()})` : ""}`} onClick={() => removeRow(row.key)} sx={{ mt: 1 }}>
+                    <IconButton
+                      aria-label={`Remove region ${i + 1}${region ? ` (${region.toUpperCase()})` : ""}`}
+                      onClick={() => removeRow(row.key)}
+                      sx={{ mt: 1 }}
+                    >
                       <DeleteOutlined />
                     </IconButton>
                   ) : null}
@@ -294,7 +337,10 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
               defaultValue={initial["search.connectTimeoutSeconds"] ?? ""}
               error={!!errors["search.connectTimeoutSeconds"]}
               helperText={errors["search.connectTimeoutSeconds"] ?? "1 to 60 seconds"}
-              slotProps={{ htmlInput: { inputMode: "numeric" }, input: { endAdornment: <InputAdornment position="end">seconds</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { inputMode: "numeric" },
+                input: { endAdornment: <InputAdornment position="end">seconds</InputAdornment> },
+              }}
             />
             <TextField
               name="search.responseTimeoutSeconds"
@@ -302,7 +348,10 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
               defaultValue={initial["search.responseTimeoutSeconds"] ?? ""}
               error={!!errors["search.responseTimeoutSeconds"]}
               helperText={errors["search.responseTimeoutSeconds"] ?? "1 to 120 seconds"}
-              slotProps={{ htmlInput: { inputMode: "numeric" }, input: { endAdornment: <InputAdornment position="end">seconds</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { inputMode: "numeric" },
+                input: { endAdornment: <InputAdornment position="end">seconds</InputAdornment> },
+              }}
             />
           </Box>
         </Section>
@@ -328,12 +377,19 @@ export default function ConfigPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
       <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to="/admin">Admin</Link>
-        <Typography color="text.primary" aria-current="page">Configuration</Typography>
+        <Link component={RouterLink} to="/admin">
+          Admin
+        </Link>
+        <Typography color="text.primary" aria-current="page">
+          Configuration
+        </Typography>
       </Breadcrumbs>
-      <Typography variant="h1" sx={{ mb: 1 }}>Configuration</Typography>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        Configuration
+      </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
-        Marketplace-wide settings. Changes apply to new carts, orders and product prices from the moment you save; every change is recorded with who made it.
+        Marketplace-wide settings. Changes apply to new carts, orders and product prices from the moment you save; every change is recorded
+        with who made it.
       </Typography>
       {saved ? (
         <Alert severity="success" role="status" sx={{ mb: 3 }} data-testid="saved-message">
@@ -346,16 +402,29 @@ export default function ConfigPage({ loaderData, actionData }: Route.ComponentPr
         </Alert>
       ) : null}
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: "1fr 280px" }, gap: 3, alignItems: "start" }}>
-        <SettingsForm key={JSON.stringify(initial) + JSON.stringify(errors)} initial={initial} errors={errors} busy={navigation.state === "submitting"} />
+        <SettingsForm
+          key={JSON.stringify(initial) + JSON.stringify(errors)}
+          initial={initial}
+          errors={errors}
+          busy={navigation.state === "submitting"}
+        />
         <Card variant="outlined" component="aside" aria-labelledby="history-title">
           <CardContent>
-            <Typography variant="h2" id="history-title" sx={{ fontSize: "1.1rem", mb: 1 }}>Recent changes</Typography>
+            <Typography variant="h2" id="history-title" sx={{ fontSize: "1.1rem", mb: 1 }}>
+              Recent changes
+            </Typography>
             {loaderData.history.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">The defaults are in use; nobody has changed them yet.</Typography>
+              <Typography variant="body2" color="text.secondary">
+                The defaults are in use; nobody has changed them yet.
+              </Typography>
             ) : (
               <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0 }} data-testid="settings-history">
                 {loaderData.history.map((h) => (
-                  <Box component="li" key={h.id} sx={{ py: 1, borderBottom: 1, borderColor: "divider", "&:last-child": { borderBottom: 0 } }}>
+                  <Box
+                    component="li"
+                    key={h.id}
+                    sx={{ py: 1, borderBottom: 1, borderColor: "divider", "&:last-child": { borderBottom: 0 } }}
+                  >
                     <Typography variant="body2">Changed {h.changed || "settings"}</Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ wordBreak: "break-word" }}>
                       {h.when} by {h.by}

@@ -19,7 +19,14 @@ import { echoValues, failure, failureFromError } from "#app/lib/forms.server.ts"
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { changeStatus, countMessagesByStatus, getThread, listMessages, reply } from "#server/modules/support/index.ts";
-import { CONTACT_STATUSES, contactReference, isContactStatus, STATUS_LABELS, TOPIC_LABELS, type ContactStatus } from "#server/modules/support/types.ts";
+import {
+  CONTACT_STATUSES,
+  contactReference,
+  isContactStatus,
+  STATUS_LABELS,
+  TOPIC_LABELS,
+  type ContactStatus,
+} from "#server/modules/support/types.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact inbox · Platen" }];
 
@@ -40,7 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     try {
       thread = await getThread(ctx, id);
     } catch (error) {
-      if (error instanceof AppError && error.status === 404) throw new Response("This contact message does not exist (it may have been deleted).", { status: 404 });
+      if (error instanceof AppError && error.status === 404)
+        throw new Response("This contact message does not exist (it may have been deleted).", { status: 404 });
       throw error;
     }
   }
@@ -72,7 +80,12 @@ export async function loader({ request }: Route.LoaderArgs) {
           events: thread.events.map((e) => ({ ...e, at: fmt(e.createdAt) })),
         }
       : null,
-    notice: notice === "replied" ? "Your reply was sent by e-mail." : notice && notice.startsWith("status-") && isContactStatus(notice.slice(7)) ? `Status changed to ${STATUS_LABELS[notice.slice(7) as ContactStatus]}.` : null,
+    notice:
+      notice === "replied"
+        ? "Your reply was sent by e-mail."
+        : notice && notice.startsWith("status-") && isContactStatus(notice.slice(7))
+          ? `Status changed to ${STATUS_LABELS[notice.slice(7) as ContactStatus]}.`
+          : null,
   };
 }
 
@@ -113,11 +126,29 @@ function inboxHref(filter: Filter, patch: Partial<Filter> & { id?: string | null
   return `/admin/contact/respond${s ? `?${s}` : ""}`;
 }
 
-const STATUS_COLOR: Record<ContactStatus, "primary" | "warning" | "success" | "default"> = { new: "primary", open: "warning", answered: "success", closed: "default" };
-const ACTION_LABEL: Record<ContactStatus, string> = { new: "Mark as new", open: "Mark as open", answered: "Mark as answered", closed: "Close" };
+const STATUS_COLOR: Record<ContactStatus, "primary" | "warning" | "success" | "default"> = {
+  new: "primary",
+  open: "warning",
+  answered: "success",
+  closed: "default",
+};
+const ACTION_LABEL: Record<ContactStatus, string> = {
+  new: "Mark as new",
+  open: "Mark as open",
+  answered: "Mark as answered",
+  closed: "Close",
+};
 
 function StatusChip({ status }: { status: ContactStatus }) {
-  return <Chip size="small" label={STATUS_LABELS[status]} color={STATUS_COLOR[status]} variant={status === "closed" ? "outlined" : "filled"} data-testid="status-chip" />;
+  return (
+    <Chip
+      size="small"
+      label={STATUS_LABELS[status]}
+      color={STATUS_COLOR[status]}
+      variant={status === "closed" ? "outlined" : "filled"}
+      data-testid="status-chip"
+    />
+  );
 }
 
 export default function ContactInbox({ loaderData, actionData }: Route.ComponentProps) {
@@ -140,7 +171,9 @@ export default function ContactInbox({ loaderData, actionData }: Route.Component
         Messages sent through the contact form, newest first. {counts.new} new, {counts.open} open.
       </Typography>
 
-      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", lg: "minmax(320px, 420px) minmax(0, 1fr)" }, alignItems: "start" }}>
+      <Box
+        sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", lg: "minmax(320px, 420px) minmax(0, 1fr)" }, alignItems: "start" }}
+      >
         <Box sx={{ display: { xs: thread ? "none" : "block", lg: "block" } }}>
           <Box component="nav" aria-label="Filter by status" sx={{ mb: 2 }}>
             <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexWrap: "wrap", gap: 1 }}>
@@ -164,7 +197,15 @@ export default function ContactInbox({ loaderData, actionData }: Route.Component
           </Box>
           <Form method="get" role="search" style={{ display: "flex", gap: 8, marginBottom: 16 }}>
             {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
-            <TextField name="q" label="Search messages" size="small" defaultValue={filter.q} fullWidth placeholder="Name, e-mail or text" key={filter.q} />
+            <TextField
+              name="q"
+              label="Search messages"
+              size="small"
+              defaultValue={filter.q}
+              fullWidth
+              placeholder="Name, e-mail or text"
+              key={filter.q}
+            />
             <Button type="submit" variant="outlined" startIcon={<SearchIcon />}>
               Search
             </Button>
@@ -180,7 +221,11 @@ export default function ContactInbox({ loaderData, actionData }: Route.Component
           <Paper variant="outlined">
             {list.items.length === 0 ? (
               <Box sx={{ p: 3, textAlign: "center" }}>
-                <Typography color="text.secondary">{filter.q || filter.status ? "No messages match this filter." : "No messages yet. They will appear here when someone uses the contact form."}</Typography>
+                <Typography color="text.secondary">
+                  {filter.q || filter.status
+                    ? "No messages match this filter."
+                    : "No messages yet. They will appear here when someone uses the contact form."}
+                </Typography>
               </Box>
             ) : (
               <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} data-testid="inbox-list">
@@ -214,7 +259,10 @@ export default function ContactInbox({ loaderData, actionData }: Route.Component
                         <Typography variant="body2" color="text.secondary" noWrap>
                           {m.topic} · {m.received}
                         </Typography>
-                        <Typography variant="body2" sx={{ mt: 0.5, overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical" }}>
+                        <Typography
+                          variant="body2"
+                          sx={{ mt: 0.5, overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical" }}
+                        >
                           {m.excerpt}
                         </Typography>
                       </Box>
@@ -257,7 +305,19 @@ export default function ContactInbox({ loaderData, actionData }: Route.Component
                 </Typography>
                 <StatusChip status={thread.status} />
               </Box>
-              <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5, m: 0, mb: 2, "& dt": { color: "text.secondary" }, "& dd": { m: 0, overflowWrap: "anywhere" } }}>
+              <Box
+                component="dl"
+                sx={{
+                  display: "grid",
+                  gridTemplateColumns: "auto 1fr",
+                  columnGap: 2,
+                  rowGap: 0.5,
+                  m: 0,
+                  mb: 2,
+                  "& dt": { color: "text.secondary" },
+                  "& dd": { m: 0, overflowWrap: "anywhere" },
+                }}
+              >
                 <dt>E-mail</dt>
                 <dd>
                   <MuiLink href={`mailto:${thread.email}`}>{thread.email}</MuiLink>
@@ -274,7 +334,11 @@ export default function ContactInbox({ loaderData, actionData }: Route.Component
               <Typography variant="h3" sx={{ fontSize: "1.1rem", mb: 1 }}>
                 Message
               </Typography>
-              <Paper variant="outlined" sx={{ p: 2, bgcolor: "action.hover", whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="thread-message">
+              <Paper
+                variant="outlined"
+                sx={{ p: 2, bgcolor: "action.hover", whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+                data-testid="thread-message"
+              >
                 {thread.message}
               </Paper>
 
@@ -304,8 +368,8 @@ export default function ContactInbox({ loaderData, actionData }: Route.Component
                           </>
                         ) : (
                           <Typography variant="body2" color="text.secondary">
-                            <strong>{e.authorName ?? "The system"}</strong> changed the status from {e.fromStatus ? STATUS_LABELS[e.fromStatus] : "—"} to{" "}
-                            {e.toStatus ? STATUS_LABELS[e.toStatus] : "—"} · {e.at}
+                            <strong>{e.authorName ?? "The system"}</strong> changed the status from{" "}
+                            {e.fromStatus ? STATUS_LABELS[e.fromStatus] : "—"} to {e.toStatus ? STATUS_LABELS[e.toStatus] : "—"} · {e.at}
                           </Typography>
                         )}
                       </Box>

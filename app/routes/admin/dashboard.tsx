@@ -91,7 +91,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     emails,
     outbox: outbox && { counts: outbox.counts, failed: outbox.failed.map((j) => ({ ...j, createdAt: formatWhen(j.createdAt) })) },
-    audit: audit?.map((e) => ({ id: e.id, when: formatWhen(e.createdAt), by: e.actorId ? who(e.actorId) : "System", text: describeAudit(e, who) })) ?? null,
+    audit:
+      audit?.map((e) => ({
+        id: e.id,
+        when: formatWhen(e.createdAt),
+        by: e.actorId ? who(e.actorId) : "System",
+        text: describeAudit(e, who),
+      })) ?? null,
   };
 }
 
@@ -111,22 +117,42 @@ export async function action({ request }: Route.ActionArgs) {
 function Stat({ value, label }: { value: number | string; label: string }) {
   return (
     <Box sx={{ minWidth: 88 }}>
-      <Typography component="p" sx={{ fontSize: "1.75rem", fontWeight: 700, lineHeight: 1.2 }}>{value}</Typography>
-      <Typography component="p" variant="body2" color="text.secondary">{label}</Typography>
+      <Typography component="p" sx={{ fontSize: "1.75rem", fontWeight: 700, lineHeight: 1.2 }}>
+        {value}
+      </Typography>
+      <Typography component="p" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
     </Box>
   );
 }
 
-function DashCard({ id, title, to, linkLabel, children }: { id: string; title: string; to?: string; linkLabel?: string; children: ReactNode }) {
+function DashCard({
+  id,
+  title,
+  to,
+  linkLabel,
+  children,
+}: {
+  id: string;
+  title: string;
+  to?: string;
+  linkLabel?: string;
+  children: ReactNode;
+}) {
   return (
     <Card variant="outlined" component="section" aria-labelledby={id} sx={{ display: "flex", flexDirection: "column" }}>
       <CardContent sx={{ flexGrow: 1 }}>
-        <Typography variant="h2" id={id} sx={{ fontSize: "1.1rem", mb: 1.5 }}>{title}</Typography>
+        <Typography variant="h2" id={id} sx={{ fontSize: "1.1rem", mb: 1.5 }}>
+          {title}
+        </Typography>
         {children}
       </CardContent>
       {to ? (
         <CardActions sx={{ px: 2, pb: 2 }}>
-          <Button component={RouterLink} to={to} size="small">{linkLabel}</Button>
+          <Button component={RouterLink} to={to} size="small">
+            {linkLabel}
+          </Button>
         </CardActions>
       ) : null}
     </Card>
@@ -144,14 +170,22 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
 
   return (
     <Box sx={{ maxWidth: 1280, mx: "auto" }}>
-      <Typography variant="h1" sx={{ mb: 1 }}>Dashboard</Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>What needs attention across the marketplace today.</Typography>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        Dashboard
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        What needs attention across the marketplace today.
+      </Typography>
 
       {actionData && "ok" in actionData && actionData.ok ? (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>{actionData.message}</Alert>
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {actionData.message}
+        </Alert>
       ) : null}
       {errors._form || errors.jobId ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>{errors._form ?? errors.jobId}</Alert>
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {errors._form ?? errors.jobId}
+        </Alert>
       ) : null}
 
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "repeat(3, 1fr)" }, gap: 2, mb: 3 }}>
@@ -166,11 +200,15 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
               <Box component="dl" sx={{ m: 0 }} aria-label="Users by role" data-testid="users-by-role">
                 {ROLE_ORDER.map((r) => (
                   <Box key={r} sx={{ display: "grid", gridTemplateColumns: "90px 1fr 40px", alignItems: "center", gap: 1, mb: 0.5 }}>
-                    <Typography component="dt" variant="body2">{ROLE_LABELS[r]}</Typography>
+                    <Typography component="dt" variant="body2">
+                      {ROLE_LABELS[r]}
+                    </Typography>
                     <Box aria-hidden sx={{ height: 10, borderRadius: 5, bgcolor: "action.hover", overflow: "hidden" }}>
                       <Box sx={{ height: "100%", width: `${(users.byRole[r] / maxRole) * 100}%`, bgcolor: "primary.main" }} />
                     </Box>
-                    <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: "right", fontWeight: 600 }}>{users.byRole[r]}</Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: "right", fontWeight: 600 }}>
+                      {users.byRole[r]}
+                    </Typography>
                   </Box>
                 ))}
               </Box>
@@ -229,13 +267,17 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         </DashCard>
 
         <DashCard id="config-title" title="Configuration" to="/admin/config" linkLabel="Open configuration">
-          <Typography variant="body2" color="text.secondary">Store currency, platform fee, minimum margin, tax rates by region and the search client.</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Store currency, platform fee, minimum margin, tax rates by region and the search client.
+          </Typography>
         </DashCard>
       </Box>
 
       <Card variant="outlined" component="section" aria-labelledby="failed-title" sx={{ mb: 3 }}>
         <CardContent>
-          <Typography variant="h2" id="failed-title" sx={{ fontSize: "1.1rem", mb: 1 }}>Failed background jobs</Typography>
+          <Typography variant="h2" id="failed-title" sx={{ fontSize: "1.1rem", mb: 1 }}>
+            Failed background jobs
+          </Typography>
           {!outbox ? (
             <Unavailable />
           ) : outbox.failed.length === 0 ? (
@@ -249,21 +291,37 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                     <TableCell align="right">Attempts</TableCell>
                     <TableCell>Last error</TableCell>
                     <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Created</TableCell>
-                    <TableCell><Box component="span" sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>Action</Box></TableCell>
+                    <TableCell>
+                      <Box component="span" sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+                        Action
+                      </Box>
+                    </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {outbox.failed.map((j) => (
                     <TableRow key={j.id}>
-                      <TableCell><Chip size="small" label={j.topic} variant="outlined" /></TableCell>
-                      <TableCell align="right">{j.attempts} of {j.maxAttempts}</TableCell>
-                      <TableCell sx={{ maxWidth: 420, wordBreak: "break-word", fontFamily: "monospace", fontSize: "0.8rem" }}>{j.lastError ?? "No error recorded"}</TableCell>
+                      <TableCell>
+                        <Chip size="small" label={j.topic} variant="outlined" />
+                      </TableCell>
+                      <TableCell align="right">
+                        {j.attempts} of {j.maxAttempts}
+                      </TableCell>
+                      <TableCell sx={{ maxWidth: 420, wordBreak: "break-word", fontFamily: "monospace", fontSize: "0.8rem" }}>
+                        {j.lastError ?? "No error recorded"}
+                      </TableCell>
                       <TableCell sx={{ display: { xs: "none", md: "table-cell" }, whiteSpace: "nowrap" }}>{j.createdAt}</TableCell>
                       <TableCell>
                         <Form method="post">
                           <input type="hidden" name="intent" value="retry" />
                           <input type="hidden" name="jobId" value={j.id} />
-                          <Button type="submit" size="small" variant="outlined" disabled={retrying === j.id} aria-label={`Retry ${j.topic} job created ${j.createdAt}`}>
+                          <Button
+                            type="submit"
+                            size="small"
+                            variant="outlined"
+                            disabled={retrying === j.id}
+                            aria-label={`Retry ${j.topic} job created ${j.createdAt}`}
+                          >
                             Retry
                           </Button>
                         </Form>
@@ -279,17 +337,25 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
 
       <Card variant="outlined" component="section" aria-labelledby="audit-title">
         <CardContent>
-          <Typography variant="h2" id="audit-title" sx={{ fontSize: "1.1rem", mb: 1 }}>Recent admin activity</Typography>
+          <Typography variant="h2" id="audit-title" sx={{ fontSize: "1.1rem", mb: 1 }}>
+            Recent admin activity
+          </Typography>
           {!audit ? (
             <Unavailable />
           ) : audit.length === 0 ? (
-            <Typography color="text.secondary">No admin changes yet. Role changes, disabled accounts, settings and retries will show here.</Typography>
+            <Typography color="text.secondary">
+              No admin changes yet. Role changes, disabled accounts, settings and retries will show here.
+            </Typography>
           ) : (
             <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0 }} data-testid="recent-audit">
               {audit.map((a) => (
                 <Box component="li" key={a.id} sx={{ py: 1, borderBottom: 1, borderColor: "divider", "&:last-child": { borderBottom: 0 } }}>
-                  <Typography variant="body2" sx={{ wordBreak: "break-word" }}>{a.text}</Typography>
-                  <Typography variant="caption" color="text.secondary">{a.when} by {a.by}</Typography>
+                  <Typography variant="body2" sx={{ wordBreak: "break-word" }}>
+                    {a.text}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {a.when} by {a.by}
+                  </Typography>
                 </Box>
               ))}
             </Box>

@@ -25,9 +25,24 @@ import type { Route } from "./+types/products";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { echoValues, failure, failureFromError } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
-import { adminListProducts, countOpenFlags, listArtworkFlags, resolveArtworkFlag, restoreProduct, setProductFeatured, takeDownProduct } from "#server/modules/catalog/index.ts";
+import {
+  adminListProducts,
+  countOpenFlags,
+  listArtworkFlags,
+  resolveArtworkFlag,
+  restoreProduct,
+  setProductFeatured,
+  takeDownProduct,
+} from "#server/modules/catalog/index.ts";
 import { PRODUCT_STATUS_LABELS } from "#server/modules/catalog/product-form.ts";
-import { CATEGORIES, CATEGORY_LABELS, mockupUrl, PRODUCT_STATUSES, type Category, type ProductStatus } from "#server/modules/catalog/types.ts";
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  mockupUrl,
+  PRODUCT_STATUSES,
+  type Category,
+  type ProductStatus,
+} from "#server/modules/catalog/types.ts";
 import { formatMoney, getSettings } from "#server/modules/platform/index.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products · Platen" }];
@@ -52,7 +67,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [settings, openFlags] = await Promise.all([getSettings(ctx), countOpenFlags(ctx)]);
   const list =
     tab === "all"
-      ? await adminListProducts(ctx, { q: q || undefined, status: isStatus(status) ? status : undefined, category: isCategory(category) ? category : undefined, storeHandle: store || undefined, flagged, page })
+      ? await adminListProducts(ctx, {
+          q: q || undefined,
+          status: isStatus(status) ? status : undefined,
+          category: isCategory(category) ? category : undefined,
+          storeHandle: store || undefined,
+          flagged,
+          page,
+        })
       : null;
   const flags = tab === "flags" ? await listArtworkFlags(ctx, "open") : [];
   const takedown = sp.get("takedown");
@@ -137,7 +159,13 @@ const NOTICES: Record<string, string> = {
   confirmed: "The flag was confirmed: the product was taken down and the partner told.",
 };
 
-const STATUS_COLOR: Record<ProductStatus, "default" | "success" | "warning" | "error" | "info"> = { draft: "default", in_review: "warning", published: "success", unpublished: "info", taken_down: "error" };
+const STATUS_COLOR: Record<ProductStatus, "default" | "success" | "warning" | "error" | "info"> = {
+  draft: "default",
+  in_review: "warning",
+  published: "success",
+  unpublished: "info",
+  taken_down: "error",
+};
 
 type Filter = Route.ComponentProps["loaderData"]["filter"];
 function href(filter: Filter, patch: Partial<Filter> & { takedown?: string; tab?: string }) {
@@ -186,7 +214,15 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                 <TextField name="q" label="Search title, store or id" defaultValue={filter.q} size="small" fullWidth />
               </Grid>
               <Grid size={{ xs: 6, md: 2 }}>
-                <TextField select name="status" label="State" defaultValue={filter.status} size="small" fullWidth slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+                <TextField
+                  select
+                  name="status"
+                  label="State"
+                  defaultValue={filter.status}
+                  size="small"
+                  fullWidth
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                >
                   <option value="">All</option>
                   {PRODUCT_STATUSES.map((s) => (
                     <option key={s} value={s}>
@@ -196,7 +232,15 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                 </TextField>
               </Grid>
               <Grid size={{ xs: 6, md: 2 }}>
-                <TextField select name="category" label="Category" defaultValue={filter.category} size="small" fullWidth slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+                <TextField
+                  select
+                  name="category"
+                  label="Category"
+                  defaultValue={filter.category}
+                  size="small"
+                  fullWidth
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                >
                   <option value="">All</option>
                   {CATEGORIES.map((c) => (
                     <option key={c} value={c}>
@@ -210,7 +254,10 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               </Grid>
               <Grid size={{ xs: 6, md: 2 }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-                  <FormControlLabel control={<Checkbox name="flagged" value="1" defaultChecked={filter.flagged} size="small" />} label="Flagged" />
+                  <FormControlLabel
+                    control={<Checkbox name="flagged" value="1" defaultChecked={filter.flagged} size="small" />}
+                    label="Flagged"
+                  />
                   <Button type="submit" variant="outlined">
                     Filter
                   </Button>
@@ -220,7 +267,12 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           </Form>
 
           {takedownRow && (
-            <Paper variant="outlined" sx={{ p: 2, mb: 2, borderColor: "error.main" }} component="section" aria-labelledby="takedown-heading">
+            <Paper
+              variant="outlined"
+              sx={{ p: 2, mb: 2, borderColor: "error.main" }}
+              component="section"
+              aria-labelledby="takedown-heading"
+            >
               <Typography id="takedown-heading" variant="h2" sx={{ fontSize: "1.15rem", mb: 1 }}>
                 Take down “{takedownRow.title}” (@{takedownRow.storeHandle})
               </Typography>
@@ -270,7 +322,19 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                   <TableRow key={r.id} data-testid="admin-product-row">
                     <TableCell>
                       <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
-                        {r.image ? <Box component="img" src={r.image} alt="" width={44} height={44} loading="lazy" sx={{ borderRadius: 1, bgcolor: "action.hover", flexShrink: 0 }} /> : <Box sx={{ width: 44, height: 44, bgcolor: "action.hover", borderRadius: 1, flexShrink: 0 }} />}
+                        {r.image ? (
+                          <Box
+                            component="img"
+                            src={r.image}
+                            alt=""
+                            width={44}
+                            height={44}
+                            loading="lazy"
+                            sx={{ borderRadius: 1, bgcolor: "action.hover", flexShrink: 0 }}
+                          />
+                        ) : (
+                          <Box sx={{ width: 44, height: 44, bgcolor: "action.hover", borderRadius: 1, flexShrink: 0 }} />
+                        )}
                         <Box sx={{ minWidth: 0 }}>
                           {r.status === "published" ? (
                             <MuiLink component={Link} to={`/shop/product/${r.id}`} sx={{ fontWeight: 600 }}>
@@ -284,7 +348,9 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                               Taken down: {r.takedownReason}
                             </Typography>
                           )}
-                          {r.flags > 0 && <Chip size="small" color="warning" label={`${r.flags} open flag${r.flags > 1 ? "s" : ""}`} sx={{ mt: 0.5 }} />}
+                          {r.flags > 0 && (
+                            <Chip size="small" color="warning" label={`${r.flags} open flag${r.flags > 1 ? "s" : ""}`} sx={{ mt: 0.5 }} />
+                          )}
                         </Box>
                       </Stack>
                     </TableCell>
@@ -303,17 +369,40 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                       <Form method="post" style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
                         <input type="hidden" name="id" value={r.id} />
                         {r.status !== "taken_down" && (
-                          <Button component={Link} to={href(filter, { takedown: r.id })} size="small" color="error" variant="outlined" aria-label={`Take down ${r.title}`}>
+                          <Button
+                            component={Link}
+                            to={href(filter, { takedown: r.id })}
+                            size="small"
+                            color="error"
+                            variant="outlined"
+                            aria-label={`Take down ${r.title}`}
+                          >
                             Take down
                           </Button>
                         )}
                         {r.status === "taken_down" && (
-                          <Button type="submit" name="intent" value="restore" size="small" variant="outlined" disabled={busy} aria-label={`Restore ${r.title}`}>
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value="restore"
+                            size="small"
+                            variant="outlined"
+                            disabled={busy}
+                            aria-label={`Restore ${r.title}`}
+                          >
                             Restore
                           </Button>
                         )}
                         {r.status === "published" && (
-                          <Button type="submit" name="intent" value={r.featured ? "unfeature" : "feature"} size="small" variant="text" disabled={busy} aria-label={`${r.featured ? "Stop featuring" : "Feature"} ${r.title}`}>
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value={r.featured ? "unfeature" : "feature"}
+                            size="small"
+                            variant="text"
+                            disabled={busy}
+                            aria-label={`${r.featured ? "Stop featuring" : "Feature"} ${r.title}`}
+                          >
                             {r.featured ? "Unfeature" : "Feature"}
                           </Button>
                         )}
@@ -330,12 +419,26 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             </Table>
           </TableContainer>
           {list.pageCount > 1 && (
-            <Stack direction="row" spacing={2} sx={{ mt: 2, justifyContent: "center", alignItems: "center" }} component="nav" aria-label="Pages">
-              {list.page > 1 && <MuiLink component={Link} to={href(filter, { page: list.page - 1 })}>Previous</MuiLink>}
+            <Stack
+              direction="row"
+              spacing={2}
+              sx={{ mt: 2, justifyContent: "center", alignItems: "center" }}
+              component="nav"
+              aria-label="Pages"
+            >
+              {list.page > 1 && (
+                <MuiLink component={Link} to={href(filter, { page: list.page - 1 })}>
+                  Previous
+                </MuiLink>
+              )}
               <Typography variant="body2">
                 Page {list.page} of {list.pageCount}
               </Typography>
-              {list.page < list.pageCount && <MuiLink component={Link} to={href(filter, { page: list.page + 1 })}>Next</MuiLink>}
+              {list.page < list.pageCount && (
+                <MuiLink component={Link} to={href(filter, { page: list.page + 1 })}>
+                  Next
+                </MuiLink>
+              )}
             </Stack>
           )}
         </>
@@ -348,7 +451,8 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             <Card key={f.id} variant="outlined" data-testid="flag-card">
               <CardContent>
                 <Typography variant="h2" sx={{ fontSize: "1.15rem", mb: 1 }}>
-                  {f.product ? `“${f.product.title}” by @${f.product.storeHandle}` : "Upload"} looks like “{f.matched.title}” by @{f.matched.storeHandle}
+                  {f.product ? `“${f.product.title}” by @${f.product.storeHandle}` : "Upload"} looks like “{f.matched.title}” by @
+                  {f.matched.storeHandle}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                   Flagged {f.created} · perceptual hash distance {f.distance} of 64 bits (0 = identical)
@@ -362,7 +466,23 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                       <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
                         {a.label}
                       </Typography>
-                      {a.src ? <Box component="img" src={a.src} alt={a.label} sx={{ width: "100%", maxWidth: 360, aspectRatio: "1 / 1", objectFit: "contain", bgcolor: "#e9e9e9", borderRadius: 1 }} /> : <Typography>No preview</Typography>}
+                      {a.src ? (
+                        <Box
+                          component="img"
+                          src={a.src}
+                          alt={a.label}
+                          sx={{
+                            width: "100%",
+                            maxWidth: 360,
+                            aspectRatio: "1 / 1",
+                            objectFit: "contain",
+                            bgcolor: "#e9e9e9",
+                            borderRadius: 1,
+                          }}
+                        />
+                      ) : (
+                        <Typography>No preview</Typography>
+                      )}
                     </Grid>
                   ))}
                 </Grid>

@@ -31,7 +31,15 @@ import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { failure, failureFromError } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
-import { findUserByUid, searchUsers, setUserDisabled, setUserRoles, userEmails, type AdminUserView, type Role } from "#server/modules/identity/index.ts";
+import {
+  findUserByUid,
+  searchUsers,
+  setUserDisabled,
+  setUserRoles,
+  userEmails,
+  type AdminUserView,
+  type Role,
+} from "#server/modules/identity/index.ts";
 import { listAudit, type AuditEntry } from "#server/modules/platform/index.ts";
 
 const PATH = "/admin/users/setRoleByUid";
@@ -91,8 +99,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     try {
       user = await findUserByUid(ctx, uid);
       const entries = await listAudit(ctx, { targetType: "user", targetId: user.uid, limit: 20 });
-      const emails = await userEmails(ctx, entries.map((e) => e.actorId ?? ""));
-      audit = entries.map((e) => ({ id: e.id, when: formatWhen(e.createdAt), text: describeAudit(e), by: e.actorId ? (emails[e.actorId] ?? e.actorId) : "System" }));
+      const emails = await userEmails(
+        ctx,
+        entries.map((e) => e.actorId ?? ""),
+      );
+      audit = entries.map((e) => ({
+        id: e.id,
+        when: formatWhen(e.createdAt),
+        text: describeAudit(e),
+        by: e.actorId ? (emails[e.actorId] ?? e.actorId) : "System",
+      }));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       uidError = error.message;
@@ -139,19 +155,58 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function UserCard({ user, me, errors, values, intent, busy }: { user: NonNullable<Route.ComponentProps["loaderData"]["user"]>; me: string; errors: Record<string, string>; values: Record<string, string>; intent: string; busy: boolean }) {
+function UserCard({
+  user,
+  me,
+  errors,
+  values,
+  intent,
+  busy,
+}: {
+  user: NonNullable<Route.ComponentProps["loaderData"]["user"]>;
+  me: string;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  intent: string;
+  busy: boolean;
+}) {
   const checked = new Set(intent === "roles" && values.roles !== undefined ? values.roles.split(",").filter(Boolean) : user.roles);
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
   const details: [string, ReactNode][] = [
-    ["Uid", <Box component="code" key="uid" sx={{ fontFamily: "monospace", wordBreak: "break-all" }} data-testid="user-uid">{user.uid}</Box>],
-    ["E-mail", <span key="email">{user.email} {user.emailVerified ? <Chip size="small" color="success" variant="outlined" label="Verified" /> : <Chip size="small" variant="outlined" label="Not verified" />}</span>],
+    [
+      "Uid",
+      <Box component="code" key="uid" sx={{ fontFamily: "monospace", wordBreak: "break-all" }} data-testid="user-uid">
+        {user.uid}
+      </Box>,
+    ],
+    [
+      "E-mail",
+      <span key="email">
+        {user.email}{" "}
+        {user.emailVerified ? (
+          <Chip size="small" color="success" variant="outlined" label="Verified" />
+        ) : (
+          <Chip size="small" variant="outlined" label="Not verified" />
+        )}
+      </span>,
+    ],
     ["Name", name || "Not given"],
     ["Display name", user.displayName || "Not given"],
     ["Phone", user.phone || "Not given"],
     ["Created", user.createdAt],
     ["Last sign-in", user.lastSignInAt],
     ["Active sessions", String(user.activeSessions)],
-    ["Status", user.disabledAt ? <span key="status"><Chip size="small" color="error" label="Disabled" /> since {user.disabledAt}{user.disabledReason ? `: ${user.disabledReason}` : ""}</span> : <Chip key="status" size="small" color="success" label="Active" />],
+    [
+      "Status",
+      user.disabledAt ? (
+        <span key="status">
+          <Chip size="small" color="error" label="Disabled" /> since {user.disabledAt}
+          {user.disabledReason ? `: ${user.disabledReason}` : ""}
+        </span>
+      ) : (
+        <Chip key="status" size="small" color="success" label="Active" />
+      ),
+    ],
   ];
   return (
     <Card variant="outlined" component="section" aria-labelledby="user-card-title" data-testid="user-card">
@@ -160,21 +215,35 @@ function UserCard({ user, me, errors, values, intent, busy }: { user: NonNullabl
           {user.displayName || name || user.email}
           {user.uid === me ? <Chip size="small" label="You" sx={{ ml: 1, verticalAlign: "middle" }} /> : null}
         </Typography>
-        <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "160px 1fr" }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 }, m: 0 }}>
+        <Box
+          component="dl"
+          sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "160px 1fr" }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 }, m: 0 }}
+        >
           {details.map(([k, v]) => (
             <Box key={k} sx={{ display: "contents" }}>
-              <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>{k}</Typography>
-              <Typography component="dd" variant="body1" sx={{ m: 0 }}>{v}</Typography>
+              <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+                {k}
+              </Typography>
+              <Typography component="dd" variant="body1" sx={{ m: 0 }}>
+                {v}
+              </Typography>
             </Box>
           ))}
         </Box>
 
         <Divider sx={{ my: 3 }} />
-        <Form method="post" action={`${PATH}?uid=${encodeURIComponent(user.uid)}`} key={`roles-${user.roles.join(",")}-${values.roles ?? ""}`} aria-labelledby="roles-title">
+        <Form
+          method="post"
+          action={`${PATH}?uid=${encodeURIComponent(user.uid)}`}
+          key={`roles-${user.roles.join(",")}-${values.roles ?? ""}`}
+          aria-labelledby="roles-title"
+        >
           <input type="hidden" name="uid" value={user.uid} />
           <input type="hidden" name="intent" value="roles" />
           <FormControl component="fieldset" error={!!errors.roles} sx={{ width: "100%" }}>
-            <FormLabel component="legend" id="roles-title" sx={{ fontWeight: 600, mb: 1 }}>Roles</FormLabel>
+            <FormLabel component="legend" id="roles-title" sx={{ fontWeight: 600, mb: 1 }}>
+              Roles
+            </FormLabel>
             <FormGroup>
               {ROLES.map((r) => (
                 <FormControlLabel
@@ -183,20 +252,33 @@ function UserCard({ user, me, errors, values, intent, busy }: { user: NonNullabl
                   label={
                     <span>
                       {ROLE_INFO[r].label}
-                      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>{ROLE_INFO[r].help}</Typography>
+                      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
+                        {ROLE_INFO[r].help}
+                      </Typography>
                     </span>
                   }
                   sx={{ alignItems: "flex-start", mb: 1, "& .MuiCheckbox-root": { pt: 0.5 } }}
                 />
               ))}
             </FormGroup>
-            {errors.roles ? <FormHelperText role="alert" data-testid="roles-error">{errors.roles}</FormHelperText> : null}
+            {errors.roles ? (
+              <FormHelperText role="alert" data-testid="roles-error">
+                {errors.roles}
+              </FormHelperText>
+            ) : null}
           </FormControl>
-          <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>Save roles</Button>
+          <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>
+            Save roles
+          </Button>
         </Form>
 
         <Divider sx={{ my: 3 }} />
-        <Form method="post" action={`${PATH}?uid=${encodeURIComponent(user.uid)}`} key={`status-${user.disabledAt ?? "active"}`} aria-labelledby="status-title">
+        <Form
+          method="post"
+          action={`${PATH}?uid=${encodeURIComponent(user.uid)}`}
+          key={`status-${user.disabledAt ?? "active"}`}
+          aria-labelledby="status-title"
+        >
           <input type="hidden" name="uid" value={user.uid} />
           <input type="hidden" name="intent" value={user.disabledAt ? "enable" : "disable"} />
           <Typography variant="h3" id="status-title" sx={{ fontSize: "1.1rem", mb: 1 }}>
@@ -218,7 +300,13 @@ function UserCard({ user, me, errors, values, intent, busy }: { user: NonNullabl
               slotProps={{ htmlInput: { maxLength: 500 } }}
               sx={{ flexGrow: 1 }}
             />
-            <Button type="submit" variant={user.disabledAt ? "contained" : "outlined"} color={user.disabledAt ? "primary" : "error"} disabled={busy} sx={{ height: { sm: 56 }, flexShrink: 0 }}>
+            <Button
+              type="submit"
+              variant={user.disabledAt ? "contained" : "outlined"}
+              color={user.disabledAt ? "primary" : "error"}
+              disabled={busy}
+              sx={{ height: { sm: 56 }, flexShrink: 0 }}
+            >
               {user.disabledAt ? "Enable account" : "Disable account"}
             </Button>
           </Stack>
@@ -239,18 +327,27 @@ export default function SetRoleByUid({ loaderData, actionData }: Route.Component
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
       <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to="/admin">Admin</Link>
-        <Typography color="text.primary" aria-current="page">Users and roles</Typography>
+        <Link component={RouterLink} to="/admin">
+          Admin
+        </Link>
+        <Typography color="text.primary" aria-current="page">
+          Users and roles
+        </Typography>
       </Breadcrumbs>
-      <Typography variant="h1" sx={{ mb: 1 }}>Users and roles</Typography>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        Users and roles
+      </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
-        Look up a user by uid, or find them by e-mail. Then grant or remove roles, or disable the account. Every change is recorded in the audit log.
+        Look up a user by uid, or find them by e-mail. Then grant or remove roles, or disable the account. Every change is recorded in the
+        audit log.
       </Typography>
 
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: 2, mb: 3 }}>
         <Card variant="outlined" component="section" aria-labelledby="lookup-title">
           <CardContent>
-            <Typography variant="h2" id="lookup-title" sx={{ fontSize: "1.15rem", mb: 2 }}>Look up by uid</Typography>
+            <Typography variant="h2" id="lookup-title" sx={{ fontSize: "1.15rem", mb: 2 }}>
+              Look up by uid
+            </Typography>
             <Form method="get" action={PATH}>
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }}>
                 <TextField
@@ -263,14 +360,18 @@ export default function SetRoleByUid({ loaderData, actionData }: Route.Component
                   slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "none", autoCorrect: "off" } }}
                   sx={{ flexGrow: 1 }}
                 />
-                <Button type="submit" variant="contained" sx={{ height: { sm: 56 }, flexShrink: 0 }}>Look up</Button>
+                <Button type="submit" variant="contained" sx={{ height: { sm: 56 }, flexShrink: 0 }}>
+                  Look up
+                </Button>
               </Stack>
             </Form>
           </CardContent>
         </Card>
         <Card variant="outlined" component="section" aria-labelledby="search-title">
           <CardContent>
-            <Typography variant="h2" id="search-title" sx={{ fontSize: "1.15rem", mb: 2 }}>Find by e-mail</Typography>
+            <Typography variant="h2" id="search-title" sx={{ fontSize: "1.15rem", mb: 2 }}>
+              Find by e-mail
+            </Typography>
             <Form method="get" action={PATH} role="search">
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }}>
                 <TextField
@@ -283,7 +384,9 @@ export default function SetRoleByUid({ loaderData, actionData }: Route.Component
                   slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "none", autoCorrect: "off" } }}
                   sx={{ flexGrow: 1 }}
                 />
-                <Button type="submit" variant="outlined" startIcon={<SearchIcon />} sx={{ height: { sm: 56 }, flexShrink: 0 }}>Search</Button>
+                <Button type="submit" variant="outlined" startIcon={<SearchIcon />} sx={{ height: { sm: 56 }, flexShrink: 0 }}>
+                  Search
+                </Button>
               </Stack>
             </Form>
           </CardContent>
@@ -293,7 +396,9 @@ export default function SetRoleByUid({ loaderData, actionData }: Route.Component
       {q ? (
         <Box component="section" aria-labelledby="results-title" sx={{ mb: 3 }}>
           <Typography variant="h2" id="results-title" sx={{ fontSize: "1.15rem", mb: 1 }}>
-            {hits.length === 0 ? `No user's e-mail starts with "${q}"` : `${hits.length === 20 ? "First 20" : hits.length} ${hits.length === 1 ? "match" : "matches"} for "${q}"`}
+            {hits.length === 0
+              ? `No user's e-mail starts with "${q}"`
+              : `${hits.length === 20 ? "First 20" : hits.length} ${hits.length === 1 ? "match" : "matches"} for "${q}"`}
           </Typography>
           {hits.length ? (
             <TableContainer component={Card} variant="outlined">
@@ -314,7 +419,12 @@ export default function SetRoleByUid({ loaderData, actionData }: Route.Component
                       </TableCell>
                       <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{h.roles.join(", ")}</TableCell>
                       <TableCell>
-                        <Link component={RouterLink} to={`${PATH}?uid=${encodeURIComponent(h.uid)}`} sx={{ fontFamily: "monospace", wordBreak: "break-all" }} aria-label={`Open ${h.email} (${h.uid})`}>
+                        <Link
+                          component={RouterLink}
+                          to={`${PATH}?uid=${encodeURIComponent(h.uid)}`}
+                          sx={{ fontFamily: "monospace", wordBreak: "break-all" }}
+                          aria-label={`Open ${h.email} (${h.uid})`}
+                        >
                           {h.uid}
                         </Link>
                       </TableCell>
@@ -339,13 +449,19 @@ export default function SetRoleByUid({ loaderData, actionData }: Route.Component
           <UserCard user={user} me={me} errors={errors} values={values} intent={values.intent ?? ""} busy={busy} />
           <Card variant="outlined" component="section" aria-labelledby="history-title">
             <CardContent>
-              <Typography variant="h2" id="history-title" sx={{ fontSize: "1.15rem", mb: 1 }}>Recent changes to this user</Typography>
+              <Typography variant="h2" id="history-title" sx={{ fontSize: "1.15rem", mb: 1 }}>
+                Recent changes to this user
+              </Typography>
               {audit.length === 0 ? (
                 <Typography color="text.secondary">No admin changes recorded yet.</Typography>
               ) : (
                 <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0 }} data-testid="user-audit">
                   {audit.map((a) => (
-                    <Box component="li" key={a.id} sx={{ py: 1, borderBottom: 1, borderColor: "divider", "&:last-child": { borderBottom: 0 } }}>
+                    <Box
+                      component="li"
+                      key={a.id}
+                      sx={{ py: 1, borderBottom: 1, borderColor: "divider", "&:last-child": { borderBottom: 0 } }}
+                    >
                       <Typography variant="body2">{a.text}</Typography>
                       <Typography variant="caption" color="text.secondary">
                         {a.when} by {a.by}

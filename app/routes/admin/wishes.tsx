@@ -38,7 +38,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("status");
   const status = (REQUEST_STATUSES as readonly string[]).includes(raw ?? "") ? (raw as RequestStatus) : null;
-  const [requests, counts, mostWished] = await Promise.all([adminListRequests(ctx, status), requestStatusCounts(ctx), mostWishedProducts(ctx, 25)]);
+  const [requests, counts, mostWished] = await Promise.all([
+    adminListRequests(ctx, status),
+    requestStatusCounts(ctx),
+    mostWishedProducts(ctx, 25),
+  ]);
   return { status, requests, counts, mostWished, done: url.searchParams.get("done") };
 }
 
@@ -83,9 +87,26 @@ export default function AdminWishes({ loaderData, actionData }: Route.ComponentP
           Product requests
         </Typography>
         <Stack direction="row" component="nav" aria-label="Filter requests by status" sx={{ flexWrap: "wrap", gap: 1, mb: 2 }}>
-          <Chip component={Link} to="/admin/wishes" clickable label={`All (${total})`} color={status ? "default" : "primary"} variant={status ? "outlined" : "filled"} aria-current={status ? undefined : "page"} />
+          <Chip
+            component={Link}
+            to="/admin/wishes"
+            clickable
+            label={`All (${total})`}
+            color={status ? "default" : "primary"}
+            variant={status ? "outlined" : "filled"}
+            aria-current={status ? undefined : "page"}
+          />
           {REQUEST_STATUSES.map((s) => (
-            <Chip key={s} component={Link} to={`/admin/wishes?status=${s}`} clickable label={`${STATUS_LABELS[s]} (${counts[s]})`} color={status === s ? "primary" : "default"} variant={status === s ? "filled" : "outlined"} aria-current={status === s ? "page" : undefined} />
+            <Chip
+              key={s}
+              component={Link}
+              to={`/admin/wishes?status=${s}`}
+              clickable
+              label={`${STATUS_LABELS[s]} (${counts[s]})`}
+              color={status === s ? "primary" : "default"}
+              variant={status === s ? "filled" : "outlined"}
+              aria-current={status === s ? "page" : undefined}
+            />
           ))}
         </Stack>
         {requests.length ? (
@@ -99,7 +120,10 @@ export default function AdminWishes({ loaderData, actionData }: Route.ComponentP
                   <TableCell>Answers</TableCell>
                   <TableCell>Status</TableCell>
                   <TableCell>
-                    <span className="visually-hidden" style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+                    <span
+                      className="visually-hidden"
+                      style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}
+                    >
                       Actions
                     </span>
                   </TableCell>
@@ -128,7 +152,8 @@ export default function AdminWishes({ loaderData, actionData }: Route.ComponentP
                       {r.answers.length
                         ? r.answers.map((a) => (
                             <Typography key={a.id} variant="body2">
-                              {a.storeName}: {a.product ? <Link to={productPath(a.product.id)}>{a.product.title}</Link> : "unavailable product"}
+                              {a.storeName}:{" "}
+                              {a.product ? <Link to={productPath(a.product.id)}>{a.product.title}</Link> : "unavailable product"}
                             </Typography>
                           ))
                         : "None yet"}

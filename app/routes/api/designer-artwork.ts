@@ -27,7 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
       : json({ error: "The upload could not be read. Choose the file again.", field: "artwork" }, 400);
   }
   const file = read.form.get("artwork");
-  if (!(file instanceof File) || file.size === 0) return json({ error: "Choose a PNG, JPEG or WebP file to upload.", field: "artwork" }, 400);
+  if (!(file instanceof File) || file.size === 0)
+    return json({ error: "Choose a PNG, JPEG or WebP file to upload.", field: "artwork" }, 400);
   try {
     const out = await uploadArtwork(ctx, store.id, { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) });
     return json(out, 201);

@@ -25,7 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const webp = await renderDesignerPreview(ctx, store.id, body);
-    return new Response(new Uint8Array(webp), { status: 200, headers: { "Content-Type": "image/webp", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" } });
+    return new Response(new Uint8Array(webp), {
+      status: 200,
+      headers: { "Content-Type": "image/webp", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+    });
   } catch (e) {
     if (e instanceof AppError) return json({ error: e.message, field: e.field }, e.status);
     throw e;

@@ -18,7 +18,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return json({ error: { code: "method-not-allowed", message: "Use POST." } }, 405);
   try {
     const result = await refreshIdToken(db(), await readRefreshToken(request));
-    return json({ idToken: result.idToken, expiresAt: result.expiresAt }, 200, await commitRefreshCookie(result.refreshToken.token, result.refreshToken.expiresAt));
+    return json(
+      { idToken: result.idToken, expiresAt: result.expiresAt },
+      200,
+      await commitRefreshCookie(result.refreshToken.token, result.refreshToken.expiresAt),
+    );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return json({ error: { code: error.code, message: error.message } }, error.status === 403 ? 403 : 401, await destroyRefreshCookie());

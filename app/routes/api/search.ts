@@ -16,7 +16,12 @@ export interface InstantSearchError {
 
 const paramsSchema = z.object({
   q: z.string({ error: "Type something to search for." }).trim().max(100, "Use at most 100 characters."),
-  limit: z.coerce.number({ error: "The limit is a number from 1 to 10." }).int("The limit is a number from 1 to 10.").min(1, "The limit is a number from 1 to 10.").max(10, "The limit is a number from 1 to 10.").default(6),
+  limit: z.coerce
+    .number({ error: "The limit is a number from 1 to 10." })
+    .int("The limit is a number from 1 to 10.")
+    .min(1, "The limit is a number from 1 to 10.")
+    .max(10, "The limit is a number from 1 to 10.")
+    .default(6),
 });
 
 function json(body: InstantSearchResponse | InstantSearchError, status: number, cache: string): Response {

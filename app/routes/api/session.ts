@@ -1,15 +1,16 @@
 import { z } from "zod";
 import type { Route } from "./+types/session";
-import {
-  clientIp,
-  commitSessionCookie,
-  destroyRefreshCookie,
-  destroySessionCookie,
-  sessionIdFromCookie,
-} from "#app/lib/session.server.ts";
+import { clientIp, commitSessionCookie, destroyRefreshCookie, destroySessionCookie, sessionIdFromCookie } from "#app/lib/session.server.ts";
 import { db } from "#server/infra/db/index.ts";
 import { AppError } from "#server/kernel/index.ts";
-import { establishSession, identityErrorMessage, revokeSession, signOut, toServerUser, userFromIdToken } from "#server/modules/identity/index.ts";
+import {
+  establishSession,
+  identityErrorMessage,
+  revokeSession,
+  signOut,
+  toServerUser,
+  userFromIdToken,
+} from "#server/modules/identity/index.ts";
 
 const bodySchema = z.object({ token: z.string().max(16_384).nullable().optional() });
 
@@ -44,7 +45,14 @@ export async function action({ request }: Route.ActionArgs) {
 
   try {
     const { user, authTime, sessionId: tokenSessionId } = await userFromIdToken(db(), token);
-    const { session } = await establishSession(db(), { userId: user.id, authTime, currentSessionId, tokenSessionId, userAgent: request.headers.get("User-Agent"), ip: clientIp(request) });
+    const { session } = await establishSession(db(), {
+      userId: user.id,
+      authTime,
+      currentSessionId,
+      tokenSessionId,
+      userAgent: request.headers.get("User-Agent"),
+      ip: clientIp(request),
+    });
     return json({ user: toServerUser(user) }, 200, [await commitSessionCookie(session.id)]);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

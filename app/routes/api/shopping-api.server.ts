@@ -45,7 +45,10 @@ export async function readShoppingRequest(request: Request): Promise<ShoppingReq
 }
 
 export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", Vary: "Cookie" } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", Vary: "Cookie" },
+  });
 }
 
 /** Back to the page the form was on, with `?shopping=<code>` for the notice the header shows. */

@@ -25,19 +25,25 @@ const productField = z.string({ error: "Choose a product." }).trim().min(1, "Cho
  * JSON in -> JSON out ({ok, wished?, productIds}); a plain form redirects back with a notice.
  */
 export async function action({ request }: Route.ActionArgs) {
-  return shoppingAction(request, intentSchema, "Your wishes are kept in this browser while you are signed out. Sign in to keep them on your account.", "wish-error", async (ctx, req, intent) => {
-    if (intent === "merge") {
-      const r = await mergeWishes(ctx, req.body.productIds);
-      return req.wantsJson ? json({ ok: true, productIds: r.productIds, added: r.added }) : backWith(req.redirectTo, "wishes-updated");
-    }
-    const p = productField.safeParse(req.body.productId);
-    if (!p.success) throw new AppError("wish-product", p.error.issues[0]!.message, 422, "productId");
-    let wished: boolean;
-    let productIds: string[];
-    if (intent === "toggle") ({ wished, productIds } = await toggleWish(ctx, p.data));
-    else if (intent === "add") ({ wished, productIds } = { wished: true, productIds: await addWish(ctx, p.data) });
-    else ({ wished, productIds } = { wished: false, productIds: await removeWish(ctx, p.data) });
-    if (req.wantsJson) return json({ ok: true, wished, productIds });
-    return backWith(req.redirectTo, wished ? "wish-added" : "wish-removed");
-  });
+  return shoppingAction(
+    request,
+    intentSchema,
+    "Your wishes are kept in this browser while you are signed out. Sign in to keep them on your account.",
+    "wish-error",
+    async (ctx, req, intent) => {
+      if (intent === "merge") {
+        const r = await mergeWishes(ctx, req.body.productIds);
+        return req.wantsJson ? json({ ok: true, productIds: r.productIds, added: r.added }) : backWith(req.redirectTo, "wishes-updated");
+      }
+      const p = productField.safeParse(req.body.productId);
+      if (!p.success) throw new AppError("wish-product", p.error.issues[0]!.message, 422, "productId");
+      let wished: boolean;
+      let productIds: string[];
+      if (intent === "toggle") ({ wished, productIds } = await toggleWish(ctx, p.data));
+      else if (intent === "add") ({ wished, productIds } = { wished: true, productIds: await addWish(ctx, p.data) });
+      else ({ wished, productIds } = { wished: false, productIds: await removeWish(ctx, p.data) });
+      if (req.wantsJson) return json({ ok: true, wished, productIds });
+      return backWith(req.redirectTo, wished ? "wish-added" : "wish-removed");
+    },
+  );
 }

@@ -45,8 +45,8 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
     >
       {sent ? (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          If an account exists for {sent}, we've sent it a link to reset the password. The link works for one hour. Check your spam folder if it
-          doesn't arrive in a few minutes.
+          If an account exists for {sent}, we've sent it a link to reset the password. The link works for one hour. Check your spam folder
+          if it doesn't arrive in a few minutes.
         </Alert>
       ) : null}
       <FormError errors={errors} />

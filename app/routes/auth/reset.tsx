@@ -74,7 +74,14 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
       <FormError errors={errors} />
       <Form method="post" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordField name="password" label="New password" autoComplete="new-password" autoFocus error={errors.password} helperText={`At least ${PASSWORD_MIN} characters, not a common password.`} />
+        <PasswordField
+          name="password"
+          label="New password"
+          autoComplete="new-password"
+          autoFocus
+          error={errors.password}
+          helperText={`At least ${PASSWORD_MIN} characters, not a common password.`}
+        />
         <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={busy}>
           Set new password
         </Button>

@@ -46,7 +46,10 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       footer={
         <Typography variant="body2">
           Already have an account?{" "}
-          <Link component={RouterLink} to={loaderData.next !== "/account" ? `/login?next=${encodeURIComponent(loaderData.next)}` : "/login"}>
+          <Link
+            component={RouterLink}
+            to={loaderData.next !== "/account" ? `/login?next=${encodeURIComponent(loaderData.next)}` : "/login"}
+          >
             Sign in
           </Link>
         </Typography>
@@ -69,7 +72,13 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           slotProps={{ htmlInput: { maxLength: 80 } }}
         />
         <EmailField defaultValue={values.email} error={errors.email} helperText="We'll send a link to confirm it." />
-        <PasswordField name="password" label="Password" autoComplete="new-password" error={errors.password} helperText={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Avoid common passwords.`} />
+        <PasswordField
+          name="password"
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password}
+          helperText={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Avoid common passwords.`}
+        />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           By creating an account you agree to our{" "}
           <Link component={RouterLink} to="/legal/termsAndConditions">

@@ -14,8 +14,8 @@ export function ApplicationConfirmation({ jobTitle }: { jobTitle: string | null 
   return (
     <Alert severity="success" role="status" data-testid="application-confirmation" sx={{ mb: 3 }}>
       <AlertTitle>Thank you, your application has been received</AlertTitle>
-      {jobTitle ? <>We have your application for {jobTitle}. </> : <>We have your open application. </>}
-      A confirmation is on its way to your inbox. Our hiring team reads every application and will get back to you within ten working days.
+      {jobTitle ? <>We have your application for {jobTitle}. </> : <>We have your open application. </>}A confirmation is on its way to your
+      inbox. Our hiring team reads every application and will get back to you within ten working days.
       <Box sx={{ mt: 1 }}>
         <Link to="/jobs">See all open roles</Link>
       </Box>
@@ -27,7 +27,15 @@ export function ApplicationConfirmation({ jobTitle }: { jobTitle: string | null 
  * The application form: multipart, so the CV goes with the fields, and it works before
  * JavaScript loads. `errors`/`values` come from the action after a refusal.
  */
-export function ApplicationForm({ errors, values, submitLabel = "Send application" }: { errors: Record<string, string>; values: Record<string, string>; submitLabel?: string }) {
+export function ApplicationForm({
+  errors,
+  values,
+  submitLabel = "Send application",
+}: {
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  submitLabel?: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -35,7 +43,16 @@ export function ApplicationForm({ errors, values, submitLabel = "Send applicatio
       <Form method="post" encType="multipart/form-data" noValidate aria-label="Application form">
         <FormError errors={errors} />
         <Stack spacing={2.5}>
-          <TextField name="name" label="Full name" autoComplete="name" required defaultValue={values.name ?? ""} error={Boolean(errors.name)} helperText={errors.name} fullWidth />
+          <TextField
+            name="name"
+            label="Full name"
+            autoComplete="name"
+            required
+            defaultValue={values.name ?? ""}
+            error={Boolean(errors.name)}
+            helperText={errors.name}
+            fullWidth
+          />
           <TextField
             name="email"
             type="email"
@@ -47,7 +64,16 @@ export function ApplicationForm({ errors, values, submitLabel = "Send applicatio
             helperText={errors.email ?? "We send the confirmation and our reply here."}
             fullWidth
           />
-          <TextField name="phone" type="tel" label="Phone (optional)" autoComplete="tel" defaultValue={values.phone ?? ""} error={Boolean(errors.phone)} helperText={errors.phone} fullWidth />
+          <TextField
+            name="phone"
+            type="tel"
+            label="Phone (optional)"
+            autoComplete="tel"
+            defaultValue={values.phone ?? ""}
+            error={Boolean(errors.phone)}
+            helperText={errors.phone}
+            fullWidth
+          />
           <TextField
             name="links"
             label="Links (optional)"
@@ -65,7 +91,9 @@ export function ApplicationForm({ errors, values, submitLabel = "Send applicatio
             minRows={5}
             defaultValue={values.coverLetter ?? ""}
             error={Boolean(errors.coverLetter)}
-            helperText={errors.coverLetter ?? `Why this role, and why Platen? Up to ${COVER_LETTER_MAX.toLocaleString("en-US")} characters.`}
+            helperText={
+              errors.coverLetter ?? `Why this role, and why Platen? Up to ${COVER_LETTER_MAX.toLocaleString("en-US")} characters.`
+            }
             slotProps={{ htmlInput: { maxLength: COVER_LETTER_MAX } }}
             fullWidth
           />
@@ -76,7 +104,11 @@ export function ApplicationForm({ errors, values, submitLabel = "Send applicatio
             required
             error={Boolean(errors.cv)}
             helperText={errors.cv ?? `A PDF file of up to ${CV_MAX_LABEL}.`}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { accept: "application/pdf,.pdf", "data-testid": "cv-input" }, formHelperText: { "data-testid": "cv-helper" } as object }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { accept: "application/pdf,.pdf", "data-testid": "cv-input" },
+              formHelperText: { "data-testid": "cv-helper" } as object,
+            }}
             fullWidth
           />
           <Typography variant="body2" color="text.secondary">

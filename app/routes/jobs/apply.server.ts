@@ -69,7 +69,8 @@ export async function handleApplication(request: Request, jobId: string | null) 
   try {
     await applyForJob(ctx, { jobId, fields: parsed.data, cv });
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw new Response(notFoundMessage(url.pathname), { status: 404, statusText: "Not Found" });
+    if (error instanceof AppError && error.status === 404)
+      throw new Response(notFoundMessage(url.pathname), { status: 404, statusText: "Not Found" });
     return failureFromError(error, values);
   }
   throw redirect(`${url.pathname}?applied=1#apply`);

@@ -123,11 +123,19 @@ export default function JobDetail({ loaderData, actionData }: Route.ComponentPro
           </Box>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Paper variant="outlined" component="aside" aria-labelledby="glance-heading" sx={{ p: 3, position: { md: "sticky" }, top: { md: 88 } }}>
+          <Paper
+            variant="outlined"
+            component="aside"
+            aria-labelledby="glance-heading"
+            sx={{ p: 3, position: { md: "sticky" }, top: { md: 88 } }}
+          >
             <Typography id="glance-heading" variant="h2" sx={{ typography: "h4", mb: 2 }}>
               At a glance
             </Typography>
-            <Box component="dl" sx={{ m: 0, "& dt": { typography: "body2", color: "text.secondary" }, "& dd": { m: 0, mb: 1.5, fontWeight: 500 } }}>
+            <Box
+              component="dl"
+              sx={{ m: 0, "& dt": { typography: "body2", color: "text.secondary" }, "& dd": { m: 0, mb: 1.5, fontWeight: 500 } }}
+            >
               <dt>Team</dt>
               <dd>{job.team}</dd>
               <dt>Location</dt>

@@ -19,7 +19,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Open application · Platen" },
-  { name: "description", content: "No open role that fits? Send Platen an open application with your CV, and we will keep you in mind for what comes next." },
+  {
+    name: "description",
+    content: "No open role that fits? Send Platen an open application with your CV, and we will keep you in mind for what comes next.",
+  },
 ];
 
 export default function GeneralApplication({ loaderData, actionData }: Route.ComponentProps) {
@@ -35,14 +38,18 @@ export default function GeneralApplication({ loaderData, actionData }: Route.Com
         No listing that fits what you do? We still want to hear from people who care about artists, print craft and well-built software.
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
-        Tell us what you would like to work on and attach your CV. We read every open application and get in touch when a role
-        opens that matches what you do.
+        Tell us what you would like to work on and attach your CV. We read every open application and get in touch when a role opens that
+        matches what you do.
       </Typography>
       <Box component="section" id="apply" aria-labelledby="apply-heading">
         <Typography id="apply-heading" variant="h2" gutterBottom>
           Your application
         </Typography>
-        {loaderData.applied ? <ApplicationConfirmation jobTitle={null} /> : <ApplicationForm errors={errorsOf(actionData)} values={valuesOf(actionData)} />}
+        {loaderData.applied ? (
+          <ApplicationConfirmation jobTitle={null} />
+        ) : (
+          <ApplicationForm errors={errorsOf(actionData)} values={valuesOf(actionData)} />
+        )}
       </Box>
     </Container>
   );

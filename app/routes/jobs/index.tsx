@@ -21,7 +21,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const team = url.searchParams.get("team")?.trim() || null;
   const location = url.searchParams.get("location")?.trim() || null;
   const { jobs, teams, locations, total } = await listOpenJobs(await getCtx(request), { team, location });
-  const view = jobs.map((j) => ({ id: j.id, title: j.title, team: j.team, location: j.location, employmentType: j.employmentType, remote: j.remote, summary: j.summary }));
+  const view = jobs.map((j) => ({
+    id: j.id,
+    title: j.title,
+    team: j.team,
+    location: j.location,
+    employmentType: j.employmentType,
+    remote: j.remote,
+    summary: j.summary,
+  }));
   const groups: { team: string; jobs: typeof view }[] = [];
   for (const job of view) {
     const group = groups.find((g) => g.team === job.team);
@@ -33,13 +41,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Careers · Platen" },
-  { name: "description", content: "Work at Platen: open roles in engineering, print production, partnerships and support, helping independent artists sell custom-printed products." },
+  {
+    name: "description",
+    content:
+      "Work at Platen: open roles in engineering, print production, partnerships and support, helping independent artists sell custom-printed products.",
+  },
 ];
 
 const VALUES = [
-  { title: "Artists first", text: "Every decision starts with the people who make the designs. Partners keep the larger share of every sale, and we explain every cent." },
-  { title: "Made, not just sold", text: "We work on the print floor as much as in the code. Colour, fabric and packaging matter as much as page speed." },
-  { title: "Calm and written down", text: "Small teams, clear written proposals, no late-night heroics. Most of us work hybrid or remote within European time zones." },
+  {
+    title: "Artists first",
+    text: "Every decision starts with the people who make the designs. Partners keep the larger share of every sale, and we explain every cent.",
+  },
+  {
+    title: "Made, not just sold",
+    text: "We work on the print floor as much as in the code. Colour, fabric and packaging matter as much as page speed.",
+  },
+  {
+    title: "Calm and written down",
+    text: "Small teams, clear written proposals, no late-night heroics. Most of us work hybrid or remote within European time zones.",
+  },
 ];
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
@@ -52,12 +73,17 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
           <Typography component="p" variant="overline" color="text.secondary">
             Careers
           </Typography>
-          <Typography id="careers-heading" variant="h1" gutterBottom sx={{ fontSize: { xs: "2rem", sm: "2.5rem", md: "3rem" }, maxWidth: 760 }}>
+          <Typography
+            id="careers-heading"
+            variant="h1"
+            gutterBottom
+            sx={{ fontSize: { xs: "2rem", sm: "2.5rem", md: "3rem" }, maxWidth: 760 }}
+          >
             Help independent artists turn their work into things people love
           </Typography>
           <Typography sx={{ fontSize: { xs: "1.05rem", md: "1.2rem" }, maxWidth: 760 }}>
-            Platen is a marketplace for custom-printed products. Artists open stores, print shops across Europe produce and ship every order, and shoppers get
-            something made for them. We are a small team in Berlin, Leipzig and Amsterdam, and remote across Europe.
+            Platen is a marketplace for custom-printed products. Artists open stores, print shops across Europe produce and ship every
+            order, and shoppers get something made for them. We are a small team in Berlin, Leipzig and Amsterdam, and remote across Europe.
           </Typography>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mt: 3 }}>
             <Button variant="contained" size="large" href="#open-roles">
@@ -95,7 +121,15 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
           </Typography>
           <Form method="get" action="/jobs" aria-label="Filter open roles" preventScrollReset>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 3, alignItems: { sm: "center" } }}>
-              <TextField select name="team" label="Team" defaultValue={filter.team} size="small" sx={{ minWidth: 200 }} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+              <TextField
+                select
+                name="team"
+                label="Team"
+                defaultValue={filter.team}
+                size="small"
+                sx={{ minWidth: 200 }}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
                 <option value="">All teams</option>
                 {teams.map((t) => (
                   <option key={t} value={t}>
@@ -161,7 +195,11 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
                     <Card key={job.id} variant="outlined" component="article">
                       <CardActionArea component={Link} to={`/jobs/${job.id}`} aria-label={`${job.title}, ${job.location}`}>
                         <CardContent>
-                          <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", alignItems: { sm: "flex-start" } }}>
+                          <Stack
+                            direction={{ xs: "column", sm: "row" }}
+                            spacing={1}
+                            sx={{ justifyContent: "space-between", alignItems: { sm: "flex-start" } }}
+                          >
                             <Box sx={{ minWidth: 0 }}>
                               <Typography variant="h4" component="h4" sx={{ mb: 1 }}>
                                 {job.title}
@@ -171,7 +209,11 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
                                 {job.summary}
                               </Typography>
                             </Box>
-                            <Typography component="span" color="primary" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, whiteSpace: "nowrap", fontWeight: 600 }}>
+                            <Typography
+                              component="span"
+                              color="primary"
+                              sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, whiteSpace: "nowrap", fontWeight: 600 }}
+                            >
                               View role <ArrowForward fontSize="small" aria-hidden />
                             </Typography>
                           </Stack>
@@ -184,12 +226,25 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
             ))
           )}
 
-          <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, mt: 5, display: "flex", flexDirection: { xs: "column", sm: "row" }, gap: 2, alignItems: { sm: "center" }, justifyContent: "space-between" }}>
+          <Paper
+            variant="outlined"
+            sx={{
+              p: { xs: 3, md: 4 },
+              mt: 5,
+              display: "flex",
+              flexDirection: { xs: "column", sm: "row" },
+              gap: 2,
+              alignItems: { sm: "center" },
+              justifyContent: "space-between",
+            }}
+          >
             <Box>
               <Typography variant="h3" sx={{ mb: 0.5 }}>
                 Don’t see your role?
               </Typography>
-              <Typography color="text.secondary">Send us an open application with your CV. We read every one and get in touch when something fits.</Typography>
+              <Typography color="text.secondary">
+                Send us an open application with your CV. We read every one and get in touch when something fits.
+              </Typography>
             </Box>
             <Button variant="contained" component={Link} to="/jobs/general" sx={{ flexShrink: 0 }}>
               Send an open application
@@ -202,5 +257,8 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
 }
 
 function slug(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }

@@ -16,7 +16,10 @@ export function loader() {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Legal · Platen" },
-  { name: "description", content: "The terms, privacy policy, partner and manufacturing terms and disclosures of this Platen marketplace." },
+  {
+    name: "description",
+    content: "The terms, privacy policy, partner and manufacturing terms and disclosures of this Platen marketplace.",
+  },
 ];
 
 const AUDIENCE: Record<string, string> = {

@@ -36,11 +36,14 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       </Typography>
       {d.done || !d.emailOptIn ? (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          You will no longer get e-mails about new products from {d.storeName}. You are still a fan club member; you can leave the club on its page.
+          You will no longer get e-mails about new products from {d.storeName}. You are still a fan club member; you can leave the club on
+          its page.
         </Alert>
       ) : (
         <>
-          <Typography sx={{ mb: 3 }}>Stop the e-mails about new products from {d.storeName} (@{d.storeHandle})? You stay a member of the fan club.</Typography>
+          <Typography sx={{ mb: 3 }}>
+            Stop the e-mails about new products from {d.storeName} (@{d.storeHandle})? You stay a member of the fan club.
+          </Typography>
           <Form method="post">
             <Button type="submit" variant="contained">
               Unsubscribe

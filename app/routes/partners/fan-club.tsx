@@ -18,7 +18,16 @@ import { headerData, PublicStoreHeader } from "#app/components/seller/StoreHeade
 import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { publicStoreOr404 } from "#app/lib/store-access.server.ts";
-import { createFanClubPerk, createFanClubPost, deleteFanClubPost, endFanClubPerk, getFanClub, joinFanClub, leaveFanClub, setFanClubEmails } from "#server/modules/stores/index.ts";
+import {
+  createFanClubPerk,
+  createFanClubPost,
+  deleteFanClubPost,
+  endFanClubPerk,
+  getFanClub,
+  joinFanClub,
+  leaveFanClub,
+  setFanClubEmails,
+} from "#server/modules/stores/index.ts";
 import { perkSchema, postSchema } from "#server/modules/stores/types.ts";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
@@ -33,8 +42,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     isMember: club.isMember,
     emailOptIn: club.emailOptIn,
     canManage: club.canManage,
-    posts: club.posts.map((p) => ({ id: p.id, title: p.title, body: p.body, locked: p.locked, membersOnly: p.membersOnly, authorName: p.authorName, date: dateFormat.format(p.createdAt) })),
-    perks: club.perks.map((p) => ({ id: p.id, title: p.title, description: p.description, code: p.code, hasCode: p.code !== null || false, percentOff: p.percentOff })),
+    posts: club.posts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      body: p.body,
+      locked: p.locked,
+      membersOnly: p.membersOnly,
+      authorName: p.authorName,
+      date: dateFormat.format(p.createdAt),
+    })),
+    perks: club.perks.map((p) => ({
+      id: p.id,
+      title: p.title,
+      description: p.description,
+      code: p.code,
+      hasCode: p.code !== null || false,
+      percentOff: p.percentOff,
+    })),
     notice: new URL(request.url).searchParams.get("notice"),
   };
 }
@@ -84,7 +108,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Fan club of ${data.header.name} · Platen` : "Page not found · Platen" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Fan club of ${data.header.name} · Platen` : "Page not found · Platen" },
+];
 
 export default function FanClub({ loaderData, actionData }: Route.ComponentProps) {
   const errors = errorsOf(actionData);
@@ -157,8 +183,24 @@ export default function FanClub({ loaderData, actionData }: Route.ComponentProps
                 <Form method="post">
                   <input type="hidden" name="intent" value="post" />
                   <Stack spacing={2}>
-                    <TextField name="title" label="Post title" fullWidth defaultValue={values.form === "post" ? values.title : ""} error={Boolean(errors.title)} helperText={errors.title} />
-                    <TextField name="body" label="Post text" fullWidth multiline minRows={3} defaultValue={values.form === "post" ? values.body : ""} error={Boolean(errors.body)} helperText={errors.body} />
+                    <TextField
+                      name="title"
+                      label="Post title"
+                      fullWidth
+                      defaultValue={values.form === "post" ? values.title : ""}
+                      error={Boolean(errors.title)}
+                      helperText={errors.title}
+                    />
+                    <TextField
+                      name="body"
+                      label="Post text"
+                      fullWidth
+                      multiline
+                      minRows={3}
+                      defaultValue={values.form === "post" ? values.body : ""}
+                      error={Boolean(errors.body)}
+                      helperText={errors.body}
+                    />
                     <FormControlLabel control={<Checkbox name="membersOnly" />} label="Members only" />
                     <Box>
                       <Button type="submit" variant="contained">
@@ -172,7 +214,14 @@ export default function FanClub({ loaderData, actionData }: Route.ComponentProps
             {posts.length === 0 ? <Typography color="text.secondary">No posts yet.</Typography> : null}
             <Stack spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
               {posts.map((p) => (
-                <Paper key={p.id} component="li" variant="outlined" sx={{ p: 2 }} data-testid="post" data-locked={p.locked ? "true" : "false"}>
+                <Paper
+                  key={p.id}
+                  component="li"
+                  variant="outlined"
+                  sx={{ p: 2 }}
+                  data-testid="post"
+                  data-locked={p.locked ? "true" : "false"}
+                >
                   <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 0.5, flexWrap: "wrap" }}>
                     <Typography variant="h3" sx={{ fontSize: "1.1rem" }}>
                       {p.title}
@@ -212,11 +261,19 @@ export default function FanClub({ loaderData, actionData }: Route.ComponentProps
                     {p.title}
                     {p.percentOff ? ` (${p.percentOff}% off)` : ""}
                   </Typography>
-                  {p.description ? <Typography variant="body2" sx={{ mt: 0.5 }}>{p.description}</Typography> : null}
+                  {p.description ? (
+                    <Typography variant="body2" sx={{ mt: 0.5 }}>
+                      {p.description}
+                    </Typography>
+                  ) : null}
                   {p.code ? (
                     <Typography sx={{ mt: 1 }}>
                       Code:{" "}
-                      <Box component="code" sx={{ fontWeight: 700, px: 1, py: 0.25, bgcolor: "action.hover", borderRadius: 1 }} data-testid="perk-code">
+                      <Box
+                        component="code"
+                        sx={{ fontWeight: 700, px: 1, py: 0.25, bgcolor: "action.hover", borderRadius: 1 }}
+                        data-testid="perk-code"
+                      >
                         {p.code}
                       </Box>
                     </Typography>
@@ -245,10 +302,34 @@ export default function FanClub({ loaderData, actionData }: Route.ComponentProps
                 <Form method="post">
                   <input type="hidden" name="intent" value="perk" />
                   <Stack spacing={2}>
-                    <TextField name="title" label="Perk title" fullWidth size="small" defaultValue={values.form === "perk" ? values.title : ""} error={values.form === "perk" && Boolean(errors.title)} helperText={values.form === "perk" ? errors.title : undefined} />
+                    <TextField
+                      name="title"
+                      label="Perk title"
+                      fullWidth
+                      size="small"
+                      defaultValue={values.form === "perk" ? values.title : ""}
+                      error={values.form === "perk" && Boolean(errors.title)}
+                      helperText={values.form === "perk" ? errors.title : undefined}
+                    />
                     <TextField name="description" label="Perk description" fullWidth size="small" />
-                    <TextField name="code" label="Discount code" fullWidth size="small" error={Boolean(errors.code)} helperText={errors.code ?? "Shown only to members."} />
-                    <TextField name="percentOff" label="Percent off" type="number" fullWidth size="small" slotProps={{ htmlInput: { min: 1, max: 90 } }} error={Boolean(errors.percentOff)} helperText={errors.percentOff} />
+                    <TextField
+                      name="code"
+                      label="Discount code"
+                      fullWidth
+                      size="small"
+                      error={Boolean(errors.code)}
+                      helperText={errors.code ?? "Shown only to members."}
+                    />
+                    <TextField
+                      name="percentOff"
+                      label="Percent off"
+                      type="number"
+                      fullWidth
+                      size="small"
+                      slotProps={{ htmlInput: { min: 1, max: 90 } }}
+                      error={Boolean(errors.percentOff)}
+                      helperText={errors.percentOff}
+                    />
                     <Box>
                       <Button type="submit" variant="outlined">
                         Add perk

@@ -27,7 +27,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data
-    ? [{ title: `${data.header.name} (@${data.header.handle}) · Platen` }, { name: "description", content: data.bio.slice(0, 160) || `${data.header.name} on Platen.` }]
+    ? [
+        { title: `${data.header.name} (@${data.header.handle}) · Platen` },
+        { name: "description", content: data.bio.slice(0, 160) || `${data.header.name} on Platen.` },
+      ]
     : [{ title: "Page not found · Platen" }];
 
 export default function PartnerProfile({ loaderData }: Route.ComponentProps) {

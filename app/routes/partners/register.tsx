@@ -57,13 +57,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return failure(parsed.errors, 400, echoValues(form));
   const str = (k: string) => String(form.get(k) ?? "");
   try {
-    await submitApplication(ctx, { storeName: str("storeName"), handle: str("handle"), bio: str("bio"), links: str("links"), acceptTerms: "on" });
+    await submitApplication(ctx, {
+      storeName: str("storeName"),
+      handle: str("handle"),
+      bio: str("bio"),
+      links: str("links"),
+      acceptTerms: "on",
+    });
   } catch (e) {
     return failureFromError(e, echoValues(form));
   }
   throw redirect("/shop/partners/register?submitted=1");
 }
-
 
 function HandleField({ error, defaultValue }: { error?: string; defaultValue?: string }) {
   const fetcher = useFetcher<{ kind: "check"; handle: string; available: boolean; message: string }>();
@@ -76,7 +81,10 @@ function HandleField({ error, defaultValue }: { error?: string; defaultValue?: s
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
   const live = fetcher.data && fetcher.data.kind === "check" && value.trim().length >= 3 ? fetcher.data : null;
-  const helper = error ?? live?.message ?? "Your public address: /shop/partners/@your-handle. Lowercase letters, digits and dashes; it cannot be changed later.";
+  const helper =
+    error ??
+    live?.message ??
+    "Your public address: /shop/partners/@your-handle. Lowercase letters, digits and dashes; it cannot be changed later.";
   return (
     <TextField
       name="handle"
@@ -87,7 +95,16 @@ function HandleField({ error, defaultValue }: { error?: string; defaultValue?: s
       onChange={(e) => setValue(e.target.value)}
       error={Boolean(error) || (live ? !live.available : false)}
       helperText={<span aria-live="polite">{helper}</span>}
-      slotProps={{ htmlInput: { maxLength: 31, autoCapitalize: "none", spellCheck: false }, input: { startAdornment: <Box component="span" sx={{ color: "text.secondary", mr: 0.5 }}>@</Box> } }}
+      slotProps={{
+        htmlInput: { maxLength: 31, autoCapitalize: "none", spellCheck: false },
+        input: {
+          startAdornment: (
+            <Box component="span" sx={{ color: "text.secondary", mr: 0.5 }}>
+              @
+            </Box>
+          ),
+        },
+      }}
       color={live?.available && !error ? "success" : undefined}
       focused={live?.available && !error ? true : undefined}
     />
@@ -107,7 +124,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         Become a partner
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: "65ch" }}>
-        Open a store, upload your artwork and sell it on t-shirts, hoodies, mugs, posters and more. We print and ship every order; you set the price and earn on each sale.
+        Open a store, upload your artwork and sell it on t-shirts, hoodies, mugs, posters and more. We print and ship every order; you set
+        the price and earn on each sale.
       </Typography>
       {ownedStores.length ? (
         <Alert severity="success" sx={{ mb: 3 }}>
@@ -119,13 +137,15 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       {application && pending ? (
         <Alert severity={submitted ? "success" : "info"} sx={{ mb: 3 }} data-testid="application-status">
-          {submitted ? "Thank you, your application was sent. " : ""}Your application for <strong>{application.storeName}</strong> (@{application.handle}), sent on {application.createdAt}, is waiting
-          for review. We usually answer within 5 business days and will e-mail you.
+          {submitted ? "Thank you, your application was sent. " : ""}Your application for <strong>{application.storeName}</strong> (@
+          {application.handle}), sent on {application.createdAt}, is waiting for review. We usually answer within 5 business days and will
+          e-mail you.
         </Alert>
       ) : null}
       {application && application.status === "rejected" ? (
         <Alert severity="warning" sx={{ mb: 3 }} data-testid="application-status">
-          Your application for {application.storeName} was not approved{application.decisionNote ? `: ${application.decisionNote}` : "."} You can apply again below.
+          Your application for {application.storeName} was not approved{application.decisionNote ? `: ${application.decisionNote}` : "."}{" "}
+          You can apply again below.
         </Alert>
       ) : null}
       {!pending ? (
@@ -136,7 +156,16 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <FormError errors={errors} />
           <Form method="post" noValidate>
             <Box sx={{ display: "grid", gap: 2.5 }}>
-              <TextField name="storeName" label="Store name" required fullWidth defaultValue={values.storeName ?? ""} error={Boolean(errors.storeName)} helperText={errors.storeName ?? "How shoppers will know you, e.g. Inkwell Studio."} slotProps={{ htmlInput: { maxLength: 60 } }} />
+              <TextField
+                name="storeName"
+                label="Store name"
+                required
+                fullWidth
+                defaultValue={values.storeName ?? ""}
+                error={Boolean(errors.storeName)}
+                helperText={errors.storeName ?? "How shoppers will know you, e.g. Inkwell Studio."}
+                slotProps={{ htmlInput: { maxLength: 60 } }}
+              />
               <HandleField error={errors.handle} defaultValue={values.handle} />
               <TextField
                 name="bio"
@@ -161,7 +190,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                 helperText={errors.links ?? "One a line, e.g. Instagram | https://instagram.com/you"}
               />
               <Box>
-                <FormControlLabel control={<Checkbox name="acceptTerms" defaultChecked={values.acceptTerms === "on"} />} label={<span>I accept the partner terms</span>} />
+                <FormControlLabel
+                  control={<Checkbox name="acceptTerms" defaultChecked={values.acceptTerms === "on"} />}
+                  label={<span>I accept the partner terms</span>}
+                />
                 <FormHelperText error={Boolean(errors.acceptTerms)} sx={{ mt: 0 }}>
                   {errors.acceptTerms ?? (
                     <>

@@ -48,11 +48,13 @@ export default function TeamInvite({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <>
           <Typography sx={{ mb: 2 }}>
-            You are invited to the team of {invitation.storeName} (@{invitation.storeHandle}) with access to: {invitation.permissions.length ? invitation.permissions.join(", ") : "the store's administration (view only)"}.
+            You are invited to the team of {invitation.storeName} (@{invitation.storeHandle}) with access to:{" "}
+            {invitation.permissions.length ? invitation.permissions.join(", ") : "the store's administration (view only)"}.
           </Typography>
           {!matches ? (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              This invitation is for {invitation.email}, but you are signed in as {signedInAs}. Sign out and sign in with {invitation.email} to accept it.
+              This invitation is for {invitation.email}, but you are signed in as {signedInAs}. Sign out and sign in with {invitation.email}{" "}
+              to accept it.
             </Alert>
           ) : null}
           <Form method="post">

@@ -20,7 +20,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Team of ${data.header.name} · Platen` : "Page not found · Platen" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Team of ${data.header.name} · Platen` : "Page not found · Platen" },
+];
 
 export default function StoreTeam({ loaderData }: Route.ComponentProps) {
   const { header, team, fulfillers } = loaderData;
@@ -66,7 +68,11 @@ export default function StoreTeam({ loaderData }: Route.ComponentProps) {
                     <Typography variant="body2" color="text.secondary">
                       @{f.handle}
                     </Typography>
-                    {f.description ? <Typography variant="body2" sx={{ mt: 1 }}>{f.description}</Typography> : null}
+                    {f.description ? (
+                      <Typography variant="body2" sx={{ mt: 1 }}>
+                        {f.description}
+                      </Typography>
+                    ) : null}
                   </CardContent>
                 </Card>
               </Grid>

@@ -21,7 +21,10 @@ export function loader() {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: "Partner terms · Platen" }, ...(data ? [{ name: "description", content: data.summary }] : [])];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: "Partner terms · Platen" },
+  ...(data ? [{ name: "description", content: data.summary }] : []),
+];
 
 export default function PartnerTerms({ loaderData }: Route.ComponentProps) {
   return (

@@ -26,5 +26,7 @@ export function robotsTxt(base: string): string {
 }
 
 export function loader() {
-  return new Response(robotsTxt(env().PUBLIC_URL), { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(robotsTxt(env().PUBLIC_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -9,7 +9,8 @@ import { legalIndex } from "#server/modules/content/index.ts";
 const TTL_MS = 5 * 60 * 1000;
 let cached: { xml: string; at: number; base: string } | null = null;
 
-const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
+const xmlEscape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
 
 interface UrlEntry {
   loc: string;
@@ -39,19 +40,44 @@ export function renderSitemap(entries: UrlEntry[]): string {
 
 async function build(request: Request, base: string): Promise<string> {
   const ctx = await getCtx(request);
-  const [catalogue, jobs] = await Promise.all([sitemapEntries(ctx), listOpenJobs(ctx).then((r) => r.jobs).catch(() => [])]);
+  const [catalogue, jobs] = await Promise.all([
+    sitemapEntries(ctx),
+    listOpenJobs(ctx)
+      .then((r) => r.jobs)
+      .catch(() => []),
+  ]);
   const abs = (path: string) => `${base}${path}`;
   const newest = catalogue.products[0]?.lastmod ?? null;
   const entries: UrlEntry[] = [
     { loc: abs("/"), lastmod: day(newest), changefreq: "daily", priority: 1 },
     { loc: abs("/shop"), lastmod: day(newest), changefreq: "daily", priority: 0.9 },
     { loc: abs("/search"), changefreq: "weekly", priority: 0.3 },
-    ...catalogue.categories.map((c) => ({ loc: abs(`/shop/products/${c.category}`), lastmod: day(c.lastmod), changefreq: "daily" as const, priority: 0.8 })),
-    ...catalogue.products.map((p) => ({ loc: abs(`/shop/product/${encodeURIComponent(p.id)}`), lastmod: day(p.lastmod), changefreq: "weekly" as const, priority: 0.7 })),
+    ...catalogue.categories.map((c) => ({
+      loc: abs(`/shop/products/${c.category}`),
+      lastmod: day(c.lastmod),
+      changefreq: "daily" as const,
+      priority: 0.8,
+    })),
+    ...catalogue.products.map((p) => ({
+      loc: abs(`/shop/product/${encodeURIComponent(p.id)}`),
+      lastmod: day(p.lastmod),
+      changefreq: "weekly" as const,
+      priority: 0.7,
+    })),
     ...catalogue.stores.flatMap((s) => [
       { loc: abs(`/shop/stores/@${encodeURIComponent(s.handle)}`), lastmod: day(s.lastmod), changefreq: "weekly" as const, priority: 0.6 },
-      { loc: abs(`/shop/partners/@${encodeURIComponent(s.handle)}`), lastmod: day(s.lastmod), changefreq: "monthly" as const, priority: 0.4 },
-      { loc: abs(`/shop/partners/@${encodeURIComponent(s.handle)}/products`), lastmod: day(s.lastmod), changefreq: "weekly" as const, priority: 0.4 },
+      {
+        loc: abs(`/shop/partners/@${encodeURIComponent(s.handle)}`),
+        lastmod: day(s.lastmod),
+        changefreq: "monthly" as const,
+        priority: 0.4,
+      },
+      {
+        loc: abs(`/shop/partners/@${encodeURIComponent(s.handle)}/products`),
+        lastmod: day(s.lastmod),
+        changefreq: "weekly" as const,
+        priority: 0.4,
+      },
     ]),
     { loc: abs("/shop/faqs"), changefreq: "monthly", priority: 0.4 },
     { loc: abs("/shop/shoppers"), changefreq: "monthly", priority: 0.4 },
@@ -62,7 +88,12 @@ async function build(request: Request, base: string): Promise<string> {
     { loc: abs("/legal"), changefreq: "monthly", priority: 0.2 },
     ...legalIndex().map((d) => ({ loc: abs(d.path), lastmod: day(d.updated), changefreq: "monthly" as const, priority: 0.2 })),
     { loc: abs("/jobs"), changefreq: "weekly", priority: 0.3 },
-    ...jobs.map((j) => ({ loc: abs(`/jobs/${encodeURIComponent(j.id)}`), lastmod: day(j.updatedAt), changefreq: "weekly" as const, priority: 0.3 })),
+    ...jobs.map((j) => ({
+      loc: abs(`/jobs/${encodeURIComponent(j.id)}`),
+      lastmod: day(j.updatedAt),
+      changefreq: "weekly" as const,
+      priority: 0.3,
+    })),
   ];
   return renderSitemap(entries);
 }

@@ -41,7 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     searchError = searchErrorMessage(error);
     result = await browseProducts(ctx, { ...query, q: "", sort: "newest" });
   }
-  const [colorHex, storeNames] = await Promise.all([colorHexes(ctx), storeNamesByHandle(ctx, result.facets.store.map((s) => s.value))]);
+  const [colorHex, storeNames] = await Promise.all([
+    colorHexes(ctx),
+    storeNamesByHandle(
+      ctx,
+      result.facets.store.map((s) => s.value),
+    ),
+  ]);
   // Timings differ per request: keep them out of the loader data (render cache key).
   return { query, result: { ...result, tookMs: 0 }, currency, digits, colorHex, storeNames, searchError };
 }
@@ -53,12 +59,29 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex, follow" },
 ];
 
-const TIPS = ["Check the spelling, or try a more general word such as “cat” or “mountain”.", "Remove a filter to see more products.", "Search a store by its name, e.g. “Inkwell”."];
+const TIPS = [
+  "Check the spelling, or try a more general word such as “cat” or “mountain”.",
+  "Remove a filter to see more products.",
+  "Search a store by its name, e.g. “Inkwell”.",
+];
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, result, searchError } = loaderData;
-  const heading = searchError ? "Newest products" : query.q ? (result.correctedQuery ? `Results for “${result.correctedQuery}”` : `Results for “${query.q}”`) : "All products";
-  const hasFilters = Boolean(query.category || query.colors.length || query.sizes.length || query.storeHandle || query.minPriceMinor !== undefined || query.maxPriceMinor !== undefined);
+  const heading = searchError
+    ? "Newest products"
+    : query.q
+      ? result.correctedQuery
+        ? `Results for “${result.correctedQuery}”`
+        : `Results for “${query.q}”`
+      : "All products";
+  const hasFilters = Boolean(
+    query.category ||
+    query.colors.length ||
+    query.sizes.length ||
+    query.storeHandle ||
+    query.minPriceMinor !== undefined ||
+    query.maxPriceMinor !== undefined,
+  );
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h1" sx={{ fontSize: { xs: "2rem", md: "2.5rem" }, mb: 2 }}>
@@ -102,11 +125,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
 
-      <CatalogGrid
-        {...loaderData}
-        heading={heading}
-        emptyText={<EmptyState q={query.q} hasFilters={hasFilters} />}
-      />
+      <CatalogGrid {...loaderData} heading={heading} emptyText={<EmptyState q={query.q} hasFilters={hasFilters} />} />
     </Container>
   );
 }

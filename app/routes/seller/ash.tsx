@@ -15,18 +15,35 @@ import { getSession, getCtx } from "#app/lib/session.server.ts";
 import { listFulfillersOfUser } from "#server/modules/fulfillment/index.ts";
 import { getMyApplication, listMyStores } from "#server/modules/stores/index.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller hub · Platen" }, { name: "description", content: "Your Platen stores and print businesses, or how to become a partner." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Seller hub · Platen" },
+  { name: "description", content: "Your Platen stores and print businesses, or how to become a partner." },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSession(request);
   if (!session) return { signedIn: false as const, stores: [], fulfillers: [], application: null };
   const ctx = await getCtx(request);
-  const [stores, fulfillers, application] = await Promise.all([listMyStores(ctx), listFulfillersOfUser(ctx, session.user.id), getMyApplication(ctx)]);
+  const [stores, fulfillers, application] = await Promise.all([
+    listMyStores(ctx),
+    listFulfillersOfUser(ctx, session.user.id),
+    getMyApplication(ctx),
+  ]);
   return {
     signedIn: true as const,
-    stores: stores.map((s) => ({ handle: s.store.handle, name: s.store.name, role: s.role, permissions: s.permissions, status: s.store.status, avatarKey: s.store.avatarKey, accentColor: s.store.accentColor })),
+    stores: stores.map((s) => ({
+      handle: s.store.handle,
+      name: s.store.name,
+      role: s.role,
+      permissions: s.permissions,
+      status: s.store.status,
+      avatarKey: s.store.avatarKey,
+      accentColor: s.store.accentColor,
+    })),
     fulfillers: fulfillers.map((f) => ({ handle: f.handle, name: f.name, status: f.status })),
-    application: application ? { status: application.status, storeName: application.storeName, handle: application.handle, note: application.decisionNote } : null,
+    application: application
+      ? { status: application.status, storeName: application.storeName, handle: application.handle, note: application.decisionNote }
+      : null,
   };
 }
 
@@ -72,7 +89,13 @@ export default function SellerHub({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </CardContent>
                   <CardActions>
-                    <Button component={Link} to={`/shop/partners/@${s.handle}/administration`} variant="contained" size="small" aria-label={`Manage ${s.name}`}>
+                    <Button
+                      component={Link}
+                      to={`/shop/partners/@${s.handle}/administration`}
+                      variant="contained"
+                      size="small"
+                      aria-label={`Manage ${s.name}`}
+                    >
                       Manage
                     </Button>
                     <Button component={Link} to={`/shop/partners/@${s.handle}`} size="small" aria-label={`Public profile of ${s.name}`}>
@@ -117,8 +140,8 @@ export default function SellerHub({ loaderData }: Route.ComponentProps) {
             {hasAny ? "Open a store of your own" : "Sell your designs on Platen"}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2, maxWidth: "65ch" }}>
-            Upload your artwork, place it on t-shirts, hoodies, mugs, posters, stickers, tote bags and phone cases, and set your price. Our print partners make and ship each order; you earn on
-            every sale with no stock and no upfront cost.
+            Upload your artwork, place it on t-shirts, hoodies, mugs, posters, stickers, tote bags and phone cases, and set your price. Our
+            print partners make and ship each order; you earn on every sale with no stock and no upfront cost.
           </Typography>
           {application?.status === "pending" ? (
             <Alert severity="info" sx={{ mb: 2 }} data-testid="application-status">
@@ -126,12 +149,18 @@ export default function SellerHub({ loaderData }: Route.ComponentProps) {
             </Alert>
           ) : application?.status === "rejected" ? (
             <Alert severity="warning" sx={{ mb: 2 }} data-testid="application-status">
-              Your application for {application.storeName} was not approved{application.note ? `: ${application.note}` : "."} You can apply again.
+              Your application for {application.storeName} was not approved{application.note ? `: ${application.note}` : "."} You can apply
+              again.
             </Alert>
           ) : null}
           {application?.status !== "pending" ? (
             <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
-              <Button component={Link} to={signedIn ? "/shop/partners/register" : "/login?next=%2Fshop%2Fpartners%2Fregister"} variant="contained" size="large">
+              <Button
+                component={Link}
+                to={signedIn ? "/shop/partners/register" : "/login?next=%2Fshop%2Fpartners%2Fregister"}
+                variant="contained"
+                size="large"
+              >
                 {signedIn ? "Become a partner" : "Sign in to become a partner"}
               </Button>
               <Button component={Link} to="/shop/partners/terms" size="large">

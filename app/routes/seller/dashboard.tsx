@@ -15,17 +15,34 @@ import { countProductsByStatus } from "#server/modules/catalog/index.ts";
 import { PRODUCT_STATUS_LABELS } from "#server/modules/catalog/product-form.ts";
 import { countFanClubMembers, recentStoreActivity } from "#server/modules/stores/index.ts";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.store.name} dashboard · Platen` : "Store dashboard · Platen" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `${data.store.name} dashboard · Platen` : "Store dashboard · Platen" },
+];
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { ctx, store, access } = await requireStoreAccess(request, params.handle);
-  const [counts, members, activity] = await Promise.all([countProductsByStatus(ctx, store.id), countFanClubMembers(ctx, store.id), recentStoreActivity(ctx, store.id, 8)]);
+  const [counts, members, activity] = await Promise.all([
+    countProductsByStatus(ctx, store.id),
+    countFanClubMembers(ctx, store.id),
+    recentStoreActivity(ctx, store.id, 8),
+  ]);
   return {
-    store: { handle: store.handle, name: store.name, status: store.status, suspendedReason: store.suspendedReason, avatarKey: store.avatarKey, accentColor: store.accentColor },
+    store: {
+      handle: store.handle,
+      name: store.name,
+      status: store.status,
+      suspendedReason: store.suspendedReason,
+      avatarKey: store.avatarKey,
+      accentColor: store.accentColor,
+    },
     role: access.role,
-    counts: Object.entries(counts).map(([status, n]) => ({ status, label: (PRODUCT_STATUS_LABELS as Record<string, string>)[status] ?? status, n })),
+    counts: Object.entries(counts).map(([status, n]) => ({
+      status,
+      label: (PRODUCT_STATUS_LABELS as Record<string, string>)[status] ?? status,
+      n,
+    })),
     members,
     activity: activity.map((a) => ({ at: `${dateFormat.format(a.at)} UTC`, text: a.text })),
   };
@@ -47,7 +64,11 @@ export default function StoreDashboard({ loaderData }: Route.ComponentProps) {
               <Typography variant="h2" sx={{ fontSize: "1.2rem", mb: 1.5 }}>
                 Products ({total})
               </Typography>
-              <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(5, 1fr)" }, gap: 2, m: 0 }} data-testid="product-counts">
+              <Box
+                component="dl"
+                sx={{ display: "grid", gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(5, 1fr)" }, gap: 2, m: 0 }}
+                data-testid="product-counts"
+              >
                 {counts.map((c) => (
                   <Box key={c.status}>
                     <Typography component="dt" variant="body2" color="text.secondary">

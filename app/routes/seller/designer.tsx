@@ -41,12 +41,31 @@ import {
   uploadArtwork,
 } from "#server/modules/catalog/index.ts";
 import { defaultPlacement, preflight } from "#server/modules/catalog/preflight.ts";
-import { formatMinor, formFieldOf, PRODUCT_STATUS_LABELS, productFormToInput, productInputSchema } from "#server/modules/catalog/product-form.ts";
-import { CATEGORIES, CATEGORY_LABELS, DPI_REFUSE, DPI_WARN, mockupUrl, type Category, type Placement, type PreflightIssue, type ProductStatus, type TemplateRect } from "#server/modules/catalog/types.ts";
+import {
+  formatMinor,
+  formFieldOf,
+  PRODUCT_STATUS_LABELS,
+  productFormToInput,
+  productInputSchema,
+} from "#server/modules/catalog/product-form.ts";
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  DPI_REFUSE,
+  DPI_WARN,
+  mockupUrl,
+  type Category,
+  type Placement,
+  type PreflightIssue,
+  type ProductStatus,
+  type TemplateRect,
+} from "#server/modules/catalog/types.ts";
 import { getSettings } from "#server/modules/platform/index.ts";
 import { formatMoney, minimumRetailMinor, splitSale } from "#server/modules/platform/types.ts";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.product ? `Edit ${data.product.title} · Platen` : "Design a product · Platen" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.product ? `Edit ${data.product.title} · Platen` : "Design a product · Platen" },
+];
 
 const mediaUrl = (key: string) => `/media/${key}`;
 
@@ -76,11 +95,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       category: d.blank.category,
       description: d.blank.description,
       productionDays: d.blank.productionDays,
-      areas: d.areas.map((a) => ({ key: a.key, label: a.label, widthIn: a.widthIn, heightIn: a.heightIn, requiredDpi: a.requiredDpi, templateWidth: a.templateWidth, templateHeight: a.templateHeight, rect: a.templateRect })),
+      areas: d.areas.map((a) => ({
+        key: a.key,
+        label: a.label,
+        widthIn: a.widthIn,
+        heightIn: a.heightIn,
+        requiredDpi: a.requiredDpi,
+        templateWidth: a.templateWidth,
+        templateHeight: a.templateHeight,
+        rect: a.templateRect,
+      })),
       colors: d.colors.map((c) => ({
         name: c.name,
         hex: c.hex,
-        templates: Object.fromEntries(Object.entries(c.templates).map(([k, t]) => [k, { url: mediaUrl(t.key), rect: t.rect ?? d.areas.find((a) => a.key === k)?.templateRect ?? null }])),
+        templates: Object.fromEntries(
+          Object.entries(c.templates).map(([k, t]) => [
+            k,
+            { url: mediaUrl(t.key), rect: t.rect ?? d.areas.find((a) => a.key === k)?.templateRect ?? null },
+          ]),
+        ),
       })),
       sizes: [...new Set(d.variants.filter((v) => v.active).map((v) => v.size))],
       costs,
@@ -90,8 +123,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const uploadedId = url.searchParams.get("artwork");
   const artwork = edit?.artwork ?? (uploadedId ? await getArtworkInfo(ctx, store.id, uploadedId).catch(() => null) : null);
   return {
-    store: { handle: store.handle, name: store.name, status: store.status, suspendedReason: store.suspendedReason, avatarKey: store.avatarKey, accentColor: store.accentColor },
-    settings: { currency: settings.currency, platformFeePercent: settings.platformFeePercent, minimumMarginMinor: settings.minimumMarginMinor },
+    store: {
+      handle: store.handle,
+      name: store.name,
+      status: store.status,
+      suspendedReason: store.suspendedReason,
+      avatarKey: store.avatarKey,
+      accentColor: store.accentColor,
+    },
+    settings: {
+      currency: settings.currency,
+      platformFeePercent: settings.platformFeePercent,
+      minimumMarginMinor: settings.minimumMarginMinor,
+    },
     blanks: blanks.map((b) => ({
       id: b.id,
       name: b.name,
@@ -102,7 +146,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sizes: b.sizes.length,
     })),
     blank,
-    artwork: artwork ? { artworkId: "artworkId" in artwork ? artwork.artworkId : artwork.id, previewUrl: artwork.previewUrl, width: artwork.width, height: artwork.height, hasAlpha: artwork.hasAlpha } : null,
+    artwork: artwork
+      ? {
+          artworkId: "artworkId" in artwork ? artwork.artworkId : artwork.id,
+          previewUrl: artwork.previewUrl,
+          width: artwork.width,
+          height: artwork.height,
+          hasAlpha: artwork.hasAlpha,
+        }
+      : null,
     product: p
       ? {
           id: p.id,
@@ -115,7 +167,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           colors: [...new Set(edit!.variants.map((v) => v.color))],
           sizes: [...new Set(edit!.variants.map((v) => v.size))],
           placements: p.placements as Record<string, Placement>,
-          variantPrices: Object.fromEntries(edit!.variants.filter((v) => v.priceMinor !== null).map((v) => [`${v.color}|${v.size}`, formatMinor(v.priceMinor!)])),
+          variantPrices: Object.fromEntries(
+            edit!.variants.filter((v) => v.priceMinor !== null).map((v) => [`${v.color}|${v.size}`, formatMinor(v.priceMinor!)]),
+          ),
           primaryColor: p.primaryColor,
           heldReason: edit!.heldReason,
           takedownReason: p.takedownReason,
@@ -132,10 +186,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { ctx, store } = await requireStoreAccess(request, params.handle, "products");
   const base = `/shop/partners/@${store.handle}/administration/products`;
   const read = await readBoundedForm(request, ARTWORK_MAX_BYTES + 512 * 1024);
-  if (!read.ok) return failure(read.status === 413 ? { artwork: "The file is larger than 25 MB. Export a smaller PNG, JPEG or WebP." } : { _form: "The form could not be read. Please try again." }, read.status);
+  if (!read.ok)
+    return failure(
+      read.status === 413
+        ? { artwork: "The file is larger than 25 MB. Export a smaller PNG, JPEG or WebP." }
+        : { _form: "The form could not be read. Please try again." },
+      read.status,
+    );
   const form = read.form;
   const intent = String(form.get("intent") ?? "save");
-  const values: Values = { ...echoValues(form), colors: form.getAll("colors").map(String).join("|"), sizes: form.getAll("sizes").map(String).join("|") };
+  const values: Values = {
+    ...echoValues(form),
+    colors: form.getAll("colors").map(String).join("|"),
+    sizes: form.getAll("sizes").map(String).join("|"),
+  };
 
   if (intent === "unpublish" && params.productId) {
     try {
@@ -198,7 +262,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   try {
     const out = await saveProduct(ctx, store.id, parsed.data, { productId: params.productId, publish: intent === "publish" });
-    const notice = out.publish?.status === "in_review" ? "held" : out.publish?.status === "published" ? "published" : flagged ? "saved-flagged" : "saved";
+    const notice =
+      out.publish?.status === "in_review"
+        ? "held"
+        : out.publish?.status === "published"
+          ? "published"
+          : flagged
+            ? "saved-flagged"
+            : "saved";
     return redirect(`${base}/${out.product.id}?notice=${notice}`);
   } catch (e) {
     if (e instanceof AppError) {
@@ -223,9 +294,15 @@ interface ArtworkView {
 
 const NOTICES: Record<string, { severity: "success" | "info" | "warning"; text: string }> = {
   saved: { severity: "success", text: "Draft saved. Mockups and print files are ready." },
-  "saved-flagged": { severity: "warning", text: "Draft saved. This artwork looks like one already published by another store: publishing it will be held for review." },
+  "saved-flagged": {
+    severity: "warning",
+    text: "Draft saved. This artwork looks like one already published by another store: publishing it will be held for review.",
+  },
   published: { severity: "success", text: "Published! Your product is live in the shop." },
-  held: { severity: "warning", text: "Held for review: this artwork looks like one already published by another store. Our team will check it and tell you the outcome by e-mail." },
+  held: {
+    severity: "warning",
+    text: "Held for review: this artwork looks like one already published by another store. Our team will check it and tell you the outcome by e-mail.",
+  },
   unpublished: { severity: "info", text: "Unpublished. The product is hidden from the shop until you publish it again." },
 };
 
@@ -233,7 +310,20 @@ function Section({ n, title, children, id }: { n: number; title: string; childre
   return (
     <Paper variant="outlined" component="section" aria-labelledby={`step-${n}`} sx={{ p: { xs: 2, sm: 3 }, mb: 3 }} id={id}>
       <Typography id={`step-${n}`} variant="h2" sx={{ fontSize: "1.25rem", mb: 2, display: "flex", alignItems: "center", gap: 1 }}>
-        <Box component="span" aria-hidden sx={{ width: 28, height: 28, borderRadius: "50%", bgcolor: "primary.main", color: "primary.contrastText", display: "inline-grid", placeItems: "center", fontSize: "0.95rem" }}>
+        <Box
+          component="span"
+          aria-hidden
+          sx={{
+            width: 28,
+            height: 28,
+            borderRadius: "50%",
+            bgcolor: "primary.main",
+            color: "primary.contrastText",
+            display: "inline-grid",
+            placeItems: "center",
+            fontSize: "0.95rem",
+          }}
+        >
           {n}
         </Box>
         {title}
@@ -256,9 +346,39 @@ function BlankPicker({ blanks, selected, base }: { blanks: LoaderData["blanks"];
               .filter((b) => b.category === cat)
               .map((b) => (
                 <Grid key={b.id} size={{ xs: 6, sm: 4, lg: 3 }}>
-                  <Card variant="outlined" sx={{ height: "100%", borderColor: b.id === selected ? "primary.main" : undefined, borderWidth: b.id === selected ? 2 : 1 }}>
-                    <CardActionArea component={Link} to={`${base}?blank=${b.id}#artwork`} aria-current={b.id === selected ? "true" : undefined} data-testid="blank-card" sx={{ height: "100%" }}>
-                      {b.thumb ? <Box component="img" src={b.thumb} alt="" loading="lazy" width={240} height={240} sx={{ width: "100%", height: "auto", aspectRatio: "1 / 1", objectFit: "cover", bgcolor: "#eceae6", display: "block" }} /> : null}
+                  <Card
+                    variant="outlined"
+                    sx={{
+                      height: "100%",
+                      borderColor: b.id === selected ? "primary.main" : undefined,
+                      borderWidth: b.id === selected ? 2 : 1,
+                    }}
+                  >
+                    <CardActionArea
+                      component={Link}
+                      to={`${base}?blank=${b.id}#artwork`}
+                      aria-current={b.id === selected ? "true" : undefined}
+                      data-testid="blank-card"
+                      sx={{ height: "100%" }}
+                    >
+                      {b.thumb ? (
+                        <Box
+                          component="img"
+                          src={b.thumb}
+                          alt=""
+                          loading="lazy"
+                          width={240}
+                          height={240}
+                          sx={{
+                            width: "100%",
+                            height: "auto",
+                            aspectRatio: "1 / 1",
+                            objectFit: "cover",
+                            bgcolor: "#eceae6",
+                            display: "block",
+                          }}
+                        />
+                      ) : null}
                       <CardContent sx={{ p: 1.5 }}>
                         <Typography sx={{ fontWeight: 600 }}>{b.name}</Typography>
                         <Typography variant="body2" color="text.secondary">
@@ -266,7 +386,11 @@ function BlankPicker({ blanks, selected, base }: { blanks: LoaderData["blanks"];
                         </Typography>
                         <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }} aria-label={`${b.colors.length} colours`}>
                           {b.colors.map((c) => (
-                            <Box key={c.name} title={c.name} sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: c.hex, border: "1px solid rgba(0,0,0,0.25)" }} />
+                            <Box
+                              key={c.name}
+                              title={c.name}
+                              sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: c.hex, border: "1px solid rgba(0,0,0,0.25)" }}
+                            />
                           ))}
                         </Stack>
                       </CardContent>
@@ -286,7 +410,12 @@ function IssueList({ issues }: { issues: PreflightIssue[] }) {
   return (
     <Stack spacing={1} sx={{ mt: 1 }}>
       {issues.map((i) => (
-        <Alert key={i.code + i.message} severity={i.level === "error" ? "error" : i.level === "warning" ? "warning" : "info"} sx={{ py: 0 }} data-testid={`preflight-${i.level}`}>
+        <Alert
+          key={i.code + i.message}
+          severity={i.level === "error" ? "error" : i.level === "warning" ? "warning" : "info"}
+          sx={{ py: 0 }}
+          data-testid={`preflight-${i.level}`}
+        >
           {i.message}
         </Alert>
       ))}
@@ -322,9 +451,17 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
   const areas = blank?.areas ?? [];
   const [placements, setPlacements] = useState<Record<string, Placement>>(() => ({ ...(product?.placements ?? {}) }));
   const [enabled, setEnabled] = useState<string[]>(() => (product ? Object.keys(product.placements) : areas[0] ? [areas[0].key] : []));
-  const [areaKey, setAreaKey] = useState<string>(() => (product ? Object.keys(product.placements)[0] : undefined) ?? areas[0]?.key ?? "front");
-  const [colors, setColors] = useState<string[]>(() => (echoed.colors !== undefined ? echoed.colors.split("|").filter(Boolean) : (product?.colors ?? blank?.colors.slice(0, 3).map((c) => c.name) ?? [])));
-  const [sizes, setSizes] = useState<string[]>(() => (echoed.sizes !== undefined ? echoed.sizes.split("|").filter(Boolean) : (product?.sizes ?? blank?.sizes ?? [])));
+  const [areaKey, setAreaKey] = useState<string>(
+    () => (product ? Object.keys(product.placements)[0] : undefined) ?? areas[0]?.key ?? "front",
+  );
+  const [colors, setColors] = useState<string[]>(() =>
+    echoed.colors !== undefined
+      ? echoed.colors.split("|").filter(Boolean)
+      : (product?.colors ?? blank?.colors.slice(0, 3).map((c) => c.name) ?? []),
+  );
+  const [sizes, setSizes] = useState<string[]>(() =>
+    echoed.sizes !== undefined ? echoed.sizes.split("|").filter(Boolean) : (product?.sizes ?? blank?.sizes ?? []),
+  );
   const [previewColor, setPreviewColor] = useState<string>(() => product?.primaryColor || blank?.colors[0]?.name || "");
   const [price, setPrice] = useState<string>(() => echoed.price ?? product?.price ?? "");
   const [perVariant, setPerVariant] = useState<Record<string, string>>(() => product?.variantPrices ?? {});
@@ -333,7 +470,9 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
   const area = areas.find((a) => a.key === areaKey) ?? areas[0];
   const currentPlacement = (k: string): Placement => {
     const a = areas.find((x) => x.key === k);
-    return placements[k] ?? (artwork && a ? defaultPlacement(artwork.width, artwork.height, a) : { x: 0.5, y: 0.5, scale: 0.8, rotation: 0 });
+    return (
+      placements[k] ?? (artwork && a ? defaultPlacement(artwork.width, artwork.height, a) : { x: 0.5, y: 0.5, scale: 0.8, rotation: 0 })
+    );
   };
   const setPlacement = (k: string, p: Placement) => setPlacements((s) => ({ ...s, [k]: tidy(p) }));
 
@@ -357,7 +496,13 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
       .map((k) => blank.areas.find((a) => a.key === k))
       .filter((a): a is BlankView["areas"][number] => !!a)
       .map((a) => {
-        const r = preflight({ artworkWidth: artwork.width, artworkHeight: artwork.height, hasAlpha: artwork.hasAlpha, placement: currentPlacement(a.key), area: a });
+        const r = preflight({
+          artworkWidth: artwork.width,
+          artworkHeight: artwork.height,
+          hasAlpha: artwork.hasAlpha,
+          placement: currentPlacement(a.key),
+          area: a,
+        });
         return { key: a.key, label: a.label, dpi: r.effectiveDpi, issues: r.issues };
       });
   }, [artwork, blank, enabled, placements]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -365,7 +510,10 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
   // Server mockup preview, debounced while placing.
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [previewState, setPreviewState] = useState<"idle" | "loading" | "error">("idle");
-  const previewKey = artwork && blank && area && enabled.includes(area.key) ? JSON.stringify([artwork.artworkId, blank.id, effectivePreviewColor, area.key, currentPlacement(area.key)]) : "";
+  const previewKey =
+    artwork && blank && area && enabled.includes(area.key)
+      ? JSON.stringify([artwork.artworkId, blank.id, effectivePreviewColor, area.key, currentPlacement(area.key)])
+      : "";
   useEffect(() => {
     if (!previewKey) return;
     const [artworkId, blankId, color, key, placement] = JSON.parse(previewKey) as [string, string, string, string, Placement];
@@ -408,13 +556,27 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
       const body = new FormData();
       body.append("artwork", file);
       const res = await fetch(`/api/designer/artwork?store=${encodeURIComponent(`@${store.handle}`)}`, { method: "POST", body });
-      const json = (await res.json().catch(() => ({ error: "The upload failed. Please try again." }))) as { error?: string; artworkId?: string; previewUrl?: string; width?: number; height?: number; hasAlpha?: boolean; flagged?: { reason: string } };
+      const json = (await res.json().catch(() => ({ error: "The upload failed. Please try again." }))) as {
+        error?: string;
+        artworkId?: string;
+        previewUrl?: string;
+        width?: number;
+        height?: number;
+        hasAlpha?: boolean;
+        flagged?: { reason: string };
+      };
       if (!res.ok || !json.artworkId) {
         setUploadError(json.error ?? "The upload failed. Please try again.");
         return;
       }
       setPlacements({});
-      setArtwork({ artworkId: json.artworkId, previewUrl: json.previewUrl!, width: json.width!, height: json.height!, hasAlpha: !!json.hasAlpha });
+      setArtwork({
+        artworkId: json.artworkId,
+        previewUrl: json.previewUrl!,
+        width: json.width!,
+        height: json.height!,
+        hasAlpha: !!json.hasAlpha,
+      });
       if (json.flagged) setFlagged(json.flagged.reason);
       if (fileRef.current) fileRef.current.value = "";
     } catch {
@@ -433,20 +595,32 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
 
   // Money: live split per sale for the chosen variants.
   const priceMinor = /^\d{1,7}([.,]\d{1,2})?$/.test(price.trim()) ? Math.round(Number(price.trim().replace(",", ".")) * 100) : null;
-  const chosenCosts = blank ? colors.flatMap((c) => sizes.map((s) => ({ key: `${c}|${s}`, cost: blank.costs[`${c}|${s}`] }))).filter((v): v is { key: string; cost: number } => v.cost !== undefined) : [];
+  const chosenCosts = blank
+    ? colors
+        .flatMap((c) => sizes.map((s) => ({ key: `${c}|${s}`, cost: blank.costs[`${c}|${s}`] })))
+        .filter((v): v is { key: string; cost: number } => v.cost !== undefined)
+    : [];
   const maxCost = chosenCosts.length ? Math.max(...chosenCosts.map((v) => v.cost)) : null;
   const minCost = chosenCosts.length ? Math.min(...chosenCosts.map((v) => v.cost)) : null;
   const minPrice = maxCost !== null ? minimumRetailMinor(maxCost, settings) : null;
   const priceTooLow = priceMinor !== null && minPrice !== null && priceMinor < minPrice && !showVariantPrices;
   const money = (m: number) => formatMoney(m, settings.currency);
-  const priceError = errors.price ?? (priceTooLow ? `The price must be at least ${money(minPrice!)} so you earn at least ${money(settings.minimumMarginMinor)} per sale.` : undefined);
+  const priceError =
+    errors.price ??
+    (priceTooLow
+      ? `The price must be at least ${money(minPrice!)} so you earn at least ${money(settings.minimumMarginMinor)} per sale.`
+      : undefined);
 
   const hasBlocking = checks.some((c) => c.issues.some((i) => i.level === "error"));
   const titleDefault = echoed.title ?? product?.title ?? "";
 
   return (
     <StoreAdminShell store={store} active="products">
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 2 }}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={1}
+        sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 2 }}
+      >
         <Box>
           <Typography variant="h1" sx={{ fontSize: { xs: "1.7rem", sm: "2rem" } }}>
             {product ? product.title : "Design a product"}
@@ -455,7 +629,13 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
             Back to products
           </MuiLink>
         </Box>
-        {status && <Chip label={PRODUCT_STATUS_LABELS[status]} color={status === "published" ? "success" : status === "in_review" ? "warning" : status === "taken_down" ? "error" : "default"} data-testid="product-status" />}
+        {status && (
+          <Chip
+            label={PRODUCT_STATUS_LABELS[status]}
+            color={status === "published" ? "success" : status === "in_review" ? "warning" : status === "taken_down" ? "error" : "default"}
+            data-testid="product-status"
+          />
+        )}
       </Stack>
 
       {notice && NOTICES[notice] && (
@@ -478,7 +658,8 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
       )}
       {locked && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          This product was taken down by the Platen team{product?.takedownReason ? `: ${product.takedownReason}` : "."} It cannot be edited. Reply to our e-mail if you think this is a mistake.
+          This product was taken down by the Platen team{product?.takedownReason ? `: ${product.takedownReason}` : "."} It cannot be edited.
+          Reply to our e-mail if you think this is a mistake.
         </Alert>
       )}
       <FormError errors={errors} />
@@ -510,7 +691,9 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
         <Form method="post" encType="multipart/form-data" action={selfUrl} noValidate>
           <input type="hidden" name="blankId" value={blank.id} />
           <input type="hidden" name="artworkId" value={artwork?.artworkId ?? ""} />
-          {hydrated && artwork && enabled.map((k) => <input key={k} type="hidden" name={`placement.${k}`} value={JSON.stringify(currentPlacement(k))} />)}
+          {hydrated &&
+            artwork &&
+            enabled.map((k) => <input key={k} type="hidden" name={`placement.${k}`} value={JSON.stringify(currentPlacement(k))} />)}
           <input type="hidden" name="primaryColor" value={effectivePreviewColor} />
 
           <Section n={2} title="Upload your artwork" id="artwork">
@@ -521,11 +704,20 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
               }}
               onDragLeave={() => setDragOver(false)}
               onDrop={onDrop}
-              sx={{ border: "2px dashed", borderColor: dragOver ? "primary.main" : errors.artwork || uploadError ? "error.main" : "divider", borderRadius: 2, p: { xs: 2, sm: 3 }, bgcolor: dragOver ? "action.hover" : undefined, textAlign: "center" }}
+              sx={{
+                border: "2px dashed",
+                borderColor: dragOver ? "primary.main" : errors.artwork || uploadError ? "error.main" : "divider",
+                borderRadius: 2,
+                p: { xs: 2, sm: 3 },
+                bgcolor: dragOver ? "action.hover" : undefined,
+                textAlign: "center",
+              }}
               data-testid="dropzone"
             >
               <CloudUpload color="action" sx={{ fontSize: 40 }} aria-hidden />
-              <Typography sx={{ mb: 1 }}>{hydrated ? "Drag and drop your artwork here, or choose a file." : "Choose your artwork file."}</Typography>
+              <Typography sx={{ mb: 1 }}>
+                {hydrated ? "Drag and drop your artwork here, or choose a file." : "Choose your artwork file."}
+              </Typography>
               <Box component="label" htmlFor="artwork-file" sx={{ display: "block", fontWeight: 600, mb: 1 }}>
                 Artwork file (PNG, JPEG or WebP, up to 25 MB)
               </Box>
@@ -543,8 +735,15 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                   if (f) void upload(f);
                 }}
               />
-              <FormHelperText id="artwork-help" error={!!(errors.artwork || uploadError)} sx={{ textAlign: "center" }} data-testid="artwork-error">
-                {uploadError ?? errors.artwork ?? `For sharp prints use at least ${DPI_WARN} DPI at the printed size: a 12-inch-wide print needs ${12 * DPI_WARN} pixels. Transparent PNGs print only the design.`}
+              <FormHelperText
+                id="artwork-help"
+                error={!!(errors.artwork || uploadError)}
+                sx={{ textAlign: "center" }}
+                data-testid="artwork-error"
+              >
+                {uploadError ??
+                  errors.artwork ??
+                  `For sharp prints use at least ${DPI_WARN} DPI at the printed size: a 12-inch-wide print needs ${12 * DPI_WARN} pixels. Transparent PNGs print only the design.`}
               </FormHelperText>
               {uploading && (
                 <Stack direction="row" spacing={1} sx={{ justifyContent: "center", mt: 1 }} role="status">
@@ -555,9 +754,17 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
             </Box>
             {artwork && (
               <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: "center" }}>
-                <Box component="img" src={artwork.previewUrl} alt="Your uploaded artwork" width={72} height={72} sx={{ width: 72, height: 72, objectFit: "contain", bgcolor: "#e9e9e9", borderRadius: 1 }} />
+                <Box
+                  component="img"
+                  src={artwork.previewUrl}
+                  alt="Your uploaded artwork"
+                  width={72}
+                  height={72}
+                  sx={{ width: 72, height: 72, objectFit: "contain", bgcolor: "#e9e9e9", borderRadius: 1 }}
+                />
                 <Typography variant="body2" data-testid="artwork-info">
-                  {artwork.width.toLocaleString("en-US")} × {artwork.height.toLocaleString("en-US")} px{artwork.hasAlpha ? ", transparent background" : ", no transparency"}
+                  {artwork.width.toLocaleString("en-US")} × {artwork.height.toLocaleString("en-US")} px
+                  {artwork.hasAlpha ? ", transparent background" : ", no transparency"}
                 </Typography>
               </Stack>
             )}
@@ -569,12 +776,24 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
           </Section>
 
           <Section n={3} title="Place it">
-            {!hydrated && <Alert severity="info">Without JavaScript the artwork is centred on the {areas[0]?.label.toLowerCase()} print area and sized to fit. Turn on JavaScript to drag, scale and rotate it.</Alert>}
+            {!hydrated && (
+              <Alert severity="info">
+                Without JavaScript the artwork is centred on the {areas[0]?.label.toLowerCase()} print area and sized to fit. Turn on
+                JavaScript to drag, scale and rotate it.
+              </Alert>
+            )}
             {hydrated && !artwork && <Typography color="text.secondary">Upload your artwork to place it.</Typography>}
             {hydrated && artwork && area && template && (
               <>
                 {areas.length > 1 && (
-                  <Tabs value={area.key} onChange={(_, v: string) => setAreaKey(v)} aria-label="Print areas" sx={{ mb: 1 }} variant="scrollable" allowScrollButtonsMobile>
+                  <Tabs
+                    value={area.key}
+                    onChange={(_, v: string) => setAreaKey(v)}
+                    aria-label="Print areas"
+                    sx={{ mb: 1 }}
+                    variant="scrollable"
+                    allowScrollButtonsMobile
+                  >
                     {areas.map((a) => (
                       <Tab key={a.key} value={a.key} label={`${a.label}${enabled.includes(a.key) ? "" : " (empty)"}`} />
                     ))}
@@ -584,7 +803,9 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                   control={
                     <Checkbox
                       checked={enabled.includes(area.key)}
-                      onChange={(e) => setEnabled((s) => (e.target.checked ? [...new Set([...s, area.key])] : s.filter((k) => k !== area.key)))}
+                      onChange={(e) =>
+                        setEnabled((s) => (e.target.checked ? [...new Set([...s, area.key])] : s.filter((k) => k !== area.key)))
+                      }
                     />
                   }
                   label={`Print the artwork on the ${area.label.toLowerCase()} (${area.widthIn} × ${area.heightIn} in)`}
@@ -604,12 +825,15 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                         hex={colorView?.hex ?? "#ffffff"}
                       />
                     ) : (
-                      <Typography color="text.secondary">Nothing is printed on the {area.label.toLowerCase()}. Tick the box above to place your artwork here.</Typography>
+                      <Typography color="text.secondary">
+                        Nothing is printed on the {area.label.toLowerCase()}. Tick the box above to place your artwork here.
+                      </Typography>
                     )}
                     {enabled.includes(area.key) && (
                       <Box sx={{ mt: 2 }}>
                         <Typography id="scale-label" variant="body2" gutterBottom>
-                          Size: {Math.round(currentPlacement(area.key).scale * 100)}% of the area width ({(currentPlacement(area.key).scale * area.widthIn).toFixed(1)} in)
+                          Size: {Math.round(currentPlacement(area.key).scale * 100)}% of the area width (
+                          {(currentPlacement(area.key).scale * area.widthIn).toFixed(1)} in)
                         </Typography>
                         <Slider
                           aria-labelledby="scale-label"
@@ -631,18 +855,31 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                           onChange={(_, v) => setPlacement(area.key, { ...currentPlacement(area.key), rotation: v as number })}
                         />
                         <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
-                          <Button size="small" variant="outlined" onClick={() => setPlacement(area.key, { ...currentPlacement(area.key), x: 0.5, y: 0.5 })}>
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            onClick={() => setPlacement(area.key, { ...currentPlacement(area.key), x: 0.5, y: 0.5 })}
+                          >
                             Centre
                           </Button>
-                          <Button size="small" variant="outlined" onClick={() => setPlacement(area.key, defaultPlacement(artwork.width, artwork.height, area))}>
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            onClick={() => setPlacement(area.key, defaultPlacement(artwork.width, artwork.height, area))}
+                          >
                             Fit to area
                           </Button>
-                          <Button size="small" variant="outlined" onClick={() => setPlacement(area.key, { ...currentPlacement(area.key), rotation: 0 })}>
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            onClick={() => setPlacement(area.key, { ...currentPlacement(area.key), rotation: 0 })}
+                          >
                             Straighten
                           </Button>
                         </Stack>
                         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                          Tip: select the artwork and use the arrow keys to nudge it (Shift for bigger steps), + and − to resize, [ and ] to rotate.
+                          Tip: select the artwork and use the arrow keys to nudge it (Shift for bigger steps), + and − to resize, [ and ] to
+                          rotate.
                         </Typography>
                       </Box>
                     )}
@@ -663,7 +900,18 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                             aria-pressed={c.name === effectivePreviewColor}
                             aria-label={`Preview in ${c.name}`}
                             title={c.name}
-                            sx={{ width: 32, height: 32, borderRadius: "50%", bgcolor: c.hex, border: "2px solid", borderColor: c.name === effectivePreviewColor ? "primary.main" : "rgba(0,0,0,0.25)", outline: c.name === effectivePreviewColor ? "2px solid" : "none", outlineColor: "primary.main", outlineOffset: 2, cursor: "pointer" }}
+                            sx={{
+                              width: 32,
+                              height: 32,
+                              borderRadius: "50%",
+                              bgcolor: c.hex,
+                              border: "2px solid",
+                              borderColor: c.name === effectivePreviewColor ? "primary.main" : "rgba(0,0,0,0.25)",
+                              outline: c.name === effectivePreviewColor ? "2px solid" : "none",
+                              outlineColor: "primary.main",
+                              outlineOffset: 2,
+                              cursor: "pointer",
+                            }}
                           />
                         ))}
                     </Stack>
@@ -671,8 +919,18 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                       Mockup preview
                     </Typography>
                     <Box sx={{ position: "relative", aspectRatio: "1 / 1", bgcolor: "#eceae6", borderRadius: 1, overflow: "hidden" }}>
-                      {previewUrl && <Box component="img" src={previewUrl} alt={`Mockup of your design on ${blank.name}, ${effectivePreviewColor}`} sx={{ width: "100%", height: "100%", objectFit: "contain", display: "block" }} data-testid="server-preview" />}
-                      {previewState === "loading" && <CircularProgress size={24} sx={{ position: "absolute", top: 8, right: 8 }} aria-label="Updating the preview" />}
+                      {previewUrl && (
+                        <Box
+                          component="img"
+                          src={previewUrl}
+                          alt={`Mockup of your design on ${blank.name}, ${effectivePreviewColor}`}
+                          sx={{ width: "100%", height: "100%", objectFit: "contain", display: "block" }}
+                          data-testid="server-preview"
+                        />
+                      )}
+                      {previewState === "loading" && (
+                        <CircularProgress size={24} sx={{ position: "absolute", top: 8, right: 8 }} aria-label="Updating the preview" />
+                      )}
                     </Box>
                     {previewState === "error" && (
                       <Typography variant="body2" color="error" sx={{ mt: 1 }}>
@@ -687,7 +945,12 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                         <Box key={c.key} sx={{ mt: 1 }}>
                           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
                             <Typography variant="body2">{c.label}:</Typography>
-                            <Chip size="small" label={`${c.dpi} DPI`} color={c.dpi < DPI_REFUSE ? "error" : c.dpi < DPI_WARN ? "warning" : "success"} data-testid={`dpi-${c.key}`} />
+                            <Chip
+                              size="small"
+                              label={`${c.dpi} DPI`}
+                              color={c.dpi < DPI_REFUSE ? "error" : c.dpi < DPI_WARN ? "warning" : "success"}
+                              data-testid={`dpi-${c.key}`}
+                            />
                           </Stack>
                           <IssueList issues={c.issues} />
                         </Box>
@@ -714,11 +977,27 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                 {blank.colors.map((c) => (
                   <FormControlLabel
                     key={c.name}
-                    sx={{ m: 0, pr: 1.5, border: "1px solid", borderColor: colors.includes(c.name) ? "primary.main" : "divider", borderRadius: 5 }}
-                    control={<Checkbox name="colors" value={c.name} checked={colors.includes(c.name)} onChange={(e) => setColors((s) => (e.target.checked ? [...s, c.name] : s.filter((x) => x !== c.name)))} />}
+                    sx={{
+                      m: 0,
+                      pr: 1.5,
+                      border: "1px solid",
+                      borderColor: colors.includes(c.name) ? "primary.main" : "divider",
+                      borderRadius: 5,
+                    }}
+                    control={
+                      <Checkbox
+                        name="colors"
+                        value={c.name}
+                        checked={colors.includes(c.name)}
+                        onChange={(e) => setColors((s) => (e.target.checked ? [...s, c.name] : s.filter((x) => x !== c.name)))}
+                      />
+                    }
                     label={
                       <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-                        <Box aria-hidden sx={{ width: 18, height: 18, borderRadius: "50%", bgcolor: c.hex, border: "1px solid rgba(0,0,0,0.3)" }} />
+                        <Box
+                          aria-hidden
+                          sx={{ width: 18, height: 18, borderRadius: "50%", bgcolor: c.hex, border: "1px solid rgba(0,0,0,0.3)" }}
+                        />
                         <span>{c.name}</span>
                       </Stack>
                     }
@@ -735,7 +1014,18 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
               </Typography>
               <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
                 {blank.sizes.map((s) => (
-                  <FormControlLabel key={s} control={<Checkbox name="sizes" value={s} checked={sizes.includes(s)} onChange={(e) => setSizes((x) => (e.target.checked ? [...x, s] : x.filter((y) => y !== s)))} />} label={s} />
+                  <FormControlLabel
+                    key={s}
+                    control={
+                      <Checkbox
+                        name="sizes"
+                        value={s}
+                        checked={sizes.includes(s)}
+                        onChange={(e) => setSizes((x) => (e.target.checked ? [...x, s] : x.filter((y) => y !== s)))}
+                      />
+                    }
+                    label={s}
+                  />
                 ))}
               </Stack>
               <FormHelperText id="sizes-error" error={!!errors.sizes}>
@@ -756,11 +1046,18 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                   required
                   inputMode="decimal"
                   error={!!priceError}
-                  helperText={priceError ?? (minPrice !== null ? `At least ${money(minPrice)} for the chosen variants.` : "Choose colours and sizes first.")}
+                  helperText={
+                    priceError ??
+                    (minPrice !== null ? `At least ${money(minPrice)} for the chosen variants.` : "Choose colours and sizes first.")
+                  }
                   slotProps={{ htmlInput: { inputMode: "decimal", "data-testid": "price" } }}
                 />
                 {maxCost !== null && (
-                  <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "1fr auto", rowGap: 0.5, columnGap: 2, mt: 2, mb: 0 }} data-testid="earnings">
+                  <Box
+                    component="dl"
+                    sx={{ display: "grid", gridTemplateColumns: "1fr auto", rowGap: 0.5, columnGap: 2, mt: 2, mb: 0 }}
+                    data-testid="earnings"
+                  >
                     {(() => {
                       const sp = priceMinor !== null ? splitSale(priceMinor, maxCost, settings) : null;
                       const rows: [string, string][] = [
@@ -773,7 +1070,12 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                           <Typography component="dt" variant="body2" color="text.secondary">
                             {k}
                           </Typography>
-                          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: k === "You earn per sale" ? 700 : 400, textAlign: "right" }} data-testid={k === "You earn per sale" ? "you-earn" : undefined}>
+                          <Typography
+                            component="dd"
+                            variant="body2"
+                            sx={{ m: 0, fontWeight: k === "You earn per sale" ? 700 : 400, textAlign: "right" }}
+                            data-testid={k === "You earn per sale" ? "you-earn" : undefined}
+                          >
                             {v}
                           </Typography>
                         </Box>
@@ -782,14 +1084,20 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                   </Box>
                 )}
                 {minCost !== maxCost && <FormHelperText>Earnings shown for the variant with the highest base cost.</FormHelperText>}
-                <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={showVariantPrices} onChange={(e) => setShowVariantPrices(e.target.checked)} />} label="Set a different price for some variants" />
+                <FormControlLabel
+                  sx={{ mt: 1 }}
+                  control={<Checkbox checked={showVariantPrices} onChange={(e) => setShowVariantPrices(e.target.checked)} />}
+                  label="Set a different price for some variants"
+                />
                 {showVariantPrices && (
                   <Stack spacing={1} sx={{ mt: 1 }}>
                     {chosenCosts.map((v) => {
                       const min = minimumRetailMinor(v.cost, settings);
                       const val = perVariant[v.key] ?? "";
                       const vm = /^\d{1,7}([.,]\d{1,2})?$/.test(val.trim()) ? Math.round(Number(val.trim().replace(",", ".")) * 100) : null;
-                      const err = errors[`variantPrice.${v.key}`] ?? (vm !== null && min !== null && vm < min ? `At least ${money(min)}.` : undefined);
+                      const err =
+                        errors[`variantPrice.${v.key}`] ??
+                        (vm !== null && min !== null && vm < min ? `At least ${money(min)}.` : undefined);
                       return (
                         <TextField
                           key={v.key}
@@ -809,10 +1117,43 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
                 <Stack spacing={2}>
-                  <TextField name="title" label="Title" defaultValue={titleDefault} required fullWidth error={!!errors.title} helperText={errors.title ?? "What shoppers search for, e.g. “Night Bloom T-shirt”."} />
-                  <TextField name="description" label="Description" defaultValue={echoed.description ?? product?.description ?? ""} multiline minRows={3} fullWidth error={!!errors.description} helperText={errors.description} />
-                  <TextField name="tags" label="Tags" defaultValue={echoed.tags ?? product?.tags ?? ""} fullWidth error={!!errors.tags} helperText={errors.tags ?? "Comma separated, e.g. floral, moon, night"} />
-                  <TextField select name="category" label="Category" defaultValue={echoed.category ?? product?.category ?? blank.category} fullWidth slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} error={!!errors.category} helperText={errors.category}>
+                  <TextField
+                    name="title"
+                    label="Title"
+                    defaultValue={titleDefault}
+                    required
+                    fullWidth
+                    error={!!errors.title}
+                    helperText={errors.title ?? "What shoppers search for, e.g. “Night Bloom T-shirt”."}
+                  />
+                  <TextField
+                    name="description"
+                    label="Description"
+                    defaultValue={echoed.description ?? product?.description ?? ""}
+                    multiline
+                    minRows={3}
+                    fullWidth
+                    error={!!errors.description}
+                    helperText={errors.description}
+                  />
+                  <TextField
+                    name="tags"
+                    label="Tags"
+                    defaultValue={echoed.tags ?? product?.tags ?? ""}
+                    fullWidth
+                    error={!!errors.tags}
+                    helperText={errors.tags ?? "Comma separated, e.g. floral, moon, night"}
+                  />
+                  <TextField
+                    select
+                    name="category"
+                    label="Category"
+                    defaultValue={echoed.category ?? product?.category ?? blank.category}
+                    fullWidth
+                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                    error={!!errors.category}
+                    helperText={errors.category}
+                  >
                     {CATEGORIES.map((c: Category) => (
                       <option key={c} value={c}>
                         {CATEGORY_LABELS[c]}
@@ -836,8 +1177,19 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
               </Button>
             )}
             {status !== "published" && (
-              <Button type="submit" name="intent" value="publish" variant="contained" size="large" disabled={busy || locked || uploading || status === "in_review"}>
-                {busy && nav.formData?.get("intent") === "publish" ? "Publishing…" : status === "in_review" ? "Waiting for review" : "Publish"}
+              <Button
+                type="submit"
+                name="intent"
+                value="publish"
+                variant="contained"
+                size="large"
+                disabled={busy || locked || uploading || status === "in_review"}
+              >
+                {busy && nav.formData?.get("intent") === "publish"
+                  ? "Publishing…"
+                  : status === "in_review"
+                    ? "Waiting for review"
+                    : "Publish"}
               </Button>
             )}
             {status === "published" && (
@@ -856,7 +1208,15 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
               <Grid container spacing={1}>
                 {product.mockups.map((m) => (
                   <Grid key={`${m.color}-${m.areaKey}`} size={{ xs: 4, sm: 3, md: 2 }}>
-                    <Box component="img" src={m.url} alt={`${product.title}, ${m.color}, ${m.areaKey}`} loading="lazy" width={160} height={160} sx={{ width: "100%", height: "auto", borderRadius: 1, bgcolor: "#eceae6" }} />
+                    <Box
+                      component="img"
+                      src={m.url}
+                      alt={`${product.title}, ${m.color}, ${m.areaKey}`}
+                      loading="lazy"
+                      width={160}
+                      height={160}
+                      sx={{ width: "100%", height: "auto", borderRadius: 1, bgcolor: "#eceae6" }}
+                    />
                   </Grid>
                 ))}
               </Grid>

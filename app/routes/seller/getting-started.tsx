@@ -31,19 +31,63 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     {
       id: "profile",
       title: "Complete your profile",
-      detail: store.bio.trim().length >= 20 && store.avatarKey ? "Bio and avatar are set." : `Add ${[store.bio.trim().length < 20 ? "a bio" : "", !store.avatarKey ? "an avatar" : ""].filter(Boolean).join(" and ")} so shoppers know who you are.`,
+      detail:
+        store.bio.trim().length >= 20 && store.avatarKey
+          ? "Bio and avatar are set."
+          : `Add ${[store.bio.trim().length < 20 ? "a bio" : "", !store.avatarKey ? "an avatar" : ""].filter(Boolean).join(" and ")} so shoppers know who you are.`,
       state: store.bio.trim().length >= 20 && store.avatarKey ? "done" : "todo",
       to: `${base}/profile`,
       action: "Edit profile",
     },
-    { id: "first-product", title: "Create your first product", detail: created ? "You have designed a product." : "Pick a blank, upload artwork and place it.", state: created ? "done" : "todo", to: `${base}/products/create`, action: "Design a product" },
-    { id: "first-publish", title: "Publish your first product", detail: published ? "Shoppers can find your work." : "Publish a product so it appears in the shop and search.", state: published ? "done" : "todo", to: `${base}/products`, action: "Your products" },
-    { id: "team", title: "Invite your team", detail: facts.teamInvited ? "Your team is invited." : "Optional: let others help with products, profile or orders.", state: facts.teamInvited ? "done" : "todo", to: `${base}/workerprofile`, action: "Invite", optional: true },
-    { id: "fan-club-post", title: "Write to your fan club", detail: facts.fanClubPost ? "You have posted to your fans." : "Say hello; members-only posts and perks reward your fans.", state: facts.fanClubPost ? "done" : "todo", to: `/shop/partners/@${store.handle}/fanClub`, action: "Write a post" },
-    { id: "payouts", title: "Set up your payout account", detail: "Coming soon: payouts arrive with the checkout and payments release. Your earnings are recorded from your first sale.", state: "later" },
+    {
+      id: "first-product",
+      title: "Create your first product",
+      detail: created ? "You have designed a product." : "Pick a blank, upload artwork and place it.",
+      state: created ? "done" : "todo",
+      to: `${base}/products/create`,
+      action: "Design a product",
+    },
+    {
+      id: "first-publish",
+      title: "Publish your first product",
+      detail: published ? "Shoppers can find your work." : "Publish a product so it appears in the shop and search.",
+      state: published ? "done" : "todo",
+      to: `${base}/products`,
+      action: "Your products",
+    },
+    {
+      id: "team",
+      title: "Invite your team",
+      detail: facts.teamInvited ? "Your team is invited." : "Optional: let others help with products, profile or orders.",
+      state: facts.teamInvited ? "done" : "todo",
+      to: `${base}/workerprofile`,
+      action: "Invite",
+      optional: true,
+    },
+    {
+      id: "fan-club-post",
+      title: "Write to your fan club",
+      detail: facts.fanClubPost ? "You have posted to your fans." : "Say hello; members-only posts and perks reward your fans.",
+      state: facts.fanClubPost ? "done" : "todo",
+      to: `/shop/partners/@${store.handle}/fanClub`,
+      action: "Write a post",
+    },
+    {
+      id: "payouts",
+      title: "Set up your payout account",
+      detail: "Coming soon: payouts arrive with the checkout and payments release. Your earnings are recorded from your first sale.",
+      state: "later",
+    },
   ];
   return {
-    store: { handle: store.handle, name: store.name, status: store.status, suspendedReason: store.suspendedReason, avatarKey: store.avatarKey, accentColor: store.accentColor },
+    store: {
+      handle: store.handle,
+      name: store.name,
+      status: store.status,
+      suspendedReason: store.suspendedReason,
+      avatarKey: store.avatarKey,
+      accentColor: store.accentColor,
+    },
     steps,
   };
 }
@@ -60,18 +104,38 @@ export default function GettingStarted({ loaderData }: Route.ComponentProps) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Welcome to {store.name}. This checklist updates itself as you go: {done} of {counted.length} essential steps done.
       </Typography>
-      <LinearProgress variant="determinate" value={(done / counted.length) * 100} sx={{ mb: 3, height: 8, borderRadius: 4 }} aria-label="Setup progress" />
+      <LinearProgress
+        variant="determinate"
+        value={(done / counted.length) * 100}
+        sx={{ mb: 3, height: 8, borderRadius: 4 }}
+        aria-label="Setup progress"
+      />
       <Paper variant="outlined">
         <List aria-label="Checklist" data-testid="checklist">
           {steps.map((s) => (
             <ListItem key={s.id} data-step={s.id} data-state={s.state} sx={{ alignItems: "flex-start" }}>
               <ListItemIcon sx={{ mt: 1 }}>
-                {s.state === "done" ? <CheckCircle color="success" titleAccess="Done" /> : s.state === "later" ? <Schedule color="disabled" titleAccess="Coming soon" /> : <RadioButtonUnchecked titleAccess="To do" />}
+                {s.state === "done" ? (
+                  <CheckCircle color="success" titleAccess="Done" />
+                ) : s.state === "later" ? (
+                  <Schedule color="disabled" titleAccess="Coming soon" />
+                ) : (
+                  <RadioButtonUnchecked titleAccess="To do" />
+                )}
               </ListItemIcon>
               <Box sx={{ display: "flex", flexDirection: { xs: "column", sm: "row" }, alignItems: { sm: "center" }, gap: 1, flexGrow: 1 }}>
-                <ListItemText primary={`${s.title}${s.optional ? " (optional)" : ""}${s.state === "later" ? " (coming soon)" : ""}`} secondary={s.detail} />
+                <ListItemText
+                  primary={`${s.title}${s.optional ? " (optional)" : ""}${s.state === "later" ? " (coming soon)" : ""}`}
+                  secondary={s.detail}
+                />
                 {s.to && s.state !== "done" ? (
-                  <Button component={Link} to={s.to} size="small" variant="outlined" sx={{ flexShrink: 0, alignSelf: { xs: "flex-start", sm: "center" } }}>
+                  <Button
+                    component={Link}
+                    to={s.to}
+                    size="small"
+                    variant="outlined"
+                    sx={{ flexShrink: 0, alignSelf: { xs: "flex-start", sm: "center" } }}
+                  >
                     {s.action}
                   </Button>
                 ) : null}

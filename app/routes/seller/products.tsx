@@ -48,7 +48,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const status = isStatus(statusParam) ? statusParam : undefined;
   const [rows, settings] = await Promise.all([listStoreProducts(ctx, store.id, { q: q || undefined, status }), getSettings(ctx)]);
   return {
-    store: { handle: store.handle, name: store.name, status: store.status, suspendedReason: store.suspendedReason, avatarKey: store.avatarKey, accentColor: store.accentColor },
+    store: {
+      handle: store.handle,
+      name: store.name,
+      status: store.status,
+      suspendedReason: store.suspendedReason,
+      avatarKey: store.avatarKey,
+      accentColor: store.accentColor,
+    },
     filter: { q, status: status ?? "" },
     rows: rows.map((r) => ({
       id: r.id,
@@ -57,7 +64,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       price: formatMoney(r.priceMinor, settings.currency),
       category: CATEGORY_LABELS[r.category as keyof typeof CATEGORY_LABELS] ?? r.category,
       image: r.imageHash ? mockupUrl(r.imageHash, 320) : null,
-      note: r.takedownReason ? `Taken down: ${r.takedownReason}` : r.heldReason || (r.hasPreflightError ? "Preflight found a problem: open it to fix." : ""),
+      note: r.takedownReason
+        ? `Taken down: ${r.takedownReason}`
+        : r.heldReason || (r.hasPreflightError ? "Preflight found a problem: open it to fix." : ""),
     })),
   };
 }
@@ -93,7 +102,11 @@ export default function StoreProducts({ loaderData, actionData }: Route.Componen
   const result = actionData && "summary" in actionData ? actionData : null;
   return (
     <StoreAdminShell store={store} active="products">
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 2 }}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 2 }}
+      >
         <Typography variant="h1" sx={{ fontSize: { xs: "1.7rem", sm: "2rem" } }}>
           Products
         </Typography>
@@ -105,7 +118,15 @@ export default function StoreProducts({ loaderData, actionData }: Route.Componen
       <Form method="get" role="search" aria-label="Filter products">
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ mb: 2 }}>
           <TextField name="q" label="Search by title or tag" defaultValue={filter.q} size="small" sx={{ flexGrow: 1 }} />
-          <TextField select name="status" label="State" defaultValue={filter.status} size="small" sx={{ minWidth: 180 }} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+          <TextField
+            select
+            name="status"
+            label="State"
+            defaultValue={filter.status}
+            size="small"
+            sx={{ minWidth: 180 }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
             <option value="">All states</option>
             {PRODUCT_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -147,7 +168,9 @@ export default function StoreProducts({ loaderData, actionData }: Route.Componen
         </Stack>
         {rows.length === 0 ? (
           <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
-            <Typography sx={{ mb: 2 }}>{filter.q || filter.status ? "No product matches this search." : "You have no products yet."}</Typography>
+            <Typography sx={{ mb: 2 }}>
+              {filter.q || filter.status ? "No product matches this search." : "You have no products yet."}
+            </Typography>
             <Button component={Link} to={`${base}/create`} variant="contained">
               Design your first product
             </Button>
@@ -175,12 +198,26 @@ export default function StoreProducts({ loaderData, actionData }: Route.Componen
                 {rows.map((r) => (
                   <TableRow key={r.id} hover selected={selected.includes(r.id)} data-testid="product-row">
                     <TableCell padding="checkbox">
-                      <Checkbox name="ids" value={r.id} checked={selected.includes(r.id)} onChange={() => toggle(r.id)} slotProps={{ input: { "aria-label": `Select ${r.title}` } }} />
+                      <Checkbox
+                        name="ids"
+                        value={r.id}
+                        checked={selected.includes(r.id)}
+                        onChange={() => toggle(r.id)}
+                        slotProps={{ input: { "aria-label": `Select ${r.title}` } }}
+                      />
                     </TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
                         {r.image ? (
-                          <Box component="img" src={r.image} alt="" width={48} height={48} loading="lazy" sx={{ width: 48, height: 48, borderRadius: 1, objectFit: "cover", bgcolor: "action.hover", flexShrink: 0 }} />
+                          <Box
+                            component="img"
+                            src={r.image}
+                            alt=""
+                            width={48}
+                            height={48}
+                            loading="lazy"
+                            sx={{ width: 48, height: 48, borderRadius: 1, objectFit: "cover", bgcolor: "action.hover", flexShrink: 0 }}
+                          />
                         ) : (
                           <Box sx={{ width: 48, height: 48, borderRadius: 1, bgcolor: "action.hover", flexShrink: 0 }} />
                         )}
@@ -199,7 +236,12 @@ export default function StoreProducts({ loaderData, actionData }: Route.Componen
                     <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{r.category}</TableCell>
                     <TableCell align="right">{r.price}</TableCell>
                     <TableCell>
-                      <Chip size="small" label={PRODUCT_STATUS_LABELS[r.status]} color={STATUS_COLOR[r.status]} variant={r.status === "draft" ? "outlined" : "filled"} />
+                      <Chip
+                        size="small"
+                        label={PRODUCT_STATUS_LABELS[r.status]}
+                        color={STATUS_COLOR[r.status]}
+                        variant={r.status === "draft" ? "outlined" : "filled"}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -211,4 +253,3 @@ export default function StoreProducts({ loaderData, actionData }: Route.Componen
     </StoreAdminShell>
   );
 }
-

@@ -20,7 +20,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Store profile · Platen
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { store } = await requireStoreAccess(request, params.handle, "profile");
   return {
-    store: { handle: store.handle, name: store.name, status: store.status, suspendedReason: store.suspendedReason, avatarKey: store.avatarKey, accentColor: store.accentColor },
+    store: {
+      handle: store.handle,
+      name: store.name,
+      status: store.status,
+      suspendedReason: store.suspendedReason,
+      avatarKey: store.avatarKey,
+      accentColor: store.accentColor,
+    },
     bannerKey: store.bannerKey,
     bio: store.bio,
     links: linksToText(store.links),
@@ -87,9 +94,34 @@ export default function StoreProfile({ loaderData, actionData }: Route.Component
           <Form method="post">
             <input type="hidden" name="intent" value="profile" />
             <Box sx={{ display: "grid", gap: 2.5 }}>
-              <TextField label="Handle" value={`@${store.handle}`} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText="Your handle is your address on Platen and cannot be changed." />
-              <TextField name="name" label="Store name" required fullWidth defaultValue={values.name ?? store.name} error={Boolean(errors.name)} helperText={errors.name} slotProps={{ htmlInput: { maxLength: 60 } }} />
-              <TextField name="bio" label="Bio" fullWidth multiline minRows={4} defaultValue={values.bio ?? bio} error={Boolean(errors.bio)} helperText={errors.bio ?? "Shown on your profile and shop front."} slotProps={{ htmlInput: { maxLength: 1000 } }} />
+              <TextField
+                label="Handle"
+                value={`@${store.handle}`}
+                fullWidth
+                slotProps={{ htmlInput: { readOnly: true } }}
+                helperText="Your handle is your address on Platen and cannot be changed."
+              />
+              <TextField
+                name="name"
+                label="Store name"
+                required
+                fullWidth
+                defaultValue={values.name ?? store.name}
+                error={Boolean(errors.name)}
+                helperText={errors.name}
+                slotProps={{ htmlInput: { maxLength: 60 } }}
+              />
+              <TextField
+                name="bio"
+                label="Bio"
+                fullWidth
+                multiline
+                minRows={4}
+                defaultValue={values.bio ?? bio}
+                error={Boolean(errors.bio)}
+                helperText={errors.bio ?? "Shown on your profile and shop front."}
+                slotProps={{ htmlInput: { maxLength: 1000 } }}
+              />
               <TextField
                 name="accentColor"
                 label="Accent colour"
@@ -99,7 +131,16 @@ export default function StoreProfile({ loaderData, actionData }: Route.Component
                 helperText={errors.accentColor ?? "Used for your banner and buttons on your shop front."}
                 sx={{ maxWidth: 220 }}
               />
-              <TextField name="links" label="Links" fullWidth multiline minRows={3} defaultValue={values.links ?? links} error={Boolean(errors.links)} helperText={errors.links ?? "One a line, e.g. Instagram | https://instagram.com/you (up to 6)."} />
+              <TextField
+                name="links"
+                label="Links"
+                fullWidth
+                multiline
+                minRows={3}
+                defaultValue={values.links ?? links}
+                error={Boolean(errors.links)}
+                helperText={errors.links ?? "One a line, e.g. Instagram | https://instagram.com/you (up to 6)."}
+              />
               <Box>
                 <Button type="submit" variant="contained">
                   Save profile
@@ -113,7 +154,11 @@ export default function StoreProfile({ loaderData, actionData }: Route.Component
             <Typography variant="h2" sx={{ fontSize: "1.2rem", mb: 2 }}>
               Avatar
             </Typography>
-            <Avatar src={store.avatarKey ? `/media/${store.avatarKey}` : undefined} alt={store.avatarKey ? `${store.name} avatar` : ""} sx={{ width: 96, height: 96, mb: 2, bgcolor: store.accentColor, fontSize: "2.5rem" }}>
+            <Avatar
+              src={store.avatarKey ? `/media/${store.avatarKey}` : undefined}
+              alt={store.avatarKey ? `${store.name} avatar` : ""}
+              sx={{ width: 96, height: 96, mb: 2, bgcolor: store.accentColor, fontSize: "2.5rem" }}
+            >
               {store.name.slice(0, 1)}
             </Avatar>
             <Form method="post" encType="multipart/form-data">
@@ -124,7 +169,13 @@ export default function StoreProfile({ loaderData, actionData }: Route.Component
                 </Typography>
               </label>
               <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap", mt: 1 }}>
-                <input id="avatar-file" type="file" name="avatar" accept="image/png,image/jpeg,image/webp" aria-describedby="avatar-error" />
+                <input
+                  id="avatar-file"
+                  type="file"
+                  name="avatar"
+                  accept="image/png,image/jpeg,image/webp"
+                  aria-describedby="avatar-error"
+                />
                 <Button type="submit" variant="outlined" size="small">
                   Upload avatar
                 </Button>
@@ -147,7 +198,15 @@ export default function StoreProfile({ loaderData, actionData }: Route.Component
               Banner
             </Typography>
             <Box
-              sx={{ aspectRatio: "4 / 1", borderRadius: 1, mb: 2, bgcolor: store.accentColor, backgroundImage: bannerKey ? `url(/media/${bannerKey})` : undefined, backgroundSize: "cover", backgroundPosition: "center" }}
+              sx={{
+                aspectRatio: "4 / 1",
+                borderRadius: 1,
+                mb: 2,
+                bgcolor: store.accentColor,
+                backgroundImage: bannerKey ? `url(/media/${bannerKey})` : undefined,
+                backgroundSize: "cover",
+                backgroundPosition: "center",
+              }}
               role="img"
               aria-label={bannerKey ? `${store.name} banner` : "No banner yet: your accent colour is shown"}
             />
@@ -159,7 +218,13 @@ export default function StoreProfile({ loaderData, actionData }: Route.Component
                 </Typography>
               </label>
               <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap", mt: 1 }}>
-                <input id="banner-file" type="file" name="banner" accept="image/png,image/jpeg,image/webp" aria-describedby="banner-error" />
+                <input
+                  id="banner-file"
+                  type="file"
+                  name="banner"
+                  accept="image/png,image/jpeg,image/webp"
+                  aria-describedby="banner-error"
+                />
                 <Button type="submit" variant="outlined" size="small">
                   Upload banner
                 </Button>

@@ -16,8 +16,22 @@ import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
 import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
-import { accessAllows, getMyWorkerProfile, inviteMember, listTeam, removeMember, updateMemberPermissions, updateMyWorkerProfile } from "#server/modules/stores/index.ts";
-import { inviteSchema, PERMISSION_LABELS, STORE_PERMISSIONS, workerProfileSchema, type StorePermission } from "#server/modules/stores/types.ts";
+import {
+  accessAllows,
+  getMyWorkerProfile,
+  inviteMember,
+  listTeam,
+  removeMember,
+  updateMemberPermissions,
+  updateMyWorkerProfile,
+} from "#server/modules/stores/index.ts";
+import {
+  inviteSchema,
+  PERMISSION_LABELS,
+  STORE_PERMISSIONS,
+  workerProfileSchema,
+  type StorePermission,
+} from "#server/modules/stores/types.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team · Platen" }];
 
@@ -25,12 +39,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { ctx, store, access, user } = await requireStoreAccess(request, params.handle);
   const [team, mine] = await Promise.all([listTeam(ctx, store.id), getMyWorkerProfile(ctx, store.id)]);
   return {
-    store: { handle: store.handle, name: store.name, status: store.status, suspendedReason: store.suspendedReason, avatarKey: store.avatarKey, accentColor: store.accentColor },
+    store: {
+      handle: store.handle,
+      name: store.name,
+      status: store.status,
+      suspendedReason: store.suspendedReason,
+      avatarKey: store.avatarKey,
+      accentColor: store.accentColor,
+    },
     canManage: accessAllows(access, "team"),
     isOwner: access.role === "owner",
     me: user.id,
     mine,
-    team: team.map((m) => ({ id: m.id, userId: m.userId, email: m.email, name: m.name, permissions: m.permissions, status: m.status, workerTitle: m.workerTitle })),
+    team: team.map((m) => ({
+      id: m.id,
+      userId: m.userId,
+      email: m.email,
+      name: m.name,
+      permissions: m.permissions,
+      status: m.status,
+      workerTitle: m.workerTitle,
+    })),
     saved: new URL(request.url).searchParams.get("saved"),
   };
 }
@@ -48,7 +77,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       await updateMyWorkerProfile(ctx, store.id, parsed.data);
       return back("worker-profile");
     }
-    if (!accessAllows(access, "team")) throw new Response("Your role in this store does not include managing the team.", { status: 403, statusText: "Forbidden" });
+    if (!accessAllows(access, "team"))
+      throw new Response("Your role in this store does not include managing the team.", { status: 403, statusText: "Forbidden" });
     if (intent === "invite") {
       const parsed = parseForm(form, inviteSchema);
       if (!parsed.ok) return failure(parsed.errors, 400, { ...values, form: "invite" });
@@ -57,7 +87,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     const memberId = String(form.get("memberId") ?? "").slice(0, 100);
     if (intent === "permissions") {
-      const perms = form.getAll("permissions").map(String).filter((p): p is StorePermission => (STORE_PERMISSIONS as readonly string[]).includes(p));
+      const perms = form
+        .getAll("permissions")
+        .map(String)
+        .filter((p): p is StorePermission => (STORE_PERMISSIONS as readonly string[]).includes(p));
       await updateMemberPermissions(ctx, store.id, memberId, perms);
       return back("permissions");
     }
@@ -105,8 +138,24 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           <Form method="post">
             <input type="hidden" name="intent" value="worker-profile" />
             <Stack spacing={2}>
-              <TextField name="workerTitle" label="Your title" fullWidth defaultValue={values.workerTitle ?? mine.workerTitle} error={Boolean(errors.workerTitle)} helperText={errors.workerTitle ?? "e.g. Illustrator, Product designer"} />
-              <TextField name="workerBio" label="About you" fullWidth multiline minRows={3} defaultValue={values.workerBio ?? mine.workerBio} error={Boolean(errors.workerBio)} helperText={errors.workerBio} />
+              <TextField
+                name="workerTitle"
+                label="Your title"
+                fullWidth
+                defaultValue={values.workerTitle ?? mine.workerTitle}
+                error={Boolean(errors.workerTitle)}
+                helperText={errors.workerTitle ?? "e.g. Illustrator, Product designer"}
+              />
+              <TextField
+                name="workerBio"
+                label="About you"
+                fullWidth
+                multiline
+                minRows={3}
+                defaultValue={values.workerBio ?? mine.workerBio}
+                error={Boolean(errors.workerBio)}
+                helperText={errors.workerBio}
+              />
               <Box>
                 <Button type="submit" variant="contained">
                   Save worker profile
@@ -123,14 +172,27 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             <Form method="post">
               <input type="hidden" name="intent" value="invite" />
               <Stack spacing={2}>
-                <TextField name="email" label="E-mail address" type="email" required fullWidth defaultValue={values.email ?? ""} error={Boolean(errors.email)} helperText={errors.email ?? "They get an e-mail with a link to accept."} />
+                <TextField
+                  name="email"
+                  label="E-mail address"
+                  type="email"
+                  required
+                  fullWidth
+                  defaultValue={values.email ?? ""}
+                  error={Boolean(errors.email)}
+                  helperText={errors.email ?? "They get an e-mail with a link to accept."}
+                />
                 <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
                   <Typography component="legend" variant="body2" sx={{ mb: 0.5 }}>
                     Permissions
                   </Typography>
                   <FormGroup row>
                     {STORE_PERMISSIONS.map((p) => (
-                      <FormControlLabel key={p} control={<Checkbox name="permissions" value={p} defaultChecked={p === "products"} />} label={PERMISSION_LABELS[p]} />
+                      <FormControlLabel
+                        key={p}
+                        control={<Checkbox name="permissions" value={p} defaultChecked={p === "products"} />}
+                        label={PERMISSION_LABELS[p]}
+                      />
                     ))}
                   </FormGroup>
                   {errors.permissions ? <FormHelperText error>{errors.permissions}</FormHelperText> : null}
@@ -155,12 +217,23 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ justifyContent: "space-between" }}>
               <Box>
                 <Typography sx={{ fontWeight: 600 }}>
-                  {m.name} {m.workerTitle ? <Typography component="span" color="text.secondary">· {m.workerTitle}</Typography> : null}
+                  {m.name}{" "}
+                  {m.workerTitle ? (
+                    <Typography component="span" color="text.secondary">
+                      · {m.workerTitle}
+                    </Typography>
+                  ) : null}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {m.email}
                 </Typography>
-                <Chip size="small" sx={{ mt: 1 }} label={m.status === "invited" ? "Invitation pending" : "Active"} color={m.status === "invited" ? "warning" : "success"} variant="outlined" />
+                <Chip
+                  size="small"
+                  sx={{ mt: 1 }}
+                  label={m.status === "invited" ? "Invitation pending" : "Active"}
+                  color={m.status === "invited" ? "warning" : "success"}
+                  variant="outlined"
+                />
               </Box>
               {canManage && m.userId !== loaderData.me ? (
                 <Box>
@@ -173,7 +246,11 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                       </Typography>
                       <FormGroup row>
                         {STORE_PERMISSIONS.map((p) => (
-                          <FormControlLabel key={p} control={<Checkbox name="permissions" value={p} defaultChecked={m.permissions.includes(p)} size="small" />} label={p} />
+                          <FormControlLabel
+                            key={p}
+                            control={<Checkbox name="permissions" value={p} defaultChecked={m.permissions.includes(p)} size="small" />}
+                            label={p}
+                          />
                         ))}
                       </FormGroup>
                     </Box>

@@ -12,7 +12,6 @@ import { getCtx } from "#app/lib/session.server.ts";
 import { CATEGORY_INTROS } from "#app/components/catalog/category-copy.ts";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
 
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const category = CATEGORIES.find((c) => c === params.category);
   if (!category) throw new Response(notFoundMessage(new URL(request.url).pathname), { status: 404, statusText: "Not Found" });
@@ -45,7 +44,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           {CATEGORY_INTROS[category]}
         </Typography>
       </Box>
-      <CatalogGrid {...grid} fixed={["category"]} heading={`All ${CATEGORY_LABELS[category].toLowerCase()}`} emptyText={`No ${CATEGORY_LABELS[category].toLowerCase()} match these filters yet.`} />
+      <CatalogGrid
+        {...grid}
+        fixed={["category"]}
+        heading={`All ${CATEGORY_LABELS[category].toLowerCase()}`}
+        emptyText={`No ${CATEGORY_LABELS[category].toLowerCase()} match these filters yet.`}
+      />
     </Container>
   );
 }

@@ -12,7 +12,11 @@ import { JsonLd } from "#app/components/content/JsonLd.tsx";
 
 export const meta: Route.MetaFunction = () => [
   { title: "FAQs · Platen" },
-  { name: "description", content: "Answers about orders, payment, shipping, returns and misprints, your account and privacy, selling your art and printing for Platen." },
+  {
+    name: "description",
+    content:
+      "Answers about orders, payment, shipping, returns and misprints, your account and privacy, selling your art and printing for Platen.",
+  },
 ];
 
 export default function FaqsPage() {
@@ -35,7 +39,17 @@ export default function FaqsPage() {
         </Box>
       </Box>
       <FaqList groups={FAQ_GROUPS} />
-      <Paper variant="outlined" sx={{ mt: 6, p: { xs: 2.5, sm: 4 }, display: "flex", flexDirection: { xs: "column", sm: "row" }, gap: 2, alignItems: { sm: "center" } }}>
+      <Paper
+        variant="outlined"
+        sx={{
+          mt: 6,
+          p: { xs: 2.5, sm: 4 },
+          display: "flex",
+          flexDirection: { xs: "column", sm: "row" },
+          gap: 2,
+          alignItems: { sm: "center" },
+        }}
+      >
         <Box sx={{ flexGrow: 1 }}>
           <Typography variant="h2" sx={{ fontSize: "1.3rem", mb: 0.5 }}>
             Still have a question?

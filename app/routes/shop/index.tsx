@@ -16,7 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.query.page && data.query.page > 1 ? `Shop, page ${data.query.page} · Platen` : "Shop · Platen" },
-  { name: "description", content: "Shop t-shirts, hoodies, mugs, posters, stickers, tote bags and phone cases designed by independent artists and printed on demand." },
+  {
+    name: "description",
+    content:
+      "Shop t-shirts, hoodies, mugs, posters, stickers, tote bags and phone cases designed by independent artists and printed on demand.",
+  },
 ];
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
@@ -31,7 +35,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </Typography>
       <Box component="nav" aria-label="Categories" sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: { xs: 2, md: 4 } }}>
         {CATEGORIES.map((c) => (
-          <Chip key={c} component={Link} to={`/shop/products/${c}`} label={CATEGORY_LABELS[c]} clickable variant={query.category === c ? "filled" : "outlined"} />
+          <Chip
+            key={c}
+            component={Link}
+            to={`/shop/products/${c}`}
+            label={CATEGORY_LABELS[c]}
+            clickable
+            variant={query.category === c ? "filled" : "outlined"}
+          />
         ))}
       </Box>
       <CatalogGrid {...loaderData} heading={query.category ? CATEGORY_LABELS[query.category] : "All products"} />

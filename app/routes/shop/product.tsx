@@ -51,7 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     loaded = await loadProductPage(ctx, params.id);
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw new Response(notFoundMessage(new URL(request.url).pathname), { status: 404, statusText: "Not Found" });
+    if (error instanceof AppError && error.status === 404)
+      throw new Response(notFoundMessage(new URL(request.url).pathname), { status: 404, statusText: "Not Found" });
     throw error;
   }
   const { page, similar, more, currency, digits } = loaded;
@@ -81,7 +82,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 function describe(page: ProductPage): string {
   const text = page.product.description.replace(/\s+/g, " ").trim();
-  return (text || `${page.product.title}: ${CATEGORY_LABELS[page.product.category].toLowerCase()} by ${page.store.name}, printed on demand.`).slice(0, 200);
+  return (
+    text || `${page.product.title}: ${CATEGORY_LABELS[page.product.category].toLowerCase()} by ${page.store.name}, printed on demand.`
+  ).slice(0, 200);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -114,7 +117,12 @@ export const meta: Route.MetaFunction = ({ data }) => {
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
-    ...(image ? [{ name: "twitter:image", content: image }, { name: "twitter:image:alt", content: page.product.title }] : []),
+    ...(image
+      ? [
+          { name: "twitter:image", content: image },
+          { name: "twitter:image:alt", content: page.product.title },
+        ]
+      : []),
   ];
 };
 
@@ -144,7 +152,14 @@ function productJsonLd(page: ProductPage, publicUrl: string, currency: string) {
           availability,
           url,
         }
-      : { "@type": "Offer", price: decimalPrice(page.product.priceMinor, currency), priceCurrency: currency, availability, url, seller: { "@type": "Organization", name: page.store.name } },
+      : {
+          "@type": "Offer",
+          price: decimalPrice(page.product.priceMinor, currency),
+          priceCurrency: currency,
+          availability,
+          url,
+          seller: { "@type": "Organization", name: page.store.name },
+        },
   };
 }
 
@@ -200,7 +215,14 @@ function Gallery({ page, color, area, onArea }: { page: ProductPage; color: stri
                     e.preventDefault();
                     onArea(m.areaKey);
                   }}
-                  sx={{ display: "block", width: 72, borderRadius: 1, overflow: "hidden", border: 2, borderColor: current ? "primary.main" : "divider" }}
+                  sx={{
+                    display: "block",
+                    width: 72,
+                    borderRadius: 1,
+                    overflow: "hidden",
+                    border: 2,
+                    borderColor: current ? "primary.main" : "divider",
+                  }}
                 >
                   <ProductImage image={m} alt="" sizes="72px" />
                 </Box>
@@ -216,7 +238,17 @@ function Gallery({ page, color, area, onArea }: { page: ProductPage; color: stri
   );
 }
 
-const visuallyHidden = { position: "absolute", width: "1px", height: "1px", margin: "-1px", padding: 0, border: 0, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
+const visuallyHidden = {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  margin: "-1px",
+  padding: 0,
+  border: 0,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
 
 function ColorPicker({ page, color, onColor }: { page: ProductPage; color: string; onColor: (c: string) => void }) {
   if (!page.colors.length) return null;
@@ -240,13 +272,27 @@ function ColorPicker({ page, color, onColor }: { page: ProductPage; color: strin
                   checked={c.name === color}
                   data-has-mockups={page.mockups.some((m) => m.color === c.name) ? "true" : "false"}
                   onChange={(e: ChangeEvent<HTMLInputElement>) => onColor(e.currentTarget.value)}
-                  sx={{ ...visuallyHidden, "&:focus-visible + label": { outline: 3, outlineStyle: "solid", outlineColor: "primary.main", outlineOffset: 2 } }}
+                  sx={{
+                    ...visuallyHidden,
+                    "&:focus-visible + label": { outline: 3, outlineStyle: "solid", outlineColor: "primary.main", outlineOffset: 2 },
+                  }}
                 />
                 <Box
                   component="label"
                   htmlFor={id}
                   title={c.name}
-                  sx={{ display: "block", width: 36, height: 36, borderRadius: "50%", bgcolor: c.hex, cursor: "pointer", border: 1, borderColor: "divider", boxShadow: c.name === color ? (t) => `0 0 0 2px ${t.palette.background.paper}, 0 0 0 4px ${t.palette.primary.main}` : "none" }}
+                  sx={{
+                    display: "block",
+                    width: 36,
+                    height: 36,
+                    borderRadius: "50%",
+                    bgcolor: c.hex,
+                    cursor: "pointer",
+                    border: 1,
+                    borderColor: "divider",
+                    boxShadow:
+                      c.name === color ? (t) => `0 0 0 2px ${t.palette.background.paper}, 0 0 0 4px ${t.palette.primary.main}` : "none",
+                  }}
                 >
                   <Box component="span" sx={visuallyHidden}>
                     {c.name}
@@ -266,7 +312,17 @@ function ColorPicker({ page, color, onColor }: { page: ProductPage; color: strin
   );
 }
 
-function SizePicker({ page, color, variantId, onVariant }: { page: ProductPage; color: string; variantId: string | null; onVariant: (id: string) => void }) {
+function SizePicker({
+  page,
+  color,
+  variantId,
+  onVariant,
+}: {
+  page: ProductPage;
+  color: string;
+  variantId: string | null;
+  onVariant: (id: string) => void;
+}) {
   const ofColor = new Map(page.variants.filter((v) => v.color === color).map((v) => [v.size, v]));
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
@@ -289,7 +345,10 @@ function SizePicker({ page, color, variantId, onVariant }: { page: ProductPage; 
                 disabled={!v}
                 checked={checked}
                 onChange={() => v && onVariant(v.id)}
-                sx={{ ...visuallyHidden, "&:focus-visible + label": { outline: 3, outlineStyle: "solid", outlineColor: "primary.main", outlineOffset: 2 } }}
+                sx={{
+                  ...visuallyHidden,
+                  "&:focus-visible + label": { outline: 3, outlineStyle: "solid", outlineColor: "primary.main", outlineOffset: 2 },
+                }}
               />
               <Box
                 component="label"
@@ -389,10 +448,12 @@ function Shipping({ page }: { page: ProductPage }) {
             <Box component="li" key={`${s.from}-${s.country}`} sx={{ display: "flex", gap: 1 }}>
               <LocalShippingOutlined fontSize="small" aria-hidden="true" sx={{ mt: "2px", color: "text.secondary" }} />
               <span>
-                Ships from {s.from} in {s.productionDays} business {s.productionDays === 1 ? "day" : "days"}; delivery {s.productionDays + s.domesticDays[0]}–{s.productionDays + s.domesticDays[1]} days to {s.country}
+                Ships from {s.from} in {s.productionDays} business {s.productionDays === 1 ? "day" : "days"}; delivery{" "}
+                {s.productionDays + s.domesticDays[0]}–{s.productionDays + s.domesticDays[1]} days to {s.country}
                 <Box component="span" sx={{ color: "text.secondary" }}>
                   {" "}
-                  ({countryName(s.country)}), {s.productionDays + s.internationalDays[0]}–{s.productionDays + s.internationalDays[1]} days elsewhere.
+                  ({countryName(s.country)}), {s.productionDays + s.internationalDays[0]}–{s.productionDays + s.internationalDays[1]} days
+                  elsewhere.
                 </Box>
               </span>
             </Box>
@@ -463,7 +524,14 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
         </Typography>
       </Breadcrumbs>
 
-      <Box sx={{ display: "grid", gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 1.1fr) minmax(0, 1fr)" }, alignItems: "start" }}>
+      <Box
+        sx={{
+          display: "grid",
+          gap: { xs: 3, md: 5 },
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 1.1fr) minmax(0, 1fr)" },
+          alignItems: "start",
+        }}
+      >
         <Gallery page={page} color={color} area={area} onArea={chooseArea} />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h1" sx={{ fontSize: { xs: "1.75rem", md: "2.25rem" }, overflowWrap: "anywhere" }}>
@@ -476,12 +544,20 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
             </MuiLink>
           </Typography>
           <Typography component="p" variant="h5" sx={{ mb: 2 }} data-testid="product-price" aria-live="polite">
-            {variant ? <PriceText minor={variant.priceMinor} currency={currency} /> : <PriceText minor={p.priceMinor} maxMinor={p.priceMaxMinor} currency={currency} />}
+            {variant ? (
+              <PriceText minor={variant.priceMinor} currency={currency} />
+            ) : (
+              <PriceText minor={p.priceMinor} maxMinor={p.priceMaxMinor} currency={currency} />
+            )}
           </Typography>
 
           <ColorPicker page={page} color={color} onColor={chooseColor} />
           {page.variants.length ? (
-            <AddToCartForm productId={p.id} disabled={page.hiddenFromPublic} disabledReason={page.hiddenFromPublic ? "This product cannot be bought until it is published." : undefined}>
+            <AddToCartForm
+              productId={p.id}
+              disabled={page.hiddenFromPublic}
+              disabledReason={page.hiddenFromPublic ? "This product cannot be bought until it is published." : undefined}
+            >
               <SizePicker page={page} color={color} variantId={variantId} onVariant={setVariantId} />
             </AddToCartForm>
           ) : (
@@ -517,15 +593,29 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
             ) : null}
           </Box>
 
-          <Paper variant="outlined" component="section" aria-labelledby="store-card-title" sx={{ mt: 3, p: 2, display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }} data-testid="store-card">
-            <Avatar src={page.store.avatarKey ? mediaUrl(page.store.avatarKey) : undefined} alt={page.store.avatarKey ? page.store.name : undefined} sx={{ width: 56, height: 56, bgcolor: page.store.accentColor, color: "#fff" }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="store-card-title"
+            sx={{ mt: 3, p: 2, display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}
+            data-testid="store-card"
+          >
+            <Avatar
+              src={page.store.avatarKey ? mediaUrl(page.store.avatarKey) : undefined}
+              alt={page.store.avatarKey ? page.store.name : undefined}
+              sx={{ width: 56, height: 56, bgcolor: page.store.accentColor, color: "#fff" }}
+            >
               {page.store.name.slice(0, 1).toUpperCase()}
             </Avatar>
             <Box sx={{ flex: "1 1 160px", minWidth: 0 }}>
               <Typography id="store-card-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
                 {page.store.name}
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical" }}>
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical" }}
+              >
                 {page.store.bio || `@${page.store.handle}`}
               </Typography>
             </Box>

@@ -20,24 +20,44 @@ import type { Route } from "./+types/shoppers";
 
 export const meta: Route.MetaFunction = () => [
   { title: "How buying works · Platen" },
-  { name: "description", content: "How ordering on Platen works: find a design, choose colour and size, pay securely, and get it made to order by a print shop near you, with a misprint and damage guarantee." },
+  {
+    name: "description",
+    content:
+      "How ordering on Platen works: find a design, choose colour and size, pay securely, and get it made to order by a print shop near you, with a misprint and damage guarantee.",
+  },
 ];
 
 const STEPS: { icon: ReactNode; title: string; text: string }[] = [
-  { icon: <SearchOutlined />, title: "Find a design you love", text: "Browse stores run by independent artists and brands, search by theme, or save designs to your wish list for later." },
+  {
+    icon: <SearchOutlined />,
+    title: "Find a design you love",
+    text: "Browse stores run by independent artists and brands, search by theme, or save designs to your wish list for later.",
+  },
   {
     icon: <PaletteOutlined />,
     title: "Choose product, colour and size",
     text: "Pick the item, its colour and size. The mock-ups show the design on the colour you choose; check the size chart, since measurements differ between garments.",
   },
-  { icon: <CreditCardOutlined />, title: "Pay securely", text: "Check out with your account or as a guest. Shipping and taxes are shown before you pay, and you get a confirmation e-mail at once." },
+  {
+    icon: <CreditCardOutlined />,
+    title: "Pay securely",
+    text: "Check out with your account or as a guest. Shipping and taxes are shown before you pay, and you get a confirmation e-mail at once.",
+  },
   {
     icon: <PrintOutlined />,
     title: "Made to order near you",
     text: "Your order goes to a print shop in our network that can make it and is close to your address. It prints your item new, usually within 2 to 5 business days.",
   },
-  { icon: <LocalShippingOutlined />, title: "Shipped to your door", text: "The print shop packs your order and hands it to the carrier. Items made by different shops may arrive in separate parcels." },
-  { icon: <PlaceOutlined />, title: "Track every parcel", text: "We e-mail you the tracking number when a parcel ships and again when it is delivered. Your order page shows every tracking update." },
+  {
+    icon: <LocalShippingOutlined />,
+    title: "Shipped to your door",
+    text: "The print shop packs your order and hands it to the carrier. Items made by different shops may arrive in separate parcels.",
+  },
+  {
+    icon: <PlaceOutlined />,
+    title: "Track every parcel",
+    text: "We e-mail you the tracking number when a parcel ships and again when it is delivered. Your order page shows every tracking update.",
+  },
 ];
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -67,7 +87,11 @@ function Feature({ icon, title, children }: { icon: ReactNode; title: string; ch
   );
 }
 
-const grid = { display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" } } as const;
+const grid = {
+  display: "grid",
+  gap: 2,
+  gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
+} as const;
 
 export default function ShoppersPage() {
   return (
@@ -76,8 +100,8 @@ export default function ShoppersPage() {
         How buying on Platen works
       </Typography>
       <Typography color="text.secondary" sx={{ fontSize: "1.1rem", maxWidth: "65ch" }}>
-        Every product on Platen is designed by an independent artist and printed only when you order it, by a print shop close to you. Here is what happens from the moment you find a
-        design to the moment it arrives, and what we promise along the way.
+        Every product on Platen is designed by an independent artist and printed only when you order it, by a print shop close to you. Here
+        is what happens from the moment you find a design to the moment it arrives, and what we promise along the way.
       </Typography>
 
       <Section id="steps" title="From design to your door">
@@ -86,7 +110,16 @@ export default function ShoppersPage() {
             <Paper component="li" variant="outlined" key={s.title} sx={{ p: 3, display: "flex", gap: 2 }}>
               <Box
                 aria-hidden="true"
-                sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: "50%", bgcolor: "primary.main", color: "primary.contrastText", display: "grid", placeItems: "center" }}
+                sx={{
+                  flexShrink: 0,
+                  width: 44,
+                  height: 44,
+                  borderRadius: "50%",
+                  bgcolor: "primary.main",
+                  color: "primary.contrastText",
+                  display: "grid",
+                  placeItems: "center",
+                }}
               >
                 {s.icon}
               </Box>
@@ -107,15 +140,16 @@ export default function ShoppersPage() {
       <Section id="guarantees" title="Our guarantees">
         <Box sx={grid}>
           <Feature icon={<VerifiedOutlined />} title="Quality guarantee">
-            Every item is printed new on the blank described on the product page and checked before it is packed. Print shops in our network meet written quality standards for print sharpness,
-            placement and finish.
+            Every item is printed new on the blank described on the product page and checked before it is packed. Print shops in our network
+            meet written quality standards for print sharpness, placement and finish.
           </Feature>
           <Feature icon={<AutorenewOutlined />} title="Misprint or damage: reprint or refund">
-            If an item arrives misprinted, damaged, faulty or different from what you ordered, tell us within 30 days of delivery with a photo. We reprint it or refund it, as you prefer, at no
-            cost to you, and you usually keep the faulty item.
+            If an item arrives misprinted, damaged, faulty or different from what you ordered, tell us within 30 days of delivery with a
+            photo. We reprint it or refund it, as you prefer, at no cost to you, and you usually keep the faulty item.
           </Feature>
           <Feature icon={<LocalShippingOutlined />} title="Lost parcels covered">
-            If your parcel has not arrived 10 business days after its estimated delivery date, we trace it with the carrier and send a replacement or a refund if it is lost.
+            If your parcel has not arrived 10 business days after its estimated delivery date, we trace it with the carrier and send a
+            replacement or a refund if it is lost.
           </Feature>
         </Box>
         <Paper variant="outlined" sx={{ mt: 2, p: 3 }}>
@@ -123,12 +157,21 @@ export default function ShoppersPage() {
             Our 30-day returns policy for defects
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 3, color: "text.secondary", "& li": { mb: 0.75 } }}>
-            <li>Report a defect, damage or wrong item within 30 days of delivery by opening a case from your order page, or through the contact form if you ordered as a guest.</li>
-            <li>Add a photo that shows the problem. We usually decide within 2 business days; if we need the item back, we send you a prepaid return label.</li>
-            <li>A reprint ships at no charge; a refund goes back to your card and appears within 5 to 10 business days, depending on your bank.</li>
             <li>
-              Because each item is made for you, we cannot take back items for a change of mind or the wrong size, unless the law where you live gives you that right. Your statutory rights are
-              never affected.
+              Report a defect, damage or wrong item within 30 days of delivery by opening a case from your order page, or through the
+              contact form if you ordered as a guest.
+            </li>
+            <li>
+              Add a photo that shows the problem. We usually decide within 2 business days; if we need the item back, we send you a prepaid
+              return label.
+            </li>
+            <li>
+              A reprint ships at no charge; a refund goes back to your card and appears within 5 to 10 business days, depending on your
+              bank.
+            </li>
+            <li>
+              Because each item is made for you, we cannot take back items for a change of mind or the wrong size, unless the law where you
+              live gives you that right. Your statutory rights are never affected.
             </li>
           </Box>
         </Paper>
@@ -140,8 +183,8 @@ export default function ShoppersPage() {
             Card payments are processed by our payment provider over an encrypted connection. We never see or store your full card number.
           </Feature>
           <Feature icon={<CreditCardOutlined />} title="One clear total">
-            The artist sets each product&apos;s price. Shipping and sales tax or VAT for your address are added at checkout as separate lines, before you pay. Your card is charged when you place
-            the order.
+            The artist sets each product&apos;s price. Shipping and sales tax or VAT for your address are added at checkout as separate
+            lines, before you pay. Your card is charged when you place the order.
           </Feature>
           <Feature icon={<VerifiedOutlined />} title="Artists are paid for every sale">
             Part of every price goes to the artist whose design you bought, part to the print shop that made it. Our{" "}
@@ -154,7 +197,10 @@ export default function ShoppersPage() {
       </Section>
 
       <Section id="support" title="Support">
-        <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, display: "flex", flexDirection: { xs: "column", md: "row" }, gap: 3, alignItems: { md: "center" } }}>
+        <Paper
+          variant="outlined"
+          sx={{ p: { xs: 2.5, sm: 4 }, display: "flex", flexDirection: { xs: "column", md: "row" }, gap: 3, alignItems: { md: "center" } }}
+        >
           <Box sx={{ color: "primary.main", "& svg": { fontSize: 48 } }} aria-hidden="true">
             <SupportAgentOutlined />
           </Box>
@@ -163,8 +209,8 @@ export default function ShoppersPage() {
               Real people, real answers
             </Typography>
             <Typography color="text.secondary">
-              Whether it is a question before you buy or a problem with an order, our team answers every message, usually within 2 business days. For an order, include your order number so we
-              can help faster.
+              Whether it is a question before you buy or a problem with an order, our team answers every message, usually within 2 business
+              days. For an order, include your order number so we can help faster.
             </Typography>
           </Box>
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", flexShrink: 0 }}>

@@ -23,7 +23,12 @@ export default function StoreFront({ loaderData }: Route.ComponentProps) {
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
       <StoreHeader store={store} />
-      <CatalogGrid {...grid} fixed={["storeHandle"]} heading={`Products by ${store.name}`} emptyText={`${store.name} has no products matching these filters yet.`} />
+      <CatalogGrid
+        {...grid}
+        fixed={["storeHandle"]}
+        heading={`Products by ${store.name}`}
+        emptyText={`${store.name} has no products matching these filters yet.`}
+      />
     </Container>
   );
 }

@@ -34,7 +34,10 @@ import { REQUEST_IDEA_MAX, REQUEST_IDEA_MIN } from "#server/modules/shopping/typ
 
 export const meta: Route.MetaFunction = () => [
   { title: "Request a product · Platen" },
-  { name: "description", content: "Can't find it on Platen? Describe the product you wish existed and our partner artists answer with their designs." },
+  {
+    name: "description",
+    content: "Can't find it on Platen? Describe the product you wish existed and our partner artists answer with their designs.",
+  },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -61,7 +64,11 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "create") {
       const image = form.get("image");
-      const { id } = await createProductRequest(ctx, { idea: form.get("idea") ?? "", category: form.get("category") ?? "", budget: String(form.get("budget") ?? "") }, image instanceof File ? image : null);
+      const { id } = await createProductRequest(
+        ctx,
+        { idea: form.get("idea") ?? "", category: form.get("category") ?? "", budget: String(form.get("budget") ?? "") },
+        image instanceof File ? image : null,
+      );
       return redirect(`/product-request?done=created#request-${id}`);
     }
     if (intent === "answer") {
@@ -89,12 +96,31 @@ const STATUS_LABELS = { open: "Waiting for answers", answered: "Answered", close
 
 function HowItWorks() {
   const steps = [
-    { icon: <Lightbulb color="primary" />, title: "Describe your idea", text: "Tell us what you would love to own: a design, a theme, the kind of product and your budget. Add a sketch or photo if it helps." },
-    { icon: <Storefront color="primary" />, title: "Partners answer", text: "Independent artists selling on Platen see open requests and answer with one of their products." },
-    { icon: <MarkEmailRead color="primary" />, title: "We tell you", text: "You get an e-mail for every answer, and all answers are listed here, ready to buy." },
+    {
+      icon: <Lightbulb color="primary" />,
+      title: "Describe your idea",
+      text: "Tell us what you would love to own: a design, a theme, the kind of product and your budget. Add a sketch or photo if it helps.",
+    },
+    {
+      icon: <Storefront color="primary" />,
+      title: "Partners answer",
+      text: "Independent artists selling on Platen see open requests and answer with one of their products.",
+    },
+    {
+      icon: <MarkEmailRead color="primary" />,
+      title: "We tell you",
+      text: "You get an e-mail for every answer, and all answers are listed here, ready to buy.",
+    },
   ];
   return (
-    <Grid container spacing={2} sx={{ my: 3 }} component="ol" aria-label="How product requests work" style={{ listStyle: "none", padding: 0 }}>
+    <Grid
+      container
+      spacing={2}
+      sx={{ my: 3 }}
+      component="ol"
+      aria-label="How product requests work"
+      style={{ listStyle: "none", padding: 0 }}
+    >
       {steps.map((s, i) => (
         <Grid key={s.title} size={{ xs: 12, md: 4 }} component="li">
           <Paper variant="outlined" sx={{ p: 2.5, height: "100%", borderRadius: 3 }}>
@@ -114,12 +140,23 @@ function RequestSummary({ r }: { r: ProductRequestView }) {
   return (
     <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
       {r.referenceImageUrl ? (
-        <Box component="img" src={r.referenceImageUrl} alt="Reference image for the request" loading="lazy" sx={{ width: { xs: "100%", sm: 120 }, maxHeight: 160, objectFit: "cover", borderRadius: 2, bgcolor: "action.hover" }} />
+        <Box
+          component="img"
+          src={r.referenceImageUrl}
+          alt="Reference image for the request"
+          loading="lazy"
+          sx={{ width: { xs: "100%", sm: 120 }, maxHeight: 160, objectFit: "cover", borderRadius: 2, bgcolor: "action.hover" }}
+        />
       ) : null}
       <Box sx={{ minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: "wrap", gap: 1 }}>
           <Chip size="small" label={r.categoryLabel} />
-          <Chip size="small" variant="outlined" color={r.status === "closed" ? "default" : r.status === "answered" ? "success" : "primary"} label={STATUS_LABELS[r.status]} />
+          <Chip
+            size="small"
+            variant="outlined"
+            color={r.status === "closed" ? "default" : r.status === "answered" ? "success" : "primary"}
+            label={STATUS_LABELS[r.status]}
+          />
           {r.budgetMinor ? <Chip size="small" variant="outlined" label={`Budget ${formatPrice(r.budgetMinor)}`} /> : null}
         </Stack>
         <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{r.idea}</Typography>
@@ -137,7 +174,12 @@ function Answers({ r }: { r: ProductRequestView }) {
   return (
     <Stack spacing={1.5} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Answers">
       {r.answers.map((a) => (
-        <Box component="li" key={a.id} data-testid="request-answer" sx={{ display: "grid", gridTemplateColumns: "80px 1fr", gap: 1.5, alignItems: "start" }}>
+        <Box
+          component="li"
+          key={a.id}
+          data-testid="request-answer"
+          sx={{ display: "grid", gridTemplateColumns: "80px 1fr", gap: 1.5, alignItems: "start" }}
+        >
           <Box sx={{ width: 80, borderRadius: 1, overflow: "hidden" }}>
             <ProductImage image={a.product?.image ?? null} alt={a.product?.title ?? "Product no longer available"} sizes="80px" />
           </Box>
@@ -215,7 +257,9 @@ export default function ProductRequestPage({ loaderData, actionData }: Route.Com
                     required
                     defaultValue={values.intent === "create" ? values.idea : ""}
                     error={Boolean(createErrors.idea)}
-                    helperText={createErrors.idea ?? `What should it show, in which style? ${REQUEST_IDEA_MIN}–${REQUEST_IDEA_MAX} characters.`}
+                    helperText={
+                      createErrors.idea ?? `What should it show, in which style? ${REQUEST_IDEA_MIN}–${REQUEST_IDEA_MAX} characters.`
+                    }
                     slotProps={{ htmlInput: { maxLength: REQUEST_IDEA_MAX } }}
                   />
                   <TextField
@@ -265,7 +309,14 @@ export default function ProductRequestPage({ loaderData, actionData }: Route.Com
             {loaderData.mine.length ? (
               <Stack spacing={2} data-testid="my-requests">
                 {loaderData.mine.map((r) => (
-                  <Paper key={r.id} id={`request-${r.id}`} variant="outlined" sx={{ p: 2, borderRadius: 3, scrollMarginTop: 80 }} component="article" aria-label={`Request: ${r.idea.slice(0, 60)}`}>
+                  <Paper
+                    key={r.id}
+                    id={`request-${r.id}`}
+                    variant="outlined"
+                    sx={{ p: 2, borderRadius: 3, scrollMarginTop: 80 }}
+                    component="article"
+                    aria-label={`Request: ${r.idea.slice(0, 60)}`}
+                  >
                     <RequestSummary r={r} />
                     <Divider sx={{ my: 2 }} />
                     <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
@@ -304,7 +355,14 @@ export default function ProductRequestPage({ loaderData, actionData }: Route.Com
               {loaderData.open.map((r) => {
                 const e = values.intent === "answer" && values.requestId === r.id ? errors : {};
                 return (
-                  <Paper key={r.id} id={`open-${r.id}`} variant="outlined" sx={{ p: 2, borderRadius: 3, scrollMarginTop: 80 }} component="article" aria-label={`Open request: ${r.idea.slice(0, 60)}`}>
+                  <Paper
+                    key={r.id}
+                    id={`open-${r.id}`}
+                    variant="outlined"
+                    sx={{ p: 2, borderRadius: 3, scrollMarginTop: 80 }}
+                    component="article"
+                    aria-label={`Open request: ${r.idea.slice(0, 60)}`}
+                  >
                     <RequestSummary r={r} />
                     {r.answers.length ? (
                       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

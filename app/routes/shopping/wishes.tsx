@@ -35,7 +35,10 @@ function EmptyWishes({ signedIn }: { signedIn: boolean }) {
         No wishes yet
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3, maxWidth: 460, mx: "auto" }}>
-        Tap the heart on any product to keep it here. {signedIn ? "Your wishes are saved to your account." : "Your wishes are kept in this browser; sign in to keep them on your account."}
+        Tap the heart on any product to keep it here.{" "}
+        {signedIn
+          ? "Your wishes are saved to your account."
+          : "Your wishes are kept in this browser; sign in to keep them on your account."}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ justifyContent: "center" }}>
         <Button component={Link} to="/shop" variant="contained">
@@ -89,9 +92,15 @@ function VisitorWishes() {
   return (
     <>
       <Alert severity="info" sx={{ mb: 3 }}>
-        Your wishes are kept in this browser. <Link to="/login?next=%2Fwishes">Sign in</Link> to keep them on your account and see them on any device.
+        Your wishes are kept in this browser. <Link to="/login?next=%2Fwishes">Sign in</Link> to keep them on your account and see them on
+        any device.
       </Alert>
-      <ProductGrid products={cards} label="Your wishes" renderWish={(p) => <WishButton productId={p.id} productTitle={p.title} size="small" />} headingLevel="h2" />
+      <ProductGrid
+        products={cards}
+        label="Your wishes"
+        renderWish={(p) => <WishButton productId={p.id} productTitle={p.title} size="small" />}
+        headingLevel="h2"
+      />
     </>
   );
 }
@@ -107,7 +116,12 @@ export default function Wishes({ loaderData }: Route.ComponentProps) {
       </Typography>
       {loaderData.signedIn ? (
         loaderData.cards.length ? (
-          <ProductGrid products={loaderData.cards} label="Your wishes" renderWish={(p) => <WishButton productId={p.id} productTitle={p.title} size="small" />} headingLevel="h2" />
+          <ProductGrid
+            products={loaderData.cards}
+            label="Your wishes"
+            renderWish={(p) => <WishButton productId={p.id} productTitle={p.title} size="small" />}
+            headingLevel="h2"
+          />
         ) : (
           <EmptyWishes signedIn />
         )

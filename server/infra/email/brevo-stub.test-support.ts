@@ -36,7 +36,8 @@ export async function startBrevoStandIn(apiKey: string) {
       };
       if (req.method !== "POST" || req.url !== "/v3/smtp/email") return send(404, { code: "not_found", message: "Not found" });
       if (req.headers["api-key"] !== apiKey) return send(401, { code: "unauthorized", message: "Key not found" });
-      if (!String(req.headers["content-type"]).startsWith("application/json")) return send(415, { code: "invalid_parameter", message: "content-type" });
+      if (!String(req.headers["content-type"]).startsWith("application/json"))
+        return send(415, { code: "invalid_parameter", message: "content-type" });
       const to = body.to as Array<{ email?: string }> | undefined;
       const sender = body.sender as { email?: string } | undefined;
       if (!sender?.email || !Array.isArray(to) || !to[0]?.email || !body.subject || !(body.htmlContent || body.textContent))

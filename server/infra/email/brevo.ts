@@ -59,7 +59,10 @@ export function createBrevoProvider(options: BrevoOptions): EmailProvider {
         return { providerMessageId: parsed.data.messageId };
       }
       const err = errorSchema.safeParse(json);
-      const detail = err.success && (err.data.code || err.data.message) ? `${err.data.code ?? "error"}: ${err.data.message ?? ""}`.trim() : raw.slice(0, 300) || res.statusText;
+      const detail =
+        err.success && (err.data.code || err.data.message)
+          ? `${err.data.code ?? "error"}: ${err.data.message ?? ""}`.trim()
+          : raw.slice(0, 300) || res.statusText;
       if (res.status === 429) throw new EmailDeliveryError(`Brevo rate limit reached (429), will retry: ${detail}`, true, 429);
       if (res.status >= 500) throw new EmailDeliveryError(`Brevo server error (${res.status}), will retry: ${detail}`, true, res.status);
       throw new EmailDeliveryError(`Brevo refused the message (${res.status}) ${detail}`, false, res.status);

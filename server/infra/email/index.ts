@@ -6,7 +6,14 @@ import { createOutboxProvider } from "./outbox.ts";
 import { createSmtpProvider, describeSmtpUrl } from "./smtp.ts";
 import type { EmailProvider } from "./types.ts";
 
-export { EmailDeliveryError, isEmailDeliveryError, type EmailAddress, type EmailProvider, type OutgoingEmail, type SendResult } from "./types.ts";
+export {
+  EmailDeliveryError,
+  isEmailDeliveryError,
+  type EmailAddress,
+  type EmailProvider,
+  type OutgoingEmail,
+  type SendResult,
+} from "./types.ts";
 export { parseAddress, isPlausibleAddress } from "./address.ts";
 export { createOutboxProvider } from "./outbox.ts";
 export { createSmtpProvider, describeSmtpUrl } from "./smtp.ts";
@@ -53,7 +60,13 @@ export function emailProviderStatus(config: Env = env()): EmailProviderStatus {
   if (!/^[^\s@<>]+@[^\s@<>]+$/.test(from.email)) problems.push("EMAIL_FROM is not a valid address.");
   if (config.EMAIL_PROVIDER === "smtp") {
     if (!config.SMTP_URL) problems.push("SMTP_URL is not set.");
-    return { provider: "smtp", from, endpoint: config.SMTP_URL ? describeSmtpUrl(config.SMTP_URL) : "(not set)", configured: problems.length === 0, problems };
+    return {
+      provider: "smtp",
+      from,
+      endpoint: config.SMTP_URL ? describeSmtpUrl(config.SMTP_URL) : "(not set)",
+      configured: problems.length === 0,
+      problems,
+    };
   }
   if (config.EMAIL_PROVIDER === "brevo") {
     if (!config.BREVO_API_KEY) problems.push("BREVO_API_KEY is not set.");
@@ -65,5 +78,11 @@ export function emailProviderStatus(config: Env = env()): EmailProviderStatus {
     }
     return { provider: "brevo", from, endpoint: `${endpoint}/v3/smtp/email`, configured: problems.length === 0, problems };
   }
-  return { provider: "outbox", from, endpoint: "Kept in Platen's database (nothing is delivered)", configured: problems.length === 0, problems };
+  return {
+    provider: "outbox",
+    from,
+    endpoint: "Kept in Platen's database (nothing is delivered)",
+    configured: problems.length === 0,
+    problems,
+  };
 }

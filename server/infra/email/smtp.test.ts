@@ -65,7 +65,7 @@ const message: OutgoingEmail = {
   from: { email: "orders@platen.example", name: "Platen" },
   to: { email: "maya@example.com", name: "Maya Chen" },
   subject: "Your Platen order PL-10482 is confirmed",
-  html: "<!DOCTYPE html><html><body><table role=\"presentation\"><tr><td><h1>Thank you, Maya!</h1></td></tr></table></body></html>",
+  html: '<!DOCTYPE html><html><body><table role="presentation"><tr><td><h1>Thank you, Maya!</h1></td></tr></table></body></html>',
   text: "Thank you, Maya!\n\nOrder number: PL-10482",
   tags: ["order-success"],
 };

@@ -21,7 +21,9 @@ function classify(error: unknown): EmailDeliveryError {
   const detail = e.response ?? e.message ?? String(error);
   if (e.code === "EAUTH") return new EmailDeliveryError(`SMTP authentication failed: ${detail}`, false, e.responseCode, { cause: error });
   if (typeof e.responseCode === "number" && e.responseCode >= 500)
-    return new EmailDeliveryError(`SMTP server rejected the message (${e.responseCode}): ${detail}`, false, e.responseCode, { cause: error });
+    return new EmailDeliveryError(`SMTP server rejected the message (${e.responseCode}): ${detail}`, false, e.responseCode, {
+      cause: error,
+    });
   if (e.code === "EENVELOPE" && typeof e.responseCode !== "number")
     return new EmailDeliveryError(`SMTP envelope refused: ${detail}`, false, undefined, { cause: error });
   return new EmailDeliveryError(`SMTP delivery failed, will retry: ${detail}`, true, e.responseCode, { cause: error });

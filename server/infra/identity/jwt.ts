@@ -43,7 +43,11 @@ export async function signJwt(
 ): Promise<string> {
   const key = await importJWK(privateJwk, ID_TOKEN_ALG);
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT(claims).setProtectedHeader({ alg: ID_TOKEN_ALG, kid, typ: "JWT" }).setIssuedAt(iat).setExpirationTime(iat + ttlSeconds).sign(key);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: ID_TOKEN_ALG, kid, typ: "JWT" })
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(key);
 }
 
 export type TokenFailure = "expired" | "signature" | "issuer" | "audience" | "malformed" | "unknown-key" | "claims";
@@ -61,8 +65,10 @@ export class TokenVerificationError extends Error {
 function classify(error: unknown): TokenVerificationError {
   if (error instanceof TokenVerificationError) return error;
   if (error instanceof errors.JWTExpired) return new TokenVerificationError("expired", "The token has expired.");
-  if (error instanceof errors.JWSSignatureVerificationFailed) return new TokenVerificationError("signature", "The token's signature is not valid.");
-  if (error instanceof errors.JWKSNoMatchingKey) return new TokenVerificationError("unknown-key", "The token was signed with an unknown key.");
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return new TokenVerificationError("signature", "The token's signature is not valid.");
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return new TokenVerificationError("unknown-key", "The token was signed with an unknown key.");
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === "iss") return new TokenVerificationError("issuer", "The token comes from an unexpected issuer.");
     if (error.claim === "aud") return new TokenVerificationError("audience", "The token is meant for another application.");

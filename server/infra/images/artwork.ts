@@ -34,8 +34,42 @@ const PALETTES = [
   ["#10002b", "#3c096c", "#7b2cbf", "#c77dff", "#ffd166"],
 ];
 
-const WORDS_A = ["NIGHT", "GOLDEN", "WILD", "SLOW", "SALT", "NEON", "QUIET", "PAPER", "LUNAR", "SUMMER", "NORTH", "VELVET", "CITRUS", "STORM", "MIDNIGHT", "HONEY"];
-const WORDS_B = ["BLOOM", "HOUR", "TIDE", "WAVES", "FOREST", "DREAMS", "CLUB", "GARDEN", "RIDERS", "SIGNAL", "HORIZON", "MOTEL", "COAST", "ORBIT", "PEAKS", "FEVER"];
+const WORDS_A = [
+  "NIGHT",
+  "GOLDEN",
+  "WILD",
+  "SLOW",
+  "SALT",
+  "NEON",
+  "QUIET",
+  "PAPER",
+  "LUNAR",
+  "SUMMER",
+  "NORTH",
+  "VELVET",
+  "CITRUS",
+  "STORM",
+  "MIDNIGHT",
+  "HONEY",
+];
+const WORDS_B = [
+  "BLOOM",
+  "HOUR",
+  "TIDE",
+  "WAVES",
+  "FOREST",
+  "DREAMS",
+  "CLUB",
+  "GARDEN",
+  "RIDERS",
+  "SIGNAL",
+  "HORIZON",
+  "MOTEL",
+  "COAST",
+  "ORBIT",
+  "PEAKS",
+  "FEVER",
+];
 
 /** Small deterministic PRNG (mulberry32). */
 function rng(seed: number): () => number {
@@ -53,8 +87,14 @@ const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const titleCase = (s: string) => s.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
 
 function sunset(r: () => number, p: string[], words: string): string {
-  const stripes = Array.from({ length: 5 }, (_, i) => `<rect x="0" y="${560 + i * 44}" width="1000" height="${22 - i * 3}" fill="${p[4]}"/>`).join("");
-  const palms = r() > 0.5 ? `<path d="M760,760 C770,640 790,560 820,500" stroke="${p[4]}" stroke-width="16" fill="none"/><path d="M820,500 C760,470 700,490 670,520 M820,500 C880,460 930,480 960,510 M820,500 C800,440 760,420 720,420 M820,500 C860,440 900,430 930,440" stroke="${p[4]}" stroke-width="14" fill="none" stroke-linecap="round"/>` : "";
+  const stripes = Array.from(
+    { length: 5 },
+    (_, i) => `<rect x="0" y="${560 + i * 44}" width="1000" height="${22 - i * 3}" fill="${p[4]}"/>`,
+  ).join("");
+  const palms =
+    r() > 0.5
+      ? `<path d="M760,760 C770,640 790,560 820,500" stroke="${p[4]}" stroke-width="16" fill="none"/><path d="M820,500 C760,470 700,490 670,520 M820,500 C880,460 930,480 960,510 M820,500 C800,440 760,420 720,420 M820,500 C860,440 900,430 930,440" stroke="${p[4]}" stroke-width="14" fill="none" stroke-linecap="round"/>`
+      : "";
   return `<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p[1]}"/><stop offset="0.5" stop-color="${p[0]}"/><stop offset="1" stop-color="${p[2]}"/></linearGradient><clipPath id="c"><circle cx="500" cy="500" r="380"/></clipPath></defs>
   <g clip-path="url(#c)"><rect width="1000" height="1000" fill="${p[3]}"/><circle cx="500" cy="560" r="260" fill="url(#s)"/>${stripes}<path d="M0,760 L200,600 L330,700 L500,540 L680,720 L820,620 L1000,760 L1000,1000 L0,1000 Z" fill="${p[4]}"/>${palms}</g>
   <circle cx="500" cy="500" r="380" fill="none" stroke="${p[4]}" stroke-width="18"/>
@@ -80,7 +120,11 @@ function bloom(r: () => number, p: string[], words: string): string {
     const size = 60 + r() * 90;
     const n = 5 + Math.floor(r() * 4);
     const color = p[k % 4];
-    const petals = Array.from({ length: n }, (_, i) => `<ellipse cx="${cx}" cy="${cy - size * 0.6}" rx="${size * 0.32}" ry="${size * 0.62}" fill="${color}" transform="rotate(${(360 / n) * i} ${cx} ${cy})"/>`).join("");
+    const petals = Array.from(
+      { length: n },
+      (_, i) =>
+        `<ellipse cx="${cx}" cy="${cy - size * 0.6}" rx="${size * 0.32}" ry="${size * 0.62}" fill="${color}" transform="rotate(${(360 / n) * i} ${cx} ${cy})"/>`,
+    ).join("");
     return `${petals}<circle cx="${cx}" cy="${cy}" r="${size * 0.28}" fill="${p[(k + 2) % 5]}"/>`;
   }).join("");
   const leaves = Array.from({ length: 10 }, () => {
@@ -92,7 +136,10 @@ function bloom(r: () => number, p: string[], words: string): string {
 }
 
 function badge(r: () => number, p: string[], words: string): string {
-  const rays = Array.from({ length: 24 }, (_, i) => `<rect x="496" y="90" width="8" height="90" fill="${p[1]}" transform="rotate(${i * 15} 500 500)"/>`).join("");
+  const rays = Array.from(
+    { length: 24 },
+    (_, i) => `<rect x="496" y="90" width="8" height="90" fill="${p[1]}" transform="rotate(${i * 15} 500 500)"/>`,
+  ).join("");
   const year = 1970 + Math.floor(r() * 50);
   const [a, b] = words.split(" ");
   return `${rays}<circle cx="500" cy="500" r="330" fill="${p[4]}"/><circle cx="500" cy="500" r="300" fill="none" stroke="${p[1]}" stroke-width="10"/>
@@ -112,14 +159,23 @@ function geometric(r: () => number, p: string[]): string {
       const kind = Math.floor(r() * 4);
       if (kind === 0) cells.push(`<circle cx="${cx}" cy="${cy}" r="62" fill="${c}"/>`);
       else if (kind === 1) cells.push(`<rect x="${cx - 62}" y="${cy - 62}" width="124" height="124" fill="${c}"/>`);
-      else if (kind === 2) cells.push(`<path d="M${cx - 62},${cy + 62} L${cx + 62},${cy + 62} L${cx - 62},${cy - 62} Z" fill="${c}" transform="rotate(${Math.floor(r() * 4) * 90} ${cx} ${cy})"/>`);
-      else cells.push(`<path d="M${cx - 62},${cy} A62,62 0 0 1 ${cx + 62},${cy} Z" fill="${c}" transform="rotate(${Math.floor(r() * 4) * 90} ${cx} ${cy})"/>`);
+      else if (kind === 2)
+        cells.push(
+          `<path d="M${cx - 62},${cy + 62} L${cx + 62},${cy + 62} L${cx - 62},${cy - 62} Z" fill="${c}" transform="rotate(${Math.floor(r() * 4) * 90} ${cx} ${cy})"/>`,
+        );
+      else
+        cells.push(
+          `<path d="M${cx - 62},${cy} A62,62 0 0 1 ${cx + 62},${cy} Z" fill="${c}" transform="rotate(${Math.floor(r() * 4) * 90} ${cx} ${cy})"/>`,
+        );
     }
   return cells.join("");
 }
 
 function moon(r: () => number, p: string[], words: string): string {
-  const stars = Array.from({ length: 40 }, () => `<circle cx="${100 + r() * 800}" cy="${80 + r() * 560}" r="${2 + r() * 5}" fill="${p[4]}"/>`).join("");
+  const stars = Array.from(
+    { length: 40 },
+    () => `<circle cx="${100 + r() * 800}" cy="${80 + r() * 560}" r="${2 + r() * 5}" fill="${p[4]}"/>`,
+  ).join("");
   return `<defs><clipPath id="c"><path d="M120,800 L120,420 A380,380 0 0 1 880,420 L880,800 Z"/></clipPath></defs>
   <g clip-path="url(#c)"><rect width="1000" height="1000" fill="${p[0]}"/>${stars}<circle cx="500" cy="380" r="170" fill="${p[4]}"/><circle cx="570" cy="340" r="150" fill="${p[0]}"/>
   <path d="M120,700 C300,600 420,720 560,640 C700,560 800,660 880,620 L880,800 L120,800 Z" fill="${p[2]}"/><path d="M120,760 C300,690 500,780 880,700 L880,800 L120,800 Z" fill="${p[3]}"/></g>
@@ -176,10 +232,15 @@ function variation(r: () => number, p: string[]): { open: string; close: string;
     const size = Math.round(14 + r() * 56);
     const color = p[Math.floor(r() * 5)];
     if (kind === 0) return `<circle cx="${x}" cy="${y}" r="${size / 2}" fill="${color}"/>`;
-    if (kind === 1) return `<path d="M${x},${y - size} L${x + size * 0.3},${y - size * 0.3} L${x + size},${y} L${x + size * 0.3},${y + size * 0.3} L${x},${y + size} L${x - size * 0.3},${y + size * 0.3} L${x - size},${y} L${x - size * 0.3},${y - size * 0.3} Z" fill="${color}"/>`;
+    if (kind === 1)
+      return `<path d="M${x},${y - size} L${x + size * 0.3},${y - size * 0.3} L${x + size},${y} L${x + size * 0.3},${y + size * 0.3} L${x},${y + size} L${x - size * 0.3},${y + size * 0.3} L${x - size},${y} L${x - size * 0.3},${y - size * 0.3} Z" fill="${color}"/>`;
     return `<rect x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}" fill="${color}" transform="rotate(${Math.round(r() * 90)} ${x} ${y})"/>`;
   }).join("");
-  return { open: `<g transform="translate(${500 + dx} ${500 + dy}) rotate(${angle}) scale(${scale}) translate(-500 -500)">`, close: "</g>", extras };
+  return {
+    open: `<g transform="translate(${500 + dx} ${500 + dy}) rotate(${angle}) scale(${scale}) translate(-500 -500)">`,
+    close: "</g>",
+    extras,
+  };
 }
 
 /** The SVG (1000×1000 user units, transparent background) of a demo artwork. */
@@ -204,6 +265,8 @@ export function demoArtworkSvg(seed: number, options: DemoArtworkOptions = {}): 
 export async function generateDemoArtwork(seed: number, options: DemoArtworkOptions | DemoArtStyle = {}): Promise<DemoArtwork> {
   const opts = typeof options === "string" ? { style: options } : options;
   const { svg, style, title } = demoArtworkSvg(seed, opts);
-  const { data, info } = await sharp(Buffer.from(svg), { limitInputPixels: 200_000_000 }).png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg), { limitInputPixels: 200_000_000 })
+    .png({ compressionLevel: 3, adaptiveFiltering: false })
+    .toBuffer({ resolveWithObject: true });
   return { png: data, width: info.width, height: info.height, style, title };
 }

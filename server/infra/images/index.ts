@@ -30,7 +30,15 @@
  *
  * Preflight maths (browser-safe) lives in `#server/modules/catalog/preflight.ts`.
  */
-export { ACCEPTED_IMAGE_TYPES, DEFAULT_UPLOAD_LIMITS, inspectUpload, looksLikeSvg, type AcceptedImageType, type InspectedUpload, type UploadLimits } from "./inspect.ts";
+export {
+  ACCEPTED_IMAGE_TYPES,
+  DEFAULT_UPLOAD_LIMITS,
+  inspectUpload,
+  looksLikeSvg,
+  type AcceptedImageType,
+  type InspectedUpload,
+  type UploadLimits,
+} from "./inspect.ts";
 export { ARTWORK_PREVIEW_MAX, normalizeArtwork, sha256Hex, type NormalizedArtwork } from "./normalize.ts";
 export { PHASH_MATCH_DISTANCE, hammingDistance, perceptualHash, phashHex } from "./phash.ts";
 export {
@@ -53,5 +61,20 @@ export {
 } from "./mockup.ts";
 export { svgToWebp, uploadedImageToWebp, type WebImageOptions } from "./web.ts";
 export { PRINT_MAX_PIXELS, PRINT_MAX_SIDE, renderPrintFile, type PrintFile, type PrintFileInput } from "./printfile.ts";
-export { TEMPLATE_AREAS, TEMPLATE_SIZE, generateTemplate, templateArea, templateSvg, type GeneratedTemplate, type TemplateAreaSpec } from "./templates.ts";
-export { DEMO_ART_STYLES, demoArtworkSvg, generateDemoArtwork, type DemoArtStyle, type DemoArtwork, type DemoArtworkOptions } from "./artwork.ts";
+export {
+  TEMPLATE_AREAS,
+  TEMPLATE_SIZE,
+  generateTemplate,
+  templateArea,
+  templateSvg,
+  type GeneratedTemplate,
+  type TemplateAreaSpec,
+} from "./templates.ts";
+export {
+  DEMO_ART_STYLES,
+  demoArtworkSvg,
+  generateDemoArtwork,
+  type DemoArtStyle,
+  type DemoArtwork,
+  type DemoArtworkOptions,
+} from "./artwork.ts";

@@ -28,7 +28,9 @@ describe("inspectUpload", () => {
     expect(performance.now() - started).toBeLessThan(3000); // decoding 40 GB of pixels would take minutes, or fail
     expect(e.status).toBe(422);
     expect(e.field).toBe("artwork");
-    expect(e.message).toBe("The image is 100,000 × 100,000 pixels; the limit is 12,000 pixels per side and 60 megapixels in total. Scale it down and upload it again.");
+    expect(e.message).toBe(
+      "The image is 100,000 × 100,000 pixels; the limit is 12,000 pixels per side and 60 megapixels in total. Scale it down and upload it again.",
+    );
     // and normalisation refuses it before any decode as well
     expect((await refusal(normalizeArtwork(bomb))).code).toBe("artwork-dimensions");
   });
@@ -47,7 +49,9 @@ describe("inspectUpload", () => {
   });
 
   it("refuses other image formats such as GIF and PDF (415)", async () => {
-    const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#fff" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#fff" } })
+      .gif()
+      .toBuffer();
     expect((await refusal(inspectUpload(gif))).status).toBe(415);
     expect((await refusal(inspectUpload(Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")))).status).toBe(415);
   });
@@ -72,7 +76,9 @@ describe("inspectUpload", () => {
     const e = await refusal(inspectUpload(big));
     expect(e.status).toBe(413);
     expect(e.message).toBe("The file is 26 MB; the limit is 25 MB. Export it with more compression or at a smaller size.");
-    expect((await refusal(inspectUpload(await testImage(100, 100), { maxBytes: 50 }))).message).toMatch(/^The file is \d+ KB; the limit is 1 KB/);
+    expect((await refusal(inspectUpload(await testImage(100, 100), { maxBytes: 50 }))).message).toMatch(
+      /^The file is \d+ KB; the limit is 1 KB/,
+    );
   });
 
   it("refuses empty, tiny and damaged images (422)", async () => {
@@ -85,7 +91,10 @@ describe("inspectUpload", () => {
   });
 
   it("reports the displayed size of an EXIF-rotated JPEG", async () => {
-    const jpeg = await sharp(await testImage(300, 100, "jpeg")).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const jpeg = await sharp(await testImage(300, 100, "jpeg"))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     expect(await inspectUpload(jpeg)).toMatchObject({ width: 100, height: 300 });
   });
 });

@@ -15,7 +15,12 @@ export interface UploadLimits {
   minSide: number;
 }
 
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxBytes: ARTWORK_MAX_BYTES, maxPixels: ARTWORK_MAX_PIXELS, maxSide: ARTWORK_MAX_SIDE, minSide: 16 };
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  maxBytes: ARTWORK_MAX_BYTES,
+  maxPixels: ARTWORK_MAX_PIXELS,
+  maxSide: ARTWORK_MAX_SIDE,
+  minSide: 16,
+};
 
 export interface InspectedUpload {
   mime: AcceptedImageType;
@@ -28,14 +33,20 @@ export interface InspectedUpload {
 }
 
 const n = (v: number) => v.toLocaleString("en-US");
-const mb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`);
+const mb = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** True when the bytes look like SVG / XML text (file-type does not detect SVG). */
 export function looksLikeSvg(bytes: Buffer): boolean {
   let head = bytes.subarray(0, 1024).toString("utf8");
   if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
   head = head.trimStart().toLowerCase();
-  return head.startsWith("<svg") || (head.startsWith("<?xml") && head.includes("<svg")) || (head.startsWith("<!doctype svg")) || (head.startsWith("<!--") && head.includes("<svg"));
+  return (
+    head.startsWith("<svg") ||
+    (head.startsWith("<?xml") && head.includes("<svg")) ||
+    head.startsWith("<!doctype svg") ||
+    (head.startsWith("<!--") && head.includes("<svg"))
+  );
 }
 
 /**
@@ -49,12 +60,23 @@ export function looksLikeSvg(bytes: Buffer): boolean {
  */
 export async function inspectUpload(bytes: Buffer, limits: Partial<UploadLimits> = {}): Promise<InspectedUpload> {
   const lim = { ...DEFAULT_UPLOAD_LIMITS, ...limits };
-  if (!bytes || bytes.byteLength === 0) throw new AppError("artwork-empty", "The file is empty. Choose a PNG, JPEG or WebP image.", 422, "artwork");
+  if (!bytes || bytes.byteLength === 0)
+    throw new AppError("artwork-empty", "The file is empty. Choose a PNG, JPEG or WebP image.", 422, "artwork");
   if (bytes.byteLength > lim.maxBytes)
-    throw new AppError("artwork-too-large", `The file is ${mb(bytes.byteLength)}; the limit is ${mb(lim.maxBytes)}. Export it with more compression or at a smaller size.`, 413, "artwork");
+    throw new AppError(
+      "artwork-too-large",
+      `The file is ${mb(bytes.byteLength)}; the limit is ${mb(lim.maxBytes)}. Export it with more compression or at a smaller size.`,
+      413,
+      "artwork",
+    );
 
   if (looksLikeSvg(bytes))
-    throw new AppError("artwork-svg", "SVG files are not accepted. Export your artwork as a PNG (with a transparent background) at print size, for example 4500 × 5400 pixels.", 415, "artwork");
+    throw new AppError(
+      "artwork-svg",
+      "SVG files are not accepted. Export your artwork as a PNG (with a transparent background) at print size, for example 4500 × 5400 pixels.",
+      415,
+      "artwork",
+    );
 
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime;
@@ -68,7 +90,12 @@ export async function inspectUpload(bytes: Buffer, limits: Partial<UploadLimits>
     // Reads the header only; no pixels are decoded here.
     meta = await sharp(bytes, { limitInputPixels: false, sequentialRead: true }).metadata();
   } catch {
-    throw new AppError("artwork-unreadable", "The image could not be read; it may be damaged. Export it again and upload the new file.", 422, "artwork");
+    throw new AppError(
+      "artwork-unreadable",
+      "The image could not be read; it may be damaged. Export it again and upload the new file.",
+      422,
+      "artwork",
+    );
   }
   const rawW = meta.width ?? 0;
   const rawH = meta.height ?? 0;
@@ -86,7 +113,12 @@ export async function inspectUpload(bytes: Buffer, limits: Partial<UploadLimits>
     );
   }
   if (width < lim.minSide || height < lim.minSide)
-    throw new AppError("artwork-too-small", `The image is only ${n(width)} × ${n(height)} pixels; it needs at least ${lim.minSide} pixels per side.`, 422, "artwork");
+    throw new AppError(
+      "artwork-too-small",
+      `The image is only ${n(width)} × ${n(height)} pixels; it needs at least ${lim.minSide} pixels per side.`,
+      422,
+      "artwork",
+    );
 
   return { mime: mime as AcceptedImageType, width, height, bytes: bytes.byteLength, hasAlphaChannel: Boolean(meta.hasAlpha) };
 }

@@ -5,7 +5,19 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MOCKUP_WIDTHS, mockupUrl } from "../../modules/catalog/types.ts";
 import { LocalStorage, type Storage } from "../storage/index.ts";
-import { encodeWebpWidths, generateTemplate, mockupHash, mockupKey, mockupsExist, normalizeArtwork, renderMockup, renderMockupPreview, renderPrintFile, renderProductMockups, type RawImage } from "./index.ts";
+import {
+  encodeWebpWidths,
+  generateTemplate,
+  mockupHash,
+  mockupKey,
+  mockupsExist,
+  normalizeArtwork,
+  renderMockup,
+  renderMockupPreview,
+  renderPrintFile,
+  renderProductMockups,
+  type RawImage,
+} from "./index.ts";
 
 const px = (img: RawImage, x: number, y: number) => {
   const i = (y * img.width + x) * img.channels;
@@ -14,8 +26,12 @@ const px = (img: RawImage, x: number, y: number) => {
 
 /** A flat grey template with a known rect; a solid red artwork with a transparent border. */
 async function fixtures() {
-  const template = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#808080" } }).png().toBuffer();
-  const art = await sharp({ create: { width: 400, height: 200, channels: 4, background: "#ff0000" } }).png().toBuffer();
+  const template = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#808080" } })
+    .png()
+    .toBuffer();
+  const art = await sharp({ create: { width: 400, height: 200, channels: 4, background: "#ff0000" } })
+    .png()
+    .toBuffer();
   return { template, rect: { x: 100, y: 100, w: 400, h: 400 }, art };
 }
 
@@ -41,7 +57,14 @@ class CountingStorage implements Storage {
 describe("renderMockup", () => {
   it("places the artwork at the placement, scaled to the area's width, and leaves the rest of the template alone", async () => {
     const { template, rect, art } = await fixtures();
-    const img = await renderMockup({ template, rect, artwork: art, artworkWidth: 400, artworkHeight: 200, placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 } });
+    const img = await renderMockup({
+      template,
+      rect,
+      artwork: art,
+      artworkWidth: 400,
+      artworkHeight: 200,
+      placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 },
+    });
     expect([img.width, img.height, img.channels]).toEqual([600, 600, 3]);
     // artwork: 200 × 100 px centred at (300, 300): x 200..400, y 250..350
     const [r, g, b] = px(img, 300, 300);
@@ -57,7 +80,14 @@ describe("renderMockup", () => {
   it("clips the artwork to the print area", async () => {
     const { template, rect, art } = await fixtures();
     // centre on the area's right edge, twice the area's width: it would reach x = 900
-    const img = await renderMockup({ template, rect, artwork: art, artworkWidth: 400, artworkHeight: 200, placement: { x: 1, y: 0.5, scale: 2, rotation: 0 } });
+    const img = await renderMockup({
+      template,
+      rect,
+      artwork: art,
+      artworkWidth: 400,
+      artworkHeight: 200,
+      placement: { x: 1, y: 0.5, scale: 2, rotation: 0 },
+    });
     expect(px(img, 495, 300)[0]).toBeGreaterThan(200);
     expect(px(img, 505, 300)).toEqual([128, 128, 128]);
     expect(px(img, 300, 95)).toEqual([128, 128, 128]);
@@ -65,7 +95,14 @@ describe("renderMockup", () => {
 
   it("rotates around the artwork's centre", async () => {
     const { template, rect, art } = await fixtures();
-    const img = await renderMockup({ template, rect, artwork: art, artworkWidth: 400, artworkHeight: 200, placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 90 } });
+    const img = await renderMockup({
+      template,
+      rect,
+      artwork: art,
+      artworkWidth: 400,
+      artworkHeight: 200,
+      placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 90 },
+    });
     // 200 wide × 100 tall turned upright: x 250..350, y 200..400
     expect(px(img, 300, 210)[0]).toBeGreaterThan(200);
     expect(px(img, 240, 300)).toEqual([128, 128, 128]);
@@ -74,11 +111,28 @@ describe("renderMockup", () => {
 
   it("lets the template's shading show through the print", async () => {
     const shaded = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#808080" } })
-      .composite([{ input: await sharp({ create: { width: 100, height: 100, channels: 3, background: "#404040" } }).png().toBuffer(), left: 100, top: 0 }])
+      .composite([
+        {
+          input: await sharp({ create: { width: 100, height: 100, channels: 3, background: "#404040" } })
+            .png()
+            .toBuffer(),
+          left: 100,
+          top: 0,
+        },
+      ])
       .png()
       .toBuffer();
-    const art = await sharp({ create: { width: 200, height: 100, channels: 4, background: "#ffffff" } }).png().toBuffer();
-    const img = await renderMockup({ template: shaded, rect: { x: 0, y: 0, w: 200, h: 100 }, artwork: art, artworkWidth: 200, artworkHeight: 100, placement: { x: 0.5, y: 0.5, scale: 1, rotation: 0 } });
+    const art = await sharp({ create: { width: 200, height: 100, channels: 4, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const img = await renderMockup({
+      template: shaded,
+      rect: { x: 0, y: 0, w: 200, h: 100 },
+      artwork: art,
+      artworkWidth: 200,
+      artworkHeight: 100,
+      placement: { x: 0.5, y: 0.5, scale: 1, rotation: 0 },
+    });
     const light = px(img, 50, 50)[0]!;
     const dark = px(img, 150, 50)[0]!;
     expect(light).toBeGreaterThan(200);
@@ -87,7 +141,15 @@ describe("renderMockup", () => {
 
   it("gives a WebP preview for the designer", async () => {
     const { template, rect, art } = await fixtures();
-    const webp = await renderMockupPreview({ template, rect, artwork: art, artworkWidth: 400, artworkHeight: 200, placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 }, width: 320 });
+    const webp = await renderMockupPreview({
+      template,
+      rect,
+      artwork: art,
+      artworkWidth: 400,
+      artworkHeight: 200,
+      placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 },
+      width: 320,
+    });
     const meta = await sharp(webp).metadata();
     expect([meta.format, meta.width]).toEqual(["webp", 320]);
   });
@@ -103,7 +165,12 @@ describe("stored mockups", () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it("hashes everything that changes the pixels", () => {
-    const base = { templateSha: "t", rect: { x: 1, y: 2, w: 3, h: 4 }, artworkSha: "a", placement: { x: 0.5, y: 0.5, scale: 1, rotation: 0 } };
+    const base = {
+      templateSha: "t",
+      rect: { x: 1, y: 2, w: 3, h: 4 },
+      artworkSha: "a",
+      placement: { x: 0.5, y: 0.5, scale: 1, rotation: 0 },
+    };
     const h = mockupHash(base);
     expect(h).toMatch(/^[0-9a-f]{32}$/);
     expect(mockupHash({ ...base })).toBe(h);
@@ -116,7 +183,14 @@ describe("stored mockups", () => {
 
   it("stores every width as WebP", async () => {
     const { template, rect, art } = await fixtures();
-    const img = await renderMockup({ template, rect, artwork: art, artworkWidth: 400, artworkHeight: 200, placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 } });
+    const img = await renderMockup({
+      template,
+      rect,
+      artwork: art,
+      artworkWidth: 400,
+      artworkHeight: 200,
+      placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 },
+    });
     const out = await encodeWebpWidths(img, "0123456789abcdef0123456789abcdef", MOCKUP_WIDTHS, store);
     expect(out.files.map((f) => f.key)).toEqual(MOCKUP_WIDTHS.map((w) => `mockups/0123456789abcdef0123456789abcdef-${w}.webp`));
     expect(out.files.map((f) => f.width)).toEqual([320, 600, 600]); // never upscaled past the template
@@ -157,8 +231,16 @@ describe("stored mockups", () => {
 
 describe("renderPrintFile", () => {
   it("renders the area at full print resolution with a transparent background", async () => {
-    const art = await sharp({ create: { width: 1200, height: 600, channels: 4, background: "#0000ff" } }).png().toBuffer();
-    const pf = await renderPrintFile({ artwork: art, artworkWidth: 1200, artworkHeight: 600, placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 }, area: { widthIn: 4, heightIn: 5, dpi: 300 } });
+    const art = await sharp({ create: { width: 1200, height: 600, channels: 4, background: "#0000ff" } })
+      .png()
+      .toBuffer();
+    const pf = await renderPrintFile({
+      artwork: art,
+      artworkWidth: 1200,
+      artworkHeight: 600,
+      placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 },
+      area: { widthIn: 4, heightIn: 5, dpi: 300 },
+    });
     expect([pf.widthPx, pf.heightPx, pf.dpi]).toEqual([1200, 1500, 300]);
     const { data, info } = await sharp(pf.png).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([1200, 1500, 4]);
@@ -172,8 +254,16 @@ describe("renderPrintFile", () => {
   });
 
   it("caps huge areas by lowering the DPI", async () => {
-    const art = await sharp({ create: { width: 100, height: 100, channels: 4, background: "#000" } }).png().toBuffer();
-    const pf = await renderPrintFile({ artwork: art, artworkWidth: 100, artworkHeight: 100, placement: { x: 0.5, y: 0.5, scale: 0.2, rotation: 0 }, area: { widthIn: 40, heightIn: 60, dpi: 300 } });
+    const art = await sharp({ create: { width: 100, height: 100, channels: 4, background: "#000" } })
+      .png()
+      .toBuffer();
+    const pf = await renderPrintFile({
+      artwork: art,
+      artworkWidth: 100,
+      artworkHeight: 100,
+      placement: { x: 0.5, y: 0.5, scale: 0.2, rotation: 0 },
+      area: { widthIn: 40, heightIn: 60, dpi: 300 },
+    });
     expect(pf.dpi).toBeLessThan(300);
     expect(pf.widthPx * pf.heightPx).toBeLessThanOrEqual(40_000_000);
     expect(Math.max(pf.widthPx, pf.heightPx)).toBeLessThanOrEqual(9000);

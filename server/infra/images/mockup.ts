@@ -104,19 +104,29 @@ function decodeArtwork(artwork: Buffer): Promise<RawImage> {
  * The artwork placed in a `boxW`×`boxH` box (the print area), clipped to it: RGBA, transparent
  * outside the artwork. `source` is the artwork at any resolution; `aspect` its true width/height.
  */
-export async function placeArtwork(source: RawImage | Buffer, aspect: number, placement: Placement, boxW: number, boxH: number): Promise<RawImage> {
+export async function placeArtwork(
+  source: RawImage | Buffer,
+  aspect: number,
+  placement: Placement,
+  boxW: number,
+  boxH: number,
+): Promise<RawImage> {
   const out: RawImage = { data: Buffer.alloc(boxW * boxH * 4), width: boxW, height: boxH, channels: 4 };
   const px = placementToPixels(placement, { x: 0, y: 0, w: boxW, h: boxH }, aspect);
   const w = Math.round(px.width);
   const h = Math.round(px.height);
   if (w < 1 || h < 1) return out;
-  const input = Buffer.isBuffer(source) ? sharp(source, { limitInputPixels: 200_000_000 }) : sharp(source.data, { raw: { width: source.width, height: source.height, channels: source.channels } });
+  const input = Buffer.isBuffer(source)
+    ? sharp(source, { limitInputPixels: 200_000_000 })
+    : sharp(source.data, { raw: { width: source.width, height: source.height, channels: source.channels } });
   let pipeline = input.ensureAlpha().resize(w, h, { fit: "fill", kernel: w * h > 4_000_000 ? "lanczos3" : "cubic" });
   const rotation = ((placement.rotation % 360) + 360) % 360;
   if (rotation !== 0) {
     // sharp rotates before it resizes in one pipeline, so rotate the resized pixels in a second one.
     const resized = await pipeline.raw().toBuffer({ resolveWithObject: true });
-    pipeline = sharp(resized.data, { raw: { width: resized.info.width, height: resized.info.height, channels: 4 } }).rotate(rotation, { background: { r: 0, g: 0, b: 0, alpha: 0 } });
+    pipeline = sharp(resized.data, { raw: { width: resized.info.width, height: resized.info.height, channels: 4 } }).rotate(rotation, {
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    });
   }
   const { data: art, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   const aw = info.width;
@@ -219,7 +229,12 @@ export async function renderMockup(input: RenderMockupInput): Promise<RawImage> 
 }
 
 const scaleRect = (r: TemplateRect, s: number): TemplateRect => roundRect({ x: r.x * s, y: r.y * s, w: r.w * s, h: r.h * s });
-const roundRect = (r: TemplateRect): TemplateRect => ({ x: Math.round(r.x), y: Math.round(r.y), w: Math.max(1, Math.round(r.w)), h: Math.max(1, Math.round(r.h)) });
+const roundRect = (r: TemplateRect): TemplateRect => ({
+  x: Math.round(r.x),
+  y: Math.round(r.y),
+  w: Math.max(1, Math.round(r.w)),
+  h: Math.max(1, Math.round(r.h)),
+});
 
 const rawSharp = (image: RawImage) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
 
@@ -240,12 +255,22 @@ export const mockupKey = (hash: string, width: number) => `mockups/${hash}-${wid
  */
 export function mockupHash(parts: { templateSha: string; rect: TemplateRect; artworkSha: string; placement: Placement }): string {
   const p = parts.placement;
-  const json = JSON.stringify({ v: MOCKUP_RENDER_VERSION, t: parts.templateSha, r: roundRect(parts.rect), a: parts.artworkSha, p: [p.x, p.y, p.scale, p.rotation] });
+  const json = JSON.stringify({
+    v: MOCKUP_RENDER_VERSION,
+    t: parts.templateSha,
+    r: roundRect(parts.rect),
+    a: parts.artworkSha,
+    p: [p.x, p.y, p.scale, p.rotation],
+  });
   return createHash("sha256").update(json).digest("hex").slice(0, 32);
 }
 
 /** True when every width of the mockup is already stored (an unchanged mockup is not rendered again). */
-export async function mockupsExist(hash: string, store: Storage = defaultStorage(), widths: readonly number[] = MOCKUP_WIDTHS): Promise<boolean> {
+export async function mockupsExist(
+  hash: string,
+  store: Storage = defaultStorage(),
+  widths: readonly number[] = MOCKUP_WIDTHS,
+): Promise<boolean> {
   const found = await Promise.all(widths.map((w) => store.exists(mockupKey(hash, w))));
   return found.every(Boolean);
 }
@@ -259,7 +284,12 @@ export interface EncodedMockup {
  * Encodes a rendered mockup as WebP at each width and stores it under `mockups/{hash}-{w}.webp`.
  * Widths larger than the image are stored at the image's own size (the key keeps the nominal width).
  */
-export async function encodeWebpWidths(image: RawImage, hash: string, widths: readonly number[] = MOCKUP_WIDTHS, store: Storage = defaultStorage()): Promise<EncodedMockup> {
+export async function encodeWebpWidths(
+  image: RawImage,
+  hash: string,
+  widths: readonly number[] = MOCKUP_WIDTHS,
+  store: Storage = defaultStorage(),
+): Promise<EncodedMockup> {
   const base = rawSharp(image);
   const files = await Promise.all(
     widths.map(async (w) => {
@@ -327,7 +357,13 @@ export async function renderProductMockups(input: RenderProductMockupsInput): Pr
       if (!input.force && (await mockupsExist(hash, store))) {
         const meta = await sharp(bytes).metadata();
         const width = Math.min(maxWidth, meta.width ?? maxWidth);
-        return { hash, color: c.color, areaKey: input.areaKey, width, height: Math.round(((meta.height ?? width) * width) / (meta.width ?? width)) };
+        return {
+          hash,
+          color: c.color,
+          areaKey: input.areaKey,
+          width,
+          height: Math.round(((meta.height ?? width) * width) / (meta.width ?? width)),
+        };
       }
       const template = await decodeTemplate(bytes);
       const scaled = scaleRect(rect, template.scale);

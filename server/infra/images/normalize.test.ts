@@ -5,7 +5,10 @@ import { testImage } from "./test-helpers.ts";
 
 describe("normalizeArtwork", () => {
   it("makes an sRGB PNG with the metadata stripped, and a preview of at most 1024 px", async () => {
-    const jpeg = await sharp(await testImage(2400, 1200, "jpeg")).withMetadata({ exif: { IFD0: { Copyright: "secret GPS-ish data", Artist: "Someone" } } }).jpeg().toBuffer();
+    const jpeg = await sharp(await testImage(2400, 1200, "jpeg"))
+      .withMetadata({ exif: { IFD0: { Copyright: "secret GPS-ish data", Artist: "Someone" } } })
+      .jpeg()
+      .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const n = await normalizeArtwork(jpeg);
     expect(n).toMatchObject({ width: 2400, height: 1200, mime: "image/jpeg", hasAlpha: false, previewWidth: 1024, previewHeight: 512 });
@@ -21,7 +24,10 @@ describe("normalizeArtwork", () => {
   });
 
   it("applies the EXIF orientation", async () => {
-    const jpeg = await sharp(await testImage(300, 100, "jpeg")).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const jpeg = await sharp(await testImage(300, 100, "jpeg"))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const n = await normalizeArtwork(jpeg);
     expect([n.width, n.height]).toEqual([100, 300]);
     const meta = await sharp(n.png).metadata();
@@ -32,7 +38,9 @@ describe("normalizeArtwork", () => {
     const transparent = await normalizeArtwork(await testImage(200, 200, "png", { alpha: true }));
     expect(transparent.hasAlpha).toBe(true);
     expect((await sharp(transparent.png).metadata()).hasAlpha).toBe(true);
-    const opaqueWithAlpha = await sharp({ create: { width: 200, height: 200, channels: 4, background: { r: 1, g: 2, b: 3, alpha: 1 } } }).png().toBuffer();
+    const opaqueWithAlpha = await sharp({ create: { width: 200, height: 200, channels: 4, background: { r: 1, g: 2, b: 3, alpha: 1 } } })
+      .png()
+      .toBuffer();
     expect((await sharp(opaqueWithAlpha).metadata()).hasAlpha).toBe(true);
     const opaque = await normalizeArtwork(opaqueWithAlpha);
     expect(opaque.hasAlpha).toBe(false);
@@ -43,7 +51,11 @@ describe("normalizeArtwork", () => {
 
   it("turns 16-bit, greyscale and palette PNGs into 8-bit sRGB", async () => {
     const base = sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } });
-    const inputs = [await base.clone().toColourspace("rgb16").png().toBuffer(), await base.clone().greyscale().png().toBuffer(), await base.clone().png({ palette: true }).toBuffer()];
+    const inputs = [
+      await base.clone().toColourspace("rgb16").png().toBuffer(),
+      await base.clone().greyscale().png().toBuffer(),
+      await base.clone().png({ palette: true }).toBuffer(),
+    ];
     expect((await sharp(inputs[0]!).metadata()).depth).toBe("ushort");
     for (const input of inputs) {
       const n = await normalizeArtwork(input);
@@ -53,7 +65,10 @@ describe("normalizeArtwork", () => {
   });
 
   it("converts a CMYK JPEG to sRGB", async () => {
-    const cmyk = await sharp(await testImage(200, 200, "jpeg")).toColourspace("cmyk").jpeg().toBuffer();
+    const cmyk = await sharp(await testImage(200, 200, "jpeg"))
+      .toColourspace("cmyk")
+      .jpeg()
+      .toBuffer();
     expect((await sharp(cmyk).metadata()).space).toBe("cmyk");
     const n = await normalizeArtwork(cmyk);
     const { data } = await sharp(n.png).raw().toBuffer({ resolveWithObject: true });

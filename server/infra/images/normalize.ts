@@ -42,7 +42,12 @@ export async function normalizeArtwork(bytes: Buffer, limits?: Partial<UploadLim
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new AppError("artwork-unreadable", "The image could not be read; it may be damaged or cut off. Export it again and upload the new file.", 422, "artwork");
+    throw new AppError(
+      "artwork-unreadable",
+      "The image could not be read; it may be damaged or cut off. Export it again and upload the new file.",
+      422,
+      "artwork",
+    );
   }
   const { width, height, channels } = raw.info;
   const data = raw.data;

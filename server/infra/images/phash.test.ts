@@ -13,8 +13,15 @@ describe("perceptual hash", () => {
       sharp(png).modulate({ brightness: 1.1, saturation: 0.8 }).png().toBuffer(),
       sharp(png).blur(2).png().toBuffer(),
       // empty margin added around the design
-      sharp(png).extend({ top: 60, bottom: 60, left: 60, right: 60, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer(),
-      sharp(png).flatten({ background: "#ffffff" }).extend({ top: 80, bottom: 20, left: 40, right: 40, background: "#ffffff" }).jpeg({ quality: 80 }).toBuffer(),
+      sharp(png)
+        .extend({ top: 60, bottom: 60, left: 60, right: 60, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer(),
+      sharp(png)
+        .flatten({ background: "#ffffff" })
+        .extend({ top: 80, bottom: 20, left: 40, right: 40, background: "#ffffff" })
+        .jpeg({ quality: 80 })
+        .toBuffer(),
     ]);
     for (const v of variants) expect(hammingDistance(h, await perceptualHash(v))).toBeLessThanOrEqual(PHASH_MATCH_DISTANCE);
   });
@@ -22,10 +29,17 @@ describe("perceptual hash", () => {
   it("keeps different artworks apart, also of the same style with the same words", async () => {
     const seeds = Array.from({ length: 24 }, (_, i) => i * 13 + 1).concat([16, 402, 11, 302]);
     const hashes = await Promise.all(seeds.map(async (seed) => perceptualHash((await generateDemoArtwork(seed, { size: 256 })).png)));
-    for (let i = 0; i < hashes.length; i++) for (let j = i + 1; j < hashes.length; j++) expect(hammingDistance(hashes[i]!, hashes[j]!), `${seeds[i]} vs ${seeds[j]}`).toBeGreaterThan(PHASH_MATCH_DISTANCE);
+    for (let i = 0; i < hashes.length; i++)
+      for (let j = i + 1; j < hashes.length; j++)
+        expect(hammingDistance(hashes[i]!, hashes[j]!), `${seeds[i]} vs ${seeds[j]}`).toBeGreaterThan(PHASH_MATCH_DISTANCE);
     for (const style of ["badge", "lettering", "waves"] as const) {
-      const same = await Promise.all([16, 402, 11, 302, 77].map(async (seed) => perceptualHash((await generateDemoArtwork(seed, { style, size: 256, text: "TEST ART" })).png)));
-      for (let i = 0; i < same.length; i++) for (let j = i + 1; j < same.length; j++) expect(hammingDistance(same[i]!, same[j]!), style).toBeGreaterThan(PHASH_MATCH_DISTANCE);
+      const same = await Promise.all(
+        [16, 402, 11, 302, 77].map(async (seed) =>
+          perceptualHash((await generateDemoArtwork(seed, { style, size: 256, text: "TEST ART" })).png),
+        ),
+      );
+      for (let i = 0; i < same.length; i++)
+        for (let j = i + 1; j < same.length; j++) expect(hammingDistance(same[i]!, same[j]!), style).toBeGreaterThan(PHASH_MATCH_DISTANCE);
     }
   });
 

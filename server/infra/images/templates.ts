@@ -73,8 +73,11 @@ interface Layer {
   clip?: string;
 }
 
-const background = (): Layer => ({ svg: `<rect width="1200" height="1200" fill="url(#bg)"/><rect width="1200" height="1200" fill="url(#bgl)"/>` });
-const ellipse = (cx: number, cy: number, rx: number, ry: number, opacity: number) => `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#3b332b" opacity="${opacity}"/>`;
+const background = (): Layer => ({
+  svg: `<rect width="1200" height="1200" fill="url(#bg)"/><rect width="1200" height="1200" fill="url(#bgl)"/>`,
+});
+const ellipse = (cx: number, cy: number, rx: number, ry: number, opacity: number) =>
+  `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#3b332b" opacity="${opacity}"/>`;
 
 const fold = (d: string, dark = true, width = 26, opacity = 0.16) =>
   `<path d="${d}" fill="none" stroke="${dark ? "#000" : "#fff"}" stroke-opacity="${opacity}" stroke-width="${width}" stroke-linecap="round"/>`;
@@ -88,11 +91,14 @@ function garment(d: string, color: string, folds: string, seams: string, under =
       svg: `${under}<clipPath id="gc"><path d="${d}"/></clipPath><path d="${d}" fill="${color}"/><g clip-path="url(#gc)"><rect width="1200" height="1200" fill="url(#sides)"/><rect width="1200" height="1200" fill="url(#topdown)"/></g>`,
     },
     { svg: folds, blur: 11, clip: `<path d="${d}" fill="#fff"/>` },
-    { svg: `<g fill="none" stroke="${stitch}" stroke-opacity="0.22" stroke-width="2.2" stroke-dasharray="7 5">${seams}</g><path d="${d}" fill="none" stroke="#000" stroke-opacity="0.18" stroke-width="2"/>${over}` },
+    {
+      svg: `<g fill="none" stroke="${stitch}" stroke-opacity="0.22" stroke-width="2.2" stroke-dasharray="7 5">${seams}</g><path d="${d}" fill="none" stroke="#000" stroke-opacity="0.18" stroke-width="2"/>${over}`,
+    },
   ];
 }
 
-const TEE = "M505,168 C540,212 660,212 695,168 L852,205 C905,225 962,262 1010,302 L1062,348 L986,502 L882,457 L876,1076 C700,1094 500,1094 324,1076 L318,457 L214,502 L138,348 L190,302 C238,262 295,225 348,205 Z";
+const TEE =
+  "M505,168 C540,212 660,212 695,168 L852,205 C905,225 962,262 1010,302 L1062,348 L986,502 L882,457 L876,1076 C700,1094 500,1094 324,1076 L318,457 L214,502 L138,348 L190,302 C238,262 295,225 348,205 Z";
 
 function tshirt(color: string, view: "front" | "back" | "sleeve"): Layer[] {
   const collarFront = `
@@ -109,14 +115,28 @@ function tshirt(color: string, view: "front" | "back" | "sleeve"): Layer[] {
     fold("M214,380 C250,420 280,440 320,450", true, 18, 0.18) +
     fold("M986,380 C950,420 920,440 880,450", true, 18, 0.18);
   const seams = `<path d="M1040,338 L964,490"/><path d="M160,338 L236,490"/><path d="M330,1055 C500,1072 700,1072 870,1055"/><path d="M352,222 L338,450"/><path d="M848,222 L862,450"/>`;
-  const layers = garment(TEE, color, folds, seams, "", view === "back" ? collarBack : collarFront, view === "sleeve" ? "" : ellipse(600, 1100, 360, 26, 0.5));
+  const layers = garment(
+    TEE,
+    color,
+    folds,
+    seams,
+    "",
+    view === "back" ? collarBack : collarFront,
+    view === "sleeve" ? "" : ellipse(600, 1100, 360, 26, 0.5),
+  );
   if (view === "sleeve") return [background(), ...layers.map((l) => transformed(l, "translate(600 600) scale(2.7) translate(-246 -392)"))];
   return [background(), ...layers];
 }
 
-const transformed = (l: Layer, t: string): Layer => ({ ...l, svg: `<g transform="${t}">${l.svg}</g>`, clip: l.clip ? `<g transform="${t}">${l.clip}</g>` : undefined, blur: l.blur ? l.blur * 2 : undefined });
+const transformed = (l: Layer, t: string): Layer => ({
+  ...l,
+  svg: `<g transform="${t}">${l.svg}</g>`,
+  clip: l.clip ? `<g transform="${t}">${l.clip}</g>` : undefined,
+  blur: l.blur ? l.blur * 2 : undefined,
+});
 
-const HOODIE = "M440,200 L330,236 C262,260 222,302 204,382 L150,836 L252,858 L302,472 L310,1062 C500,1084 700,1084 890,1062 L898,472 L948,858 L1050,836 L996,382 C978,302 938,260 870,236 L760,200 C720,250 480,250 440,200 Z";
+const HOODIE =
+  "M440,200 L330,236 C262,260 222,302 204,382 L150,836 L252,858 L302,472 L310,1062 C500,1084 700,1084 890,1062 L898,472 L948,858 L1050,836 L996,382 C978,302 938,260 870,236 L760,200 C720,250 480,250 440,200 Z";
 
 function hoodie(color: string, view: "front" | "back"): Layer[] {
   const hoodBehind = `<path d="M432,236 C410,110 500,62 600,62 C700,62 790,110 768,236 Z" fill="${color}"/><path d="M432,236 C410,110 500,62 600,62 C700,62 790,110 768,236 Z" fill="#000" opacity="0.22"/>`;
@@ -128,7 +148,9 @@ function hoodie(color: string, view: "front" | "back"): Layer[] {
     fold("M1000,560 C970,640 960,720 970,820", false, 24, 0.08) +
     `<rect x="300" y="1000" width="600" height="70" fill="#000" opacity="0.10"/>` +
     `<rect x="140" y="790" width="120" height="80" fill="#000" opacity="0.10" transform="rotate(7 200 830)"/><rect x="940" y="790" width="120" height="80" fill="#000" opacity="0.10" transform="rotate(-7 1000 830)"/>` +
-    (view === "front" ? `<path d="M410,720 L340,940" stroke="#000" stroke-opacity="0.25" stroke-width="12"/><path d="M790,720 L860,940" stroke="#000" stroke-opacity="0.25" stroke-width="12"/>` : `<path d="M452,240 C480,300 720,300 748,240" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="18"/>`);
+    (view === "front"
+      ? `<path d="M410,720 L340,940" stroke="#000" stroke-opacity="0.25" stroke-width="12"/><path d="M790,720 L860,940" stroke="#000" stroke-opacity="0.25" stroke-width="12"/>`
+      : `<path d="M452,240 C480,300 720,300 748,240" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="18"/>`);
   const seams = `<path d="M312,1000 C500,1020 700,1020 888,1000"/><path d="M338,250 L304,470"/><path d="M862,250 L896,470"/><path d="M160,790 L256,810"/><path d="M1040,790 L944,810"/>`;
   const floor = ellipse(600, 1100, 380, 26, 0.5);
   if (view === "front") {
@@ -149,16 +171,31 @@ function mug(color: string): Layer[] {
   return [
     background(),
     { svg: ellipse(560, 1020, 420, 30, 0.6), blur: 22 },
-    { svg: `<path d="${handle}" fill="none" stroke="${color}" stroke-width="62" stroke-linecap="round"/><path d="${handle}" fill="none" stroke="#000" stroke-opacity="0.18" stroke-width="62" stroke-linecap="round"/>` },
-    { svg: `<path d="M900,430 C1045,415 1062,490 1055,620" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="10" stroke-linecap="round"/>`, blur: 4 },
-    { svg: `<clipPath id="mug"><path d="${body}"/></clipPath><path d="${body}" fill="${color}"/><g clip-path="url(#mug)"><rect x="170" y="280" width="720" height="760" fill="url(#cyl)"/></g>` },
-    { svg: `<rect x="170" y="920" width="720" height="120" fill="#000" opacity="0.1"/>`, blur: 12, clip: `<path d="${body}" fill="#fff"/>` },
+    {
+      svg: `<path d="${handle}" fill="none" stroke="${color}" stroke-width="62" stroke-linecap="round"/><path d="${handle}" fill="none" stroke="#000" stroke-opacity="0.18" stroke-width="62" stroke-linecap="round"/>`,
+    },
+    {
+      svg: `<path d="M900,430 C1045,415 1062,490 1055,620" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="10" stroke-linecap="round"/>`,
+      blur: 4,
+    },
+    {
+      svg: `<clipPath id="mug"><path d="${body}"/></clipPath><path d="${body}" fill="${color}"/><g clip-path="url(#mug)"><rect x="170" y="280" width="720" height="760" fill="url(#cyl)"/></g>`,
+    },
+    {
+      svg: `<rect x="170" y="920" width="720" height="120" fill="#000" opacity="0.1"/>`,
+      blur: 12,
+      clip: `<path d="${body}" fill="#fff"/>`,
+    },
     {
       svg: `<ellipse cx="530" cy="300" rx="360" ry="46" fill="${color}"/><ellipse cx="530" cy="300" rx="360" ry="46" fill="${rim}" opacity="0.08"/>
       <ellipse cx="530" cy="304" rx="338" ry="36" fill="#1d1915" opacity="0.55"/>
       <path d="M200,296 C300,262 760,262 860,296" fill="none" stroke="#fff" stroke-opacity="0.5" stroke-width="4"/>`,
     },
-    { svg: `<ellipse cx="530" cy="318" rx="300" ry="20" fill="#000" opacity="0.25"/>`, blur: 10, clip: `<ellipse cx="530" cy="304" rx="338" ry="36" fill="#fff"/>` },
+    {
+      svg: `<ellipse cx="530" cy="318" rx="300" ry="20" fill="#000" opacity="0.25"/>`,
+      blur: 10,
+      clip: `<ellipse cx="530" cy="304" rx="338" ry="36" fill="#fff"/>`,
+    },
   ];
 }
 
@@ -196,9 +233,17 @@ function tote(color: string): Layer[] {
   return [
     background(),
     { svg: `${ellipse(600, 1104, 330, 24, 0.6)}<path d="${bag}" fill="#000" opacity="0.18" transform="translate(0 10)"/>`, blur: 16 },
-    { svg: `${handle(-14, 0.3)}<clipPath id="tote"><path d="${bag}"/></clipPath><path d="${bag}" fill="${color}"/><g clip-path="url(#tote)"><rect width="1200" height="1200" fill="url(#sides)" opacity="0.7"/><rect width="1200" height="1200" fill="url(#weave)"/></g>` },
-    { svg: `${fold("M360,600 C380,800 370,950 350,1090", true, 30, 0.12)}${fold("M840,620 C830,820 846,960 860,1090", true, 30, 0.12)}<rect x="300" y="430" width="600" height="40" fill="#000" opacity="0.08"/>`, blur: 11, clip: `<path d="${bag}" fill="#fff"/>` },
-    { svg: `<path d="M326,470 L874,470" stroke="${stitch}" stroke-opacity="0.25" stroke-width="2.2" stroke-dasharray="7 5"/>${handle(0, 0.08)}<path d="${bag}" fill="none" stroke="#000" stroke-opacity="0.18" stroke-width="2"/>` },
+    {
+      svg: `${handle(-14, 0.3)}<clipPath id="tote"><path d="${bag}"/></clipPath><path d="${bag}" fill="${color}"/><g clip-path="url(#tote)"><rect width="1200" height="1200" fill="url(#sides)" opacity="0.7"/><rect width="1200" height="1200" fill="url(#weave)"/></g>`,
+    },
+    {
+      svg: `${fold("M360,600 C380,800 370,950 350,1090", true, 30, 0.12)}${fold("M840,620 C830,820 846,960 860,1090", true, 30, 0.12)}<rect x="300" y="430" width="600" height="40" fill="#000" opacity="0.08"/>`,
+      blur: 11,
+      clip: `<path d="${bag}" fill="#fff"/>`,
+    },
+    {
+      svg: `<path d="M326,470 L874,470" stroke="${stitch}" stroke-opacity="0.25" stroke-width="2.2" stroke-dasharray="7 5"/>${handle(0, 0.08)}<path d="${bag}" fill="none" stroke="#000" stroke-opacity="0.18" stroke-width="2"/>`,
+    },
   ];
 }
 
@@ -238,7 +283,8 @@ function layersOf(category: Category, areaKey: PrintAreaKey, color: string): Lay
   }
 }
 
-const doc = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${TEMPLATE_SIZE}" height="${TEMPLATE_SIZE}" viewBox="0 0 1200 1200"><defs>${DEFS}</defs>${inner}</svg>`;
+const doc = (inner: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${TEMPLATE_SIZE}" height="${TEMPLATE_SIZE}" viewBox="0 0 1200 1200"><defs>${DEFS}</defs>${inner}</svg>`;
 
 /**
  * A single SVG of a template (soft layers drawn with SVG blur filters instead of sharp's):
@@ -246,7 +292,9 @@ const doc = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="$
  */
 export function templateSvg(category: Category, areaKey: PrintAreaKey, colorHex: string): string {
   const layers = layersOf(category, areaKey, normHex(colorHex));
-  const filters = [...new Set(layers.map((l) => l.blur).filter(Boolean))].map((b) => `<filter id="f${b}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${b}"/></filter>`).join("");
+  const filters = [...new Set(layers.map((l) => l.blur).filter(Boolean))]
+    .map((b) => `<filter id="f${b}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${b}"/></filter>`)
+    .join("");
   const body = layers
     .map((l, i) => {
       const inner = l.blur ? `<g filter="url(#f${l.blur})">${l.svg}</g>` : l.svg;
@@ -293,12 +341,20 @@ async function renderTemplate(category: Category, areaKey: PrintAreaKey, color: 
       if (l.blur) {
         // Soft layers are drawn and blurred at half size, then scaled up: nobody can tell, and it is 4× less work.
         const half = { width: TEMPLATE_SIZE / 2, height: TEMPLATE_SIZE / 2, channels: 4 as const };
-        const small = await sharp(Buffer.from(doc(l.svg)), { density: 36 }).resize(half.width, half.height).raw().toBuffer();
-        const blurred = await sharp(small, { raw: half }).blur(l.blur / 2).raw().toBuffer();
+        const small = await sharp(Buffer.from(doc(l.svg)), { density: 36 })
+          .resize(half.width, half.height)
+          .raw()
+          .toBuffer();
+        const blurred = await sharp(small, { raw: half })
+          .blur(l.blur / 2)
+          .raw()
+          .toBuffer();
         img = sharp(blurred, { raw: half }).resize(TEMPLATE_SIZE, TEMPLATE_SIZE, { kernel: "linear" });
       } else img = sharp(Buffer.from(doc(l.svg)));
       if (l.clip) {
-        const mask = await sharp(Buffer.from(doc(l.clip))).png().toBuffer();
+        const mask = await sharp(Buffer.from(doc(l.clip)))
+          .png()
+          .toBuffer();
         img = sharp(await img.raw().toBuffer(), { raw }).composite([{ input: mask, blend: "dest-in" }]);
       }
       return img.raw().toBuffer();

@@ -27,7 +27,10 @@ export async function uploadedImageToWebp(bytes: Buffer, o: WebImageOptions): Pr
     if (e instanceof AppError) throw new AppError(e.code, e.message.replace(/artwork/gi, "image"), e.status, o.field);
     throw e;
   }
-  const resize = o.fit === "cover" ? { width: o.width, height: o.height, fit: "cover" as const, position: "attention" } : { width: o.width, height: o.height, fit: "inside" as const, withoutEnlargement: true };
+  const resize =
+    o.fit === "cover"
+      ? { width: o.width, height: o.height, fit: "cover" as const, position: "attention" }
+      : { width: o.width, height: o.height, fit: "inside" as const, withoutEnlargement: true };
   return sharp(bytes, { limitInputPixels: WEB_IMAGE_MAX_PIXELS }).rotate().resize(resize).webp({ quality: o.quality }).toBuffer();
 }
 

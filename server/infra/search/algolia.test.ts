@@ -3,7 +3,14 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_ERRORS, searchQuerySchema } from "../../modules/search/types.ts";
-import { algoliaHosts, createAlgoliaClient, createAlgoliaSearchProvider, ALGOLIA_HIGHLIGHT_POST, ALGOLIA_HIGHLIGHT_PRE, type AlgoliaConfig } from "./algolia.ts";
+import {
+  algoliaHosts,
+  createAlgoliaClient,
+  createAlgoliaSearchProvider,
+  ALGOLIA_HIGHLIGHT_POST,
+  ALGOLIA_HIGHLIGHT_PRE,
+  type AlgoliaConfig,
+} from "./algolia.ts";
 import { SearchUnavailableError, type IndexedDocument } from "./types.ts";
 
 interface Seen {
@@ -100,7 +107,9 @@ describe("Algolia provider (against a local server)", () => {
 
   it("sends the documented search request and maps the answer to cards", async () => {
     const provider = createAlgoliaSearchProvider(config(base));
-    const result = await provider.query(searchQuerySchema.parse({ q: "fox", category: "hoodies", minPriceMinor: 1000, pageSize: 24, page: 1 }));
+    const result = await provider.query(
+      searchQuerySchema.parse({ q: "fox", category: "hoodies", minPriceMinor: 1000, pageSize: 24, page: 1 }),
+    );
     const main = fake.seen.find((s) => (s.body as { hitsPerPage: number }).hitsPerPage === 24)!;
     expect(main.method).toBe("POST");
     expect(main.url).toBe("/1/indexes/platen_products/query");
@@ -186,7 +195,15 @@ describe("Algolia provider (against a local server)", () => {
       requests: [
         {
           action: "updateObject",
-          body: expect.objectContaining({ objectID: "prd_9", title: "Fox Mug", tags: ["fox"], colors: ["White"], priceMinor: 1500, publishedAtTs: 1769904000, storeHandle: "inkwell" }),
+          body: expect.objectContaining({
+            objectID: "prd_9",
+            title: "Fox Mug",
+            tags: ["fox"],
+            colors: ["White"],
+            priceMinor: 1500,
+            publishedAtTs: 1769904000,
+            storeHandle: "inkwell",
+          }),
         },
       ],
     });
@@ -211,7 +228,12 @@ describe("Algolia provider (against a local server)", () => {
 
 describe("Algolia hosts, retries and failures", () => {
   it("uses the DSN host to read, the main host to write, then the fallbacks", () => {
-    expect(algoliaHosts({ applicationId: "APP" }, "read")).toEqual(["https://APP-dsn.algolia.net", "https://APP-1.algolianet.com", "https://APP-2.algolianet.com", "https://APP-3.algolianet.com"]);
+    expect(algoliaHosts({ applicationId: "APP" }, "read")).toEqual([
+      "https://APP-dsn.algolia.net",
+      "https://APP-1.algolianet.com",
+      "https://APP-2.algolianet.com",
+      "https://APP-3.algolianet.com",
+    ]);
     expect(algoliaHosts({ applicationId: "APP" }, "write")[0]).toBe("https://APP.algolia.net");
     expect(algoliaHosts({ applicationId: "APP", host: "http://127.0.0.1:9/" }, "read")).toEqual(["http://127.0.0.1:9"]);
   });
@@ -227,7 +249,10 @@ describe("Algolia hosts, retries and failures", () => {
       expect(down.seen).toHaveLength(1);
       expect(up.seen).toHaveLength(1);
       const refusing = createAlgoliaClient(config("", { hosts: { read: [c, b], write: [c, b] } }));
-      await expect(refusing.request("read", "POST", "/1/indexes/x/query", {})).rejects.toMatchObject({ status: 403, message: expect.stringContaining("Invalid Application-ID") });
+      await expect(refusing.request("read", "POST", "/1/indexes/x/query", {})).rejects.toMatchObject({
+        status: 403,
+        message: expect.stringContaining("Invalid Application-ID"),
+      });
       expect(up.seen).toHaveLength(1);
     } finally {
       await Promise.all([down.close(), up.close(), bad.close()]);
@@ -252,7 +277,9 @@ describe("Algolia hosts, retries and failures", () => {
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     try {
       const started = Date.now();
-      const provider = createAlgoliaSearchProvider(config(`https://127.0.0.1:${(silent.address() as AddressInfo).port}`, { connectTimeoutSeconds: 1, responseTimeoutSeconds: 5 }));
+      const provider = createAlgoliaSearchProvider(
+        config(`https://127.0.0.1:${(silent.address() as AddressInfo).port}`, { connectTimeoutSeconds: 1, responseTimeoutSeconds: 5 }),
+      );
       const error = await provider.query(searchQuerySchema.parse({ q: "fox" })).catch((e: unknown) => e);
       expect((error as Error).message).toBe(SEARCH_ERRORS.connectTimeout);
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
@@ -270,7 +297,9 @@ describe("Algolia hosts, retries and failures", () => {
     await new Promise<void>((r) => hanging.listen(0, "127.0.0.1", r));
     try {
       const started = Date.now();
-      const provider = createAlgoliaSearchProvider(config(`http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, { connectTimeoutSeconds: 5, responseTimeoutSeconds: 1 }));
+      const provider = createAlgoliaSearchProvider(
+        config(`http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, { connectTimeoutSeconds: 5, responseTimeoutSeconds: 1 }),
+      );
       const error = await provider.query(searchQuerySchema.parse({ q: "fox" })).catch((e: unknown) => e);
       expect((error as Error).message).toBe(SEARCH_ERRORS.socketTimeout);
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);

@@ -63,7 +63,10 @@ interface RawResponse {
 }
 
 /** One HTTP request with separate connect and response timeouts (ms); failures become SearchUnavailableError. */
-export function requestOnce(url: string, init: { method: string; headers: Record<string, string>; body?: string; connectTimeoutMs: number; responseTimeoutMs: number }): Promise<RawResponse> {
+export function requestOnce(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; connectTimeoutMs: number; responseTimeoutMs: number },
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const lib = target.protocol === "https:" ? https : http;
@@ -81,7 +84,11 @@ export function requestOnce(url: string, init: { method: string; headers: Record
     };
     const req = lib.request(
       target,
-      { method: init.method, headers: { ...init.headers, ...(init.body !== undefined ? { "Content-Length": Buffer.byteLength(init.body).toString() } : {}) }, agent: false },
+      {
+        method: init.method,
+        headers: { ...init.headers, ...(init.body !== undefined ? { "Content-Length": Buffer.byteLength(init.body).toString() } : {}) },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -89,10 +96,16 @@ export function requestOnce(url: string, init: { method: string; headers: Record
         res.on("error", () => finish(new SearchUnavailableError(SEARCH_ERRORS.network, "network")));
       },
     );
-    const connectTimer = setTimeout(() => finish(new SearchUnavailableError(SEARCH_ERRORS.connectTimeout, "connectTimeout")), init.connectTimeoutMs);
+    const connectTimer = setTimeout(
+      () => finish(new SearchUnavailableError(SEARCH_ERRORS.connectTimeout, "connectTimeout")),
+      init.connectTimeoutMs,
+    );
     const connected = () => {
       clearTimeout(connectTimer);
-      responseTimer = setTimeout(() => finish(new SearchUnavailableError(SEARCH_ERRORS.socketTimeout, "socketTimeout")), init.responseTimeoutMs);
+      responseTimer = setTimeout(
+        () => finish(new SearchUnavailableError(SEARCH_ERRORS.socketTimeout, "socketTimeout")),
+        init.responseTimeoutMs,
+      );
     };
     req.on("socket", (socket: Socket) => {
       // Connected means ready to talk HTTP: after the TCP handshake, and after TLS for https.
@@ -132,7 +145,11 @@ export function createAlgoliaClient(config: AlgoliaConfig): AlgoliaClient {
           });
           if (res.status >= 200 && res.status < 300) return (res.body ? JSON.parse(res.body) : {}) as T;
           const message = safeMessage(res.body);
-          lastError = new SearchUnavailableError(message ? `Algolia answered ${res.status}: ${message}` : SEARCH_ERRORS.network, "http", res.status);
+          lastError = new SearchUnavailableError(
+            message ? `Algolia answered ${res.status}: ${message}` : SEARCH_ERRORS.network,
+            "http",
+            res.status,
+          );
           if (res.status < 500) throw lastError; // 4xx: retrying another host does not help
         } catch (error) {
           if (!(error instanceof SearchUnavailableError)) throw error;
@@ -219,12 +236,23 @@ function facetValues(counts: Record<string, number> | undefined, selected: reado
   return out;
 }
 
-export function createAlgoliaSearchProvider(search: AlgoliaConfig, admin?: AlgoliaConfig): SearchProvider & { pushSettings(): Promise<void> } {
+export function createAlgoliaSearchProvider(
+  search: AlgoliaConfig,
+  admin?: AlgoliaConfig,
+): SearchProvider & { pushSettings(): Promise<void> } {
   const reader = createAlgoliaClient(search);
   const writer = admin ? createAlgoliaClient(admin) : null;
   const index = encodeURIComponent(search.indexName);
   const indexFor = (sort: SearchQuery["sort"]) =>
-    encodeURIComponent(sort === "newest" ? `${search.indexName}_newest` : sort === "price-asc" ? `${search.indexName}_price_asc` : sort === "price-desc" ? `${search.indexName}_price_desc` : search.indexName);
+    encodeURIComponent(
+      sort === "newest"
+        ? `${search.indexName}_newest`
+        : sort === "price-asc"
+          ? `${search.indexName}_price_asc`
+          : sort === "price-desc"
+            ? `${search.indexName}_price_desc`
+            : search.indexName,
+    );
 
   const needWriter = () => {
     if (!writer) throw new Error("ALGOLIA_ADMIN_KEY is required to index products in Algolia");
@@ -303,8 +331,13 @@ export function createAlgoliaSearchProvider(search: AlgoliaConfig, admin?: Algol
           highlightedTitle: raw ? markHighlight(raw, ALGOLIA_HIGHLIGHT_PRE, ALGOLIA_HIGHLIGHT_POST) : escapeHtml(title),
         };
       });
-      const category = facetValues(facets.category, query.category ? [query.category] : []).map((v) => ({ ...v, label: CATEGORY_LABELS[v.value as Category] ?? v.value }));
-      const colors = facetValues(facets.colors, query.colors).map((v) => (swatches.has(v.value) ? { ...v, hex: swatches.get(v.value) } : v));
+      const category = facetValues(facets.category, query.category ? [query.category] : []).map((v) => ({
+        ...v,
+        label: CATEGORY_LABELS[v.value as Category] ?? v.value,
+      }));
+      const colors = facetValues(facets.colors, query.colors).map((v) =>
+        swatches.has(v.value) ? { ...v, hex: swatches.get(v.value) } : v,
+      );
       const store = facetValues(facets.storeHandle, query.storeHandle ? [query.storeHandle.replace(/^@/, "")] : []).map((v) =>
         storeNames.has(v.value) ? { ...v, label: storeNames.get(v.value) } : v,
       );
@@ -314,7 +347,13 @@ export function createAlgoliaSearchProvider(search: AlgoliaConfig, admin?: Algol
         facetsExhaustive: res.exhaustiveFacetsCount ?? true,
         page: query.page,
         pageCount: Math.max(1, res.nbPages),
-        facets: { category, colors, sizes: facetValues(facets.sizes, query.sizes), store, price: { min: stats.priceMinor?.min ?? 0, max: stats.priceMinor?.max ?? 0 } },
+        facets: {
+          category,
+          colors,
+          sizes: facetValues(facets.sizes, query.sizes),
+          store,
+          price: { min: stats.priceMinor?.min ?? 0, max: stats.priceMinor?.max ?? 0 },
+        },
         tookMs: Math.round((performance.now() - started) * 10) / 10,
         provider: "algolia",
       };
@@ -336,7 +375,9 @@ export function createAlgoliaSearchProvider(search: AlgoliaConfig, admin?: Algol
       const w = needWriter();
       await w.request("write", "PUT", `/1/indexes/${index}/settings`, ALGOLIA_SETTINGS(search.indexName));
       for (const [suffix, ranking] of Object.entries(REPLICA_RANKING)) {
-        await w.request("write", "PUT", `/1/indexes/${encodeURIComponent(`${search.indexName}_${suffix}`)}/settings`, { customRanking: ranking });
+        await w.request("write", "PUT", `/1/indexes/${encodeURIComponent(`${search.indexName}_${suffix}`)}/settings`, {
+          customRanking: ranking,
+        });
       }
     },
   };

@@ -1,4 +1,15 @@
-export { createPostgresSearchProvider, tsQueryOf, termsOf, upsertRow, removeRow, readRow, COUNT_CAP, FACET_CAP, RANK_CAP, PAGINATION_LIMIT } from "./postgres.ts";
+export {
+  createPostgresSearchProvider,
+  tsQueryOf,
+  termsOf,
+  upsertRow,
+  removeRow,
+  readRow,
+  COUNT_CAP,
+  FACET_CAP,
+  RANK_CAP,
+  PAGINATION_LIMIT,
+} from "./postgres.ts";
 export {
   createAlgoliaSearchProvider,
   createAlgoliaClient,

@@ -68,9 +68,17 @@ function filterOf(query: SearchQuery, dimension: Dimension, indexed = true): SQL
     case "category":
       return query.category ? sql`${col("category", " || ''")} = ${query.category}` : null;
     case "colors":
-      return query.colors.length ? (indexed ? sql`colors && ${sqlTextArray(query.colors)}` : sql`coalesce(colors && ${sqlTextArray(query.colors)}, false)`) : null;
+      return query.colors.length
+        ? indexed
+          ? sql`colors && ${sqlTextArray(query.colors)}`
+          : sql`coalesce(colors && ${sqlTextArray(query.colors)}, false)`
+        : null;
     case "sizes":
-      return query.sizes.length ? (indexed ? sql`sizes && ${sqlTextArray(query.sizes)}` : sql`coalesce(sizes && ${sqlTextArray(query.sizes)}, false)`) : null;
+      return query.sizes.length
+        ? indexed
+          ? sql`sizes && ${sqlTextArray(query.sizes)}`
+          : sql`coalesce(sizes && ${sqlTextArray(query.sizes)}, false)`
+        : null;
     case "store":
       return query.storeHandle ? sql`${col("store_handle", " || ''")} = ${query.storeHandle.replace(/^@/, "")}` : null;
     case "price": {
@@ -187,7 +195,10 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
 
   async function count(db: Db, tsq: SQL | null, query: SearchQuery): Promise<{ total: number; estimate: boolean }> {
     const where = whereOf(tsq, query);
-    const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${firstRows(sql`select 1 from search_documents ${where}`, COUNT_CAP, tsq !== null)} c`);
+    const [row] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${firstRows(sql`select 1 from search_documents ${where}`, COUNT_CAP, tsq !== null)} c`,
+    );
     const n = Number(row?.n ?? 0);
     if (n < COUNT_CAP) return { total: n, estimate: false };
     // Many matches: the planner's estimate (statistics of the tsvector and filter columns) instead of counting them all.
@@ -198,11 +209,17 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
     return { total: Math.max(n, estimated), estimate: true };
   }
 
-  async function facets(db: Db, tsq: SQL | null, query: SearchQuery, totalOf: Promise<number>): Promise<{ facets: SearchResult["facets"]; exhaustive: boolean }> {
+  async function facets(
+    db: Db,
+    tsq: SQL | null,
+    query: SearchQuery,
+    totalOf: Promise<number>,
+  ): Promise<{ facets: SearchResult["facets"]; exhaustive: boolean }> {
     // Disjunctive faceting: the facet of a dimension with an active filter is counted without that filter;
     // every other facet comes from the fully filtered set. Each part reads at most FACET_CAP rows.
     const active = (d: Dimension) => filterOf(query, d) !== null;
-    const sample = (except: Dimension | undefined, columns: SQL) => firstRows(sql`select ${columns} from search_documents ${whereOf(tsq, query, except)}`, FACET_CAP, tsq !== null);
+    const sample = (except: Dimension | undefined, columns: SQL) =>
+      firstRows(sql`select ${columns} from search_documents ${whereOf(tsq, query, except)}`, FACET_CAP, tsq !== null);
     const dims = (["category", "colors", "sizes", "store", "price"] as const).filter(active);
     let found: { dim: string; value: string | null; label: string | null; n: number }[];
     let cut = false;
@@ -239,15 +256,30 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
     } else {
       // Browsing (no text): one index-driven sample per active dimension, plus the fully filtered set.
       const parts: SQL[] = [];
-      const base = firstRows(sql`select category, colors, sizes, store_handle, store_name, price_minor from search_documents ${whereOf(tsq, query)}`, FACET_CAP, tsq !== null);
+      const base = firstRows(
+        sql`select category, colors, sizes, store_handle, store_name, price_minor from search_documents ${whereOf(tsq, query)}`,
+        FACET_CAP,
+        tsq !== null,
+      );
       const src = (d: Dimension, columns: SQL) => (active(d) ? sample(d, columns) : sql`base`);
-      parts.push(sql`(select 'category' as dim, category as value, null::text as label, count(*)::int as n from ${src("category", sql`category`)} s group by category order by n desc limit ${FACET_VALUES})`);
-      parts.push(sql`(select 'colors', z, null, count(*)::int as n from ${src("colors", sql`colors`)} s, unnest(s.colors) as z group by z order by n desc limit ${FACET_VALUES})`);
-      parts.push(sql`(select 'sizes', z, null, count(*)::int as n from ${src("sizes", sql`sizes`)} s, unnest(s.sizes) as z group by z order by n desc limit ${FACET_VALUES})`);
-      parts.push(sql`(select 'store', store_handle, max(store_name), count(*)::int as n from ${src("store", sql`store_handle, store_name`)} s group by store_handle order by n desc limit ${FACET_VALUES})`);
-      parts.push(sql`(select 'price', min(price_minor)::text, max(price_minor)::text, count(*)::int from ${src("price", sql`price_minor`)} s)`);
+      parts.push(
+        sql`(select 'category' as dim, category as value, null::text as label, count(*)::int as n from ${src("category", sql`category`)} s group by category order by n desc limit ${FACET_VALUES})`,
+      );
+      parts.push(
+        sql`(select 'colors', z, null, count(*)::int as n from ${src("colors", sql`colors`)} s, unnest(s.colors) as z group by z order by n desc limit ${FACET_VALUES})`,
+      );
+      parts.push(
+        sql`(select 'sizes', z, null, count(*)::int as n from ${src("sizes", sql`sizes`)} s, unnest(s.sizes) as z group by z order by n desc limit ${FACET_VALUES})`,
+      );
+      parts.push(
+        sql`(select 'store', store_handle, max(store_name), count(*)::int as n from ${src("store", sql`store_handle, store_name`)} s group by store_handle order by n desc limit ${FACET_VALUES})`,
+      );
+      parts.push(
+        sql`(select 'price', min(price_minor)::text, max(price_minor)::text, count(*)::int from ${src("price", sql`price_minor`)} s)`,
+      );
       // How many rows each sample read (to scale counts of broad queries).
-      for (const d of ["category", "colors", "sizes", "store"] as const) if (active(d)) parts.push(sql`(select ${`n:${d}`}, null, null, count(*)::int from ${sample(d, sql`1 as one`)} s)`);
+      for (const d of ["category", "colors", "sizes", "store"] as const)
+        if (active(d)) parts.push(sql`(select ${`n:${d}`}, null, null, count(*)::int from ${sample(d, sql`1 as one`)} s)`);
       parts.push(sql`(select 'n:base', null, null, count(*)::int from base)`);
       found = await rows(db, sql`with base as materialized ${base} ${sql.join(parts, sql` union all `)}`);
     }
@@ -281,7 +313,8 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
       result[dim].push(value);
     }
     // A selected value stays visible (with its count) even when another filter empties it.
-    for (const c of query.colors) if (!result.colors.some((v) => v.value === c)) result.colors.push({ value: c, count: 0, ...(hex.has(c) ? { hex: hex.get(c) } : {}) });
+    for (const c of query.colors)
+      if (!result.colors.some((v) => v.value === c)) result.colors.push({ value: c, count: 0, ...(hex.has(c) ? { hex: hex.get(c) } : {}) });
     for (const z of query.sizes) if (!result.sizes.some((v) => v.value === z)) result.sizes.push({ value: z, count: 0 });
     if (query.category && !result.category.some((v) => v.value === query.category))
       result.category.push({ value: query.category, label: CATEGORY_LABELS[query.category], count: 0 });
@@ -316,11 +349,23 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
     return changed ? out.join(" ") : null;
   }
 
-  async function run(query: SearchQuery, tsq: SQL | null): Promise<{ hits: SearchHit[]; total: number; estimate: boolean; facets: SearchResult["facets"]; exhaustive: boolean }> {
+  async function run(
+    query: SearchQuery,
+    tsq: SQL | null,
+  ): Promise<{ hits: SearchHit[]; total: number; estimate: boolean; facets: SearchResult["facets"]; exhaustive: boolean }> {
     const db = getDb();
     // Three independent statements: concurrent on PostgreSQL's pool (PGlite runs them in turn).
     const counting = count(db, tsq, query);
-    const [hits, counted, f] = await Promise.all([page(db, tsq, query), counting, facets(db, tsq, query, counting.then((c) => c.total))]);
+    const [hits, counted, f] = await Promise.all([
+      page(db, tsq, query),
+      counting,
+      facets(
+        db,
+        tsq,
+        query,
+        counting.then((c) => c.total),
+      ),
+    ]);
     return { hits, total: counted.total, estimate: counted.estimate, facets: f.facets, exhaustive: f.exhaustive };
   }
 
@@ -391,9 +436,22 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
       const out: Suggestion[] = [
         ...products.map((r) => {
           const hit = hitOf(r);
-          return { kind: "product" as const, label: hit.title, highlighted: hit.highlightedTitle, href: `/shop/product/${hit.id}`, image: hit.image, storeName: hit.storeName, priceMinor: hit.priceMinor };
+          return {
+            kind: "product" as const,
+            label: hit.title,
+            highlighted: hit.highlightedTitle,
+            href: `/shop/product/${hit.id}`,
+            image: hit.image,
+            storeName: hit.storeName,
+            priceMinor: hit.priceMinor,
+          };
         }),
-        ...stores.map((s) => ({ kind: "store" as const, label: s.store_name, href: `/shop/stores/@${s.store_handle}`, storeName: s.store_name })),
+        ...stores.map((s) => ({
+          kind: "store" as const,
+          label: s.store_name,
+          href: `/shop/stores/@${s.store_handle}`,
+          storeName: s.store_name,
+        })),
         ...categories.map((c) => ({ kind: "category" as const, label: CATEGORY_LABELS[c], href: `/shop/products/${c}` })),
       ];
       return out;

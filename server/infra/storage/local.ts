@@ -22,7 +22,8 @@ export class LocalStorage implements Storage {
     const file = path.resolve(this.root, key);
     const meta = path.resolve(this.root, META_DIR, `${key}.json`);
     // Belt and braces: the key rules already make escaping impossible.
-    if (!file.startsWith(this.root + path.sep) || !meta.startsWith(this.root + path.sep)) throw new Error("Storage key resolves outside the storage directory");
+    if (!file.startsWith(this.root + path.sep) || !meta.startsWith(this.root + path.sep))
+      throw new Error("Storage key resolves outside the storage directory");
     return { file, meta };
   }
 

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { assertValidKey, toBuffer, type PutOptions, type Storage, type StoredObject } from "./types.ts";
 
 export interface S3StorageOptions {
@@ -37,7 +44,10 @@ export class S3Storage implements Storage {
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle ?? false,
-      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
       // S3-compatible servers do not all understand the newer flexible checksums.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
@@ -53,7 +63,13 @@ export class S3Storage implements Storage {
   async put(key: string, body: Buffer | Uint8Array, options: PutOptions): Promise<void> {
     const buffer = toBuffer(body);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: buffer, ContentType: options.contentType, ContentLength: buffer.byteLength }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(key),
+        Body: buffer,
+        ContentType: options.contentType,
+        ContentLength: buffer.byteLength,
+      }),
     );
   }
 

@@ -114,7 +114,12 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function startFakeS3(): Promise<{ server: Server; url: string; seen: Seen[]; objects: Map<string, { body: Buffer; contentType: string }> }> {
+function startFakeS3(): Promise<{
+  server: Server;
+  url: string;
+  seen: Seen[];
+  objects: Map<string, { body: Buffer; contentType: string }>;
+}> {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const seen: Seen[] = [];
   const authPattern = new RegExp(
@@ -129,7 +134,11 @@ function startFakeS3(): Promise<{ server: Server; url: string; seen: Seen[]; obj
     seen.push({ method: req.method ?? "", path: url.pathname, authorization, contentSha256, amzDate });
     const xmlError = (status: number, code: string) => {
       res.writeHead(status, { "Content-Type": "application/xml" });
-      res.end(req.method === "HEAD" ? undefined : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
+      res.end(
+        req.method === "HEAD"
+          ? undefined
+          : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`,
+      );
     };
     const auth = authPattern.exec(authorization);
     const signed = auth?.[2]?.split(";") ?? [];
@@ -137,7 +146,8 @@ function startFakeS3(): Promise<{ server: Server; url: string; seen: Seen[]; obj
       return xmlError(403, "AccessDenied");
     }
     if (auth[1] !== amzDate.slice(0, 8)) return xmlError(403, "SignatureDoesNotMatch");
-    if (contentSha256 !== "UNSIGNED-PAYLOAD" && contentSha256 !== createHash("sha256").update(body).digest("hex")) return xmlError(400, "XAmzContentSHA256Mismatch");
+    if (contentSha256 !== "UNSIGNED-PAYLOAD" && contentSha256 !== createHash("sha256").update(body).digest("hex"))
+      return xmlError(400, "XAmzContentSHA256Mismatch");
     const [, bucket, ...rest] = url.pathname.split("/");
     if (bucket !== BUCKET) return xmlError(404, "NoSuchBucket");
     const key = decodeURIComponent(rest.join("/"));
@@ -212,7 +222,9 @@ describe("S3 storage against an S3-compatible server", () => {
     for (const m of ["PUT", "GET", "HEAD", "DELETE"]) expect(methods).toContain(m);
     for (const s of fake.seen) {
       expect(s.path).toBe(`/${BUCKET}/${key}`);
-      expect(s.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAPLATENTEST000001\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/);
+      expect(s.authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=AKIAPLATENTEST000001\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/,
+      );
       expect(s.contentSha256).not.toBe("");
     }
     const put = fake.seen.find((s) => s.method === "PUT")!;
@@ -226,7 +238,14 @@ describe("S3 storage against an S3-compatible server", () => {
   });
 
   it("surfaces server errors other than not-found", async () => {
-    const wrong = new S3Storage({ bucket: BUCKET, region: REGION, endpoint: fake.url, forcePathStyle: true, accessKeyId: "WRONGKEY", secretAccessKey: SECRET });
+    const wrong = new S3Storage({
+      bucket: BUCKET,
+      region: REGION,
+      endpoint: fake.url,
+      forcePathStyle: true,
+      accessKeyId: "WRONGKEY",
+      secretAccessKey: SECRET,
+    });
     await expect(wrong.put("a.txt", Buffer.from("x"), { contentType: "text/plain" })).rejects.toThrow();
     wrong.client.destroy();
   });

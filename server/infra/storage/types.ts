@@ -47,4 +47,5 @@ export function assertValidKey(key: string): void {
   }
 }
 
-export const toBuffer = (body: Buffer | Uint8Array): Buffer => (Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+export const toBuffer = (body: Buffer | Uint8Array): Buffer =>
+  Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);

@@ -39,7 +39,13 @@ const JOB = {
   summary: "Build the marketplace that independent artists rely on every day.",
   description: "## What you will do\n\nOwn features end to end, from the database schema to the checkout page.",
 };
-const APPLICANT = { name: "Jane Applicant", email: "jane@example.com", phone: "+49 30 1234567", links: "https://github.com/jane", coverLetter: "Hello!" };
+const APPLICANT = {
+  name: "Jane Applicant",
+  email: "jane@example.com",
+  phone: "+49 30 1234567",
+  links: "https://github.com/jane",
+  coverLetter: "Hello!",
+};
 
 let dir: string;
 let files: LocalStorage;
@@ -124,9 +130,20 @@ describe("applying", () => {
   it("stores the CV, records the application and queues the confirmation e-mail", async () => {
     const jobId = await openJob();
     const pdf = makePdf();
-    const { applicationId } = await applyForJob(t.ctx(visitor), { jobId, fields: APPLICANT, cv: { fileName: "C:\\Users\\jane\\Jane CV.pdf", bytes: pdf } });
+    const { applicationId } = await applyForJob(t.ctx(visitor), {
+      jobId,
+      fields: APPLICANT,
+      cv: { fileName: "C:\\Users\\jane\\Jane CV.pdf", bytes: pdf },
+    });
     const [row] = await t.db.select().from(jobApplications).where(eq(jobApplications.id, applicationId));
-    expect(row).toMatchObject({ jobId, name: "Jane Applicant", email: "jane@example.com", status: "received", cvFileName: "Jane CV.pdf", cvSize: pdf.byteLength });
+    expect(row).toMatchObject({
+      jobId,
+      name: "Jane Applicant",
+      email: "jane@example.com",
+      status: "received",
+      cvFileName: "Jane CV.pdf",
+      cvSize: pdf.byteLength,
+    });
     expect(row!.cvStorageKey).toBe(`careers/cv/${applicationId}.pdf`);
     expect(await files.exists(row!.cvStorageKey)).toBe(true);
     const mails = await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, "jane@example.com"));
@@ -139,7 +156,11 @@ describe("applying", () => {
   });
 
   it("accepts open applications without a listing", async () => {
-    const { applicationId } = await applyForJob(t.ctx(visitor), { jobId: null, fields: { name: "Omar Open", email: "omar@example.com" }, cv: { fileName: "omar.pdf", bytes: makePdf() } });
+    const { applicationId } = await applyForJob(t.ctx(visitor), {
+      jobId: null,
+      fields: { name: "Omar Open", email: "omar@example.com" },
+      cv: { fileName: "omar.pdf", bytes: makePdf() },
+    });
     const general = await listGeneralApplications(t.ctx(admin));
     expect(general.map((a) => a.id)).toContain(applicationId);
     const [mail] = await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, "omar@example.com"));
@@ -149,10 +170,16 @@ describe("applying", () => {
   it("validates the applicant's fields", async () => {
     const jobId = await openJob();
     const cv = { fileName: "cv.pdf", bytes: makePdf() };
-    expect((await refusal(applyForJob(t.ctx(visitor), { jobId, fields: { ...APPLICANT, email: "not-an-email" }, cv }))).field).toBe("email");
+    expect((await refusal(applyForJob(t.ctx(visitor), { jobId, fields: { ...APPLICANT, email: "not-an-email" }, cv }))).field).toBe(
+      "email",
+    );
     expect((await refusal(applyForJob(t.ctx(visitor), { jobId, fields: { ...APPLICANT, name: "" }, cv }))).field).toBe("name");
-    expect((await refusal(applyForJob(t.ctx(visitor), { jobId, fields: { ...APPLICANT, links: "javascript:alert(1)" }, cv }))).field).toBe("links");
-    expect((await refusal(applyForJob(t.ctx(visitor), { jobId, fields: { ...APPLICANT, coverLetter: "x".repeat(5001) }, cv }))).field).toBe("coverLetter");
+    expect((await refusal(applyForJob(t.ctx(visitor), { jobId, fields: { ...APPLICANT, links: "javascript:alert(1)" }, cv }))).field).toBe(
+      "links",
+    );
+    expect((await refusal(applyForJob(t.ctx(visitor), { jobId, fields: { ...APPLICANT, coverLetter: "x".repeat(5001) }, cv }))).field).toBe(
+      "coverLetter",
+    );
   });
 
   it("refuses closed, draft and unknown listings", async () => {
@@ -165,7 +192,9 @@ describe("applying", () => {
     expect(e.message).toMatch(/no longer accepting applications/);
     const { id: draft } = await createJob(t.ctx(admin), JOB);
     expect((await refusal(applyForJob(t.ctx(visitor), { jobId: draft, fields: APPLICANT, cv }))).status).toBe(409);
-    expect((await refusal(applyForJob(t.ctx(visitor), { jobId: "job_01hzzzzzzzzzzzzzzzzzzzzzzz", fields: APPLICANT, cv }))).status).toBe(404);
+    expect((await refusal(applyForJob(t.ctx(visitor), { jobId: "job_01hzzzzzzzzzzzzzzzzzzzzzzz", fields: APPLICANT, cv }))).status).toBe(
+      404,
+    );
     expect((await refusal(applyForJob(t.ctx(visitor), { jobId: "nonsense", fields: APPLICANT, cv }))).status).toBe(404);
     expect(await storedCvs()).toEqual(before);
   });
@@ -178,10 +207,14 @@ describe("applying", () => {
     expect(png.message).toMatch(/must be a PDF/);
     // "%PDF-" must be the very first bytes
     expect(await checkCv(Buffer.concat([Buffer.from("hello "), makePdf()]))).toMatchObject({ status: 415 });
-    const empty = await refusal(applyForJob(t.ctx(visitor), { jobId, fields: APPLICANT, cv: { fileName: "cv.pdf", bytes: new Uint8Array() } }));
+    const empty = await refusal(
+      applyForJob(t.ctx(visitor), { jobId, fields: APPLICANT, cv: { fileName: "cv.pdf", bytes: new Uint8Array() } }),
+    );
     expect(empty).toMatchObject({ status: 400, field: "cv" });
     expect((await refusal(applyForJob(t.ctx(visitor), { jobId, fields: APPLICANT, cv: null }))).field).toBe("cv");
-    const big = await refusal(applyForJob(t.ctx(visitor), { jobId, fields: APPLICANT, cv: { fileName: "cv.pdf", bytes: makeLargePdf(CV_MAX_BYTES) } }));
+    const big = await refusal(
+      applyForJob(t.ctx(visitor), { jobId, fields: APPLICANT, cv: { fileName: "cv.pdf", bytes: makeLargePdf(CV_MAX_BYTES) } }),
+    );
     expect(big).toMatchObject({ status: 413, field: "cv" });
     expect(big.message).toMatch(/larger than 5 MB/);
     expect(await checkCv(makeLargePdf(CV_MAX_BYTES - 10).subarray(0, CV_MAX_BYTES))).toBeNull();
@@ -195,7 +228,13 @@ describe("applying", () => {
     const rows = await count();
     await t.db.execute(sql`alter table job_applications add constraint test_refuse_name check (name <> 'Refused Writer')`);
     try {
-      await expect(applyForJob(t.ctx(visitor), { jobId, fields: { ...APPLICANT, name: "Refused Writer", email: "refused@example.com" }, cv: { fileName: "cv.pdf", bytes: makePdf() } })).rejects.toThrow();
+      await expect(
+        applyForJob(t.ctx(visitor), {
+          jobId,
+          fields: { ...APPLICANT, name: "Refused Writer", email: "refused@example.com" },
+          cv: { fileName: "cv.pdf", bytes: makePdf() },
+        }),
+      ).rejects.toThrow();
     } finally {
       await t.db.execute(sql`alter table job_applications drop constraint test_refuse_name`);
     }
@@ -208,7 +247,11 @@ describe("applying", () => {
 describe("applications", () => {
   it("move received -> reviewing -> interviewing -> hired, and never backwards", async () => {
     const jobId = await openJob();
-    const { applicationId: a } = await applyForJob(t.ctx(visitor), { jobId, fields: APPLICANT, cv: { fileName: "cv.pdf", bytes: makePdf() } });
+    const { applicationId: a } = await applyForJob(t.ctx(visitor), {
+      jobId,
+      fields: APPLICANT,
+      cv: { fileName: "cv.pdf", bytes: makePdf() },
+    });
     await expect(changeApplicationStatus(t.ctx(admin), a, "hired")).rejects.toBeInstanceOf(IllegalTransitionError);
     await expect(changeApplicationStatus(t.ctx(admin), a, "rejected")).rejects.toBeInstanceOf(IllegalTransitionError);
     expect((await changeApplicationStatus(t.ctx(admin), a, "reviewing")).status).toBe("reviewing");
@@ -216,7 +259,11 @@ describe("applications", () => {
     expect((await changeApplicationStatus(t.ctx(admin), a, "hired")).status).toBe("hired");
     await expect(changeApplicationStatus(t.ctx(admin), a, "rejected")).rejects.toMatchObject({ status: 409 });
 
-    const { applicationId: b } = await applyForJob(t.ctx(visitor), { jobId, fields: APPLICANT, cv: { fileName: "cv.pdf", bytes: makePdf() } });
+    const { applicationId: b } = await applyForJob(t.ctx(visitor), {
+      jobId,
+      fields: APPLICANT,
+      cv: { fileName: "cv.pdf", bytes: makePdf() },
+    });
     await changeApplicationStatus(t.ctx(admin), b, "reviewing");
     expect((await changeApplicationStatus(t.ctx(admin), b, "rejected")).status).toBe("rejected");
     await expect(changeApplicationStatus(t.ctx(admin), b, "reviewing")).rejects.toBeInstanceOf(IllegalTransitionError);

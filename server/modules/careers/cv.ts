@@ -7,7 +7,12 @@ const PDF_MAGIC = Buffer.from("%PDF-", "latin1");
 
 /** The message for a CV over the limit; the web layer uses it for an early refusal too. */
 export const cvTooLargeError = () =>
-  new AppError("cv-too-large", `Your CV is larger than ${CV_MAX_LABEL}. Please upload a smaller PDF (export it again or compress its images).`, 413, CV_FIELD);
+  new AppError(
+    "cv-too-large",
+    `Your CV is larger than ${CV_MAX_LABEL}. Please upload a smaller PDF (export it again or compress its images).`,
+    413,
+    CV_FIELD,
+  );
 
 /**
  * Check an uploaded CV by its content, never by its name or declared type: not empty, at most
@@ -29,10 +34,19 @@ export async function checkCv(bytes: Uint8Array | null | undefined): Promise<App
 
 /** A display-safe version of an uploaded file name (no path, no control characters, ends in .pdf). */
 export function cleanCvFileName(name: string | null | undefined): string {
-  let base = String(name ?? "").split(/[/\\]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  base = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "").replace(/\s+/g, " ").trim();
-  base = base.replace(/\.pdf$/i, "").slice(0, 100).trim();
+  let base =
+    String(name ?? "")
+      .split(/[/\\]/)
+      .pop() ?? "";
+  base = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  base = base
+    .replace(/\.pdf$/i, "")
+    .slice(0, 100)
+    .trim();
   return `${base || "cv"}.pdf`;
 }
 

@@ -32,7 +32,12 @@ const assertAdmin = (ctx: Ctx) => assertRole(ctx, "admin", "Only Platen admins c
 /** Zod issues -> the first one as an AppError naming its field. */
 function invalid(error: { issues: { path: PropertyKey[]; message: string }[] }): AppError {
   const issue = error.issues[0];
-  return new AppError("invalid-input", issue?.message ?? "Check the form and try again.", 400, issue?.path.length ? String(issue.path[0]) : undefined);
+  return new AppError(
+    "invalid-input",
+    issue?.message ?? "Check the form and try again.",
+    400,
+    issue?.path.length ? String(issue.path[0]) : undefined,
+  );
 }
 
 const validJobId = (id: string) => hasPrefix(id, "job");
@@ -84,7 +89,11 @@ export interface ApplyInput {
 
 function notOpenError(status: JobStatus): AppError {
   return status === "closed"
-    ? new AppError("job-closed", "This role is no longer accepting applications. Have a look at our other open roles, or send us an open application.", 409)
+    ? new AppError(
+        "job-closed",
+        "This role is no longer accepting applications. Have a look at our other open roles, or send us an open application.",
+        409,
+      )
     : new AppError("job-not-open", "This role is not open for applications yet.", 409);
 }
 
@@ -117,7 +126,11 @@ export async function applyForJob(ctx: Ctx, input: ApplyInput): Promise<{ applic
     await transaction(ctx.db, async (tx) => {
       if (input.jobId !== null) {
         // The listing may have been closed since the check above: look again, locking the row.
-        const [job] = await tx.select({ status: jobListings.status }).from(jobListings).where(eq(jobListings.id, input.jobId)).for("update");
+        const [job] = await tx
+          .select({ status: jobListings.status })
+          .from(jobListings)
+          .where(eq(jobListings.id, input.jobId))
+          .for("update");
         if (!job) throw notFound("That job listing");
         if (job.status !== "open") throw notOpenError(job.status);
       }
@@ -160,7 +173,10 @@ export async function listJobsForAdmin(ctx: Ctx, filter: { status?: JobStatus | 
     .groupBy(jobListings.id)
     .orderBy(desc(jobListings.updatedAt));
   const counts = await ctx.db.select({ status: jobListings.status, n: count() }).from(jobListings).groupBy(jobListings.status);
-  const statusCounts = Object.fromEntries(JOB_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<JobStatus, number>;
+  const statusCounts = Object.fromEntries(JOB_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<
+    JobStatus,
+    number
+  >;
   return { jobs, statusCounts };
 }
 
@@ -176,7 +192,11 @@ export async function getJobForAdmin(ctx: Ctx, id: string): Promise<{ job: JobLi
   if (!validJobId(id)) return null;
   const [job] = await ctx.db.select().from(jobListings).where(eq(jobListings.id, id)).limit(1);
   if (!job) return null;
-  const applications = await ctx.db.select().from(jobApplications).where(eq(jobApplications.jobId, id)).orderBy(desc(jobApplications.createdAt));
+  const applications = await ctx.db
+    .select()
+    .from(jobApplications)
+    .where(eq(jobApplications.jobId, id))
+    .orderBy(desc(jobApplications.createdAt));
   return { job, applications };
 }
 
@@ -250,5 +270,11 @@ export async function getApplicationCv(ctx: Ctx, applicationId: string) {
   const file = await storage().get(app.cvStorageKey);
   if (!file) throw new AppError("cv-missing", "The CV file of this application is missing from storage.", 404);
   const fileName = cleanCvFileName(`${app.name.replace(/[/\\]/g, " ")} - ${app.cvFileName}`);
-  return { body: file.body, size: file.size, contentType: "application/pdf", fileName, contentDisposition: attachmentDisposition(fileName) };
+  return {
+    body: file.body,
+    size: file.size,
+    contentType: "application/pdf",
+    fileName,
+    contentDisposition: attachmentDisposition(fileName),
+  };
 }

@@ -60,7 +60,8 @@ export const jobInputSchema = z.object({
 });
 export type JobInput = z.infer<typeof jobInputSchema>;
 
-const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters.`).optional().default("");
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters.`).optional().default("");
 
 /** The application form fields (the CV is checked separately, by content). */
 export const applicationInputSchema = z.object({
@@ -70,7 +71,10 @@ export const applicationInputSchema = z.object({
     .trim()
     .max(254, "That e-mail address is too long.")
     .pipe(z.email("Enter a valid e-mail address, like name@example.com.")),
-  phone: optionalText(40, "The phone number").refine((v) => v === "" || /^\+?[0-9 ()./-]{6,40}$/.test(v), "Enter a phone number with digits only, e.g. +49 30 1234567."),
+  phone: optionalText(40, "The phone number").refine(
+    (v) => v === "" || /^\+?[0-9 ()./-]{6,40}$/.test(v),
+    "Enter a phone number with digits only, e.g. +49 30 1234567.",
+  ),
   links: optionalText(1000, "Links").refine(
     (v) =>
       v

@@ -41,10 +41,12 @@ export async function assertStoreProducts(ctx: Ctx, storeId: string, opts: { rea
   const store = await storeInfo(ctx.db, storeId);
   if (!store) throw notFound("The store");
   if (opts.read && hasRole(ctx.actor, "admin")) return store;
-  if (!(await canManageStoreProducts(ctx, storeId))) throw forbidden("Only the store's owner and team members with the products permission can do that.");
+  if (!(await canManageStoreProducts(ctx, storeId)))
+    throw forbidden("Only the store's owner and team members with the products permission can do that.");
   return store;
 }
 
 export function assertStoreActive(store: StoreInfo): void {
-  if (store.status !== "active") throw new AppError("store-suspended", "This store is suspended, so its products cannot be published.", 409);
+  if (store.status !== "active")
+    throw new AppError("store-suspended", "This store is suspended, so its products cannot be published.", 409);
 }

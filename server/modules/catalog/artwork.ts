@@ -17,7 +17,8 @@ export interface ArtworkMatch {
 }
 
 /** Hamming distance of two 64-bit hashes stored as signed bigint, in SQL (PostgreSQL 14+ and PGlite). */
-const distanceSql = (phash: bigint) => sql<number>`bit_count((${artworks.phash} # ${BigInt.asIntN(64, phash).toString()}::bigint)::bit(64))::int`;
+const distanceSql = (phash: bigint) =>
+  sql<number>`bit_count((${artworks.phash} # ${BigInt.asIntN(64, phash).toString()}::bigint)::bit(64))::int`;
 
 /** A published product of ANOTHER store whose artwork looks the same (closest first), or null. */
 export async function findArtworkMatch(db: Db, phash: bigint, storeId: string): Promise<ArtworkMatch | null> {
@@ -76,7 +77,14 @@ export async function uploadArtwork(ctx: Ctx, storeId: string, file: { name: str
     width: norm.width,
     height: norm.height,
     hasAlpha: norm.hasAlpha,
-    ...(match ? { flagged: { reason: "This artwork looks like one already published by another store. You can save a draft; publishing will be held for review by our team." } } : {}),
+    ...(match
+      ? {
+          flagged: {
+            reason:
+              "This artwork looks like one already published by another store. You can save a draft; publishing will be held for review by our team.",
+          },
+        }
+      : {}),
   };
 }
 
@@ -92,7 +100,11 @@ export async function getStoreArtwork(db: Db, storeId: string, artworkId: string
 }
 
 /** What the designer needs to know about one of the store's artworks (members of the store only). */
-export async function getArtworkInfo(ctx: Ctx, storeId: string, artworkId: string): Promise<{ artworkId: string; previewUrl: string; width: number; height: number; hasAlpha: boolean; mime: string }> {
+export async function getArtworkInfo(
+  ctx: Ctx,
+  storeId: string,
+  artworkId: string,
+): Promise<{ artworkId: string; previewUrl: string; width: number; height: number; hasAlpha: boolean; mime: string }> {
   await assertStoreProducts(ctx, storeId, { read: true });
   const a = await getStoreArtwork(ctx.db, storeId, artworkId);
   return { artworkId: a.id, previewUrl: `/media/${a.previewKey}`, width: a.width, height: a.height, hasAlpha: a.hasAlpha, mime: a.mime };

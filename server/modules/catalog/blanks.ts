@@ -1,13 +1,7 @@
 // Blanks: what the fulfillers can print on (read for the designer; write for the seed).
 import { and, asc, eq, inArray, min } from "drizzle-orm";
 import { newId, transaction } from "../../infra/db/index.ts";
-import {
-  blankColors,
-  blankPrintAreas,
-  blanks,
-  blankVariants,
-  blankWarehouses,
-} from "../../infra/db/schema.ts";
+import { blankColors, blankPrintAreas, blanks, blankVariants, blankWarehouses } from "../../infra/db/schema.ts";
 import { assertRole, notFound, type Ctx } from "../../kernel/index.ts";
 import type { Category, PrintAreaKey, TemplateRect } from "./types.ts";
 
@@ -28,19 +22,11 @@ export interface BlankSummary {
 
 /** Active blanks for the designer's first step, with "from" base cost, colours and sizes. */
 export async function listBlanks(ctx: Ctx): Promise<BlankSummary[]> {
-  const rows = await ctx.db
-    .select()
-    .from(blanks)
-    .where(eq(blanks.status, "active"))
-    .orderBy(asc(blanks.category), asc(blanks.name));
+  const rows = await ctx.db.select().from(blanks).where(eq(blanks.status, "active")).orderBy(asc(blanks.category), asc(blanks.name));
   if (!rows.length) return [];
   const ids = rows.map((b) => b.id);
   const [colors, variants, areas, costs] = await Promise.all([
-    ctx.db
-      .select()
-      .from(blankColors)
-      .where(inArray(blankColors.blankId, ids))
-      .orderBy(asc(blankColors.sortOrder)),
+    ctx.db.select().from(blankColors).where(inArray(blankColors.blankId, ids)).orderBy(asc(blankColors.sortOrder)),
     ctx.db
       .select({
         blankId: blankVariants.blankId,
@@ -48,12 +34,7 @@ export async function listBlanks(ctx: Ctx): Promise<BlankSummary[]> {
         sortOrder: blankVariants.sortOrder,
       })
       .from(blankVariants)
-      .where(
-        and(
-          inArray(blankVariants.blankId, ids),
-          eq(blankVariants.active, true),
-        ),
-      )
+      .where(and(inArray(blankVariants.blankId, ids), eq(blankVariants.active, true)))
       .orderBy(asc(blankVariants.sortOrder)),
     ctx.db
       .select({ blankId: blankPrintAreas.blankId, key: blankPrintAreas.key })
@@ -66,12 +47,7 @@ export async function listBlanks(ctx: Ctx): Promise<BlankSummary[]> {
         cost: min(blankVariants.baseCostMinor),
       })
       .from(blankVariants)
-      .where(
-        and(
-          inArray(blankVariants.blankId, ids),
-          eq(blankVariants.active, true),
-        ),
-      )
+      .where(and(inArray(blankVariants.blankId, ids), eq(blankVariants.active, true)))
       .groupBy(blankVariants.blankId),
   ]);
   return rows.map((b) => {
@@ -84,11 +60,7 @@ export async function listBlanks(ctx: Ctx): Promise<BlankSummary[]> {
       description: b.description,
       fromCostMinor: Number(costs.find((c) => c.blankId === b.id)?.cost ?? 0),
       colors: cs.map((c) => ({ name: c.name, hex: c.hex })),
-      sizes: [
-        ...new Set(
-          variants.filter((v) => v.blankId === b.id).map((v) => v.size),
-        ),
-      ],
+      sizes: [...new Set(variants.filter((v) => v.blankId === b.id).map((v) => v.size))],
       areas: areas.filter((a) => a.blankId === b.id).map((a) => a.key),
       productionDays: b.productionDays,
       thumbnailKey: (firstArea && cs[0]?.templates[firstArea]?.key) || null,
@@ -103,32 +75,13 @@ export interface BlankDetail {
   variants: (typeof blankVariants.$inferSelect)[];
 }
 
-export async function getBlankDetail(
-  ctx: Ctx,
-  blankId: string,
-): Promise<BlankDetail> {
-  const [blank] = await ctx.db
-    .select()
-    .from(blanks)
-    .where(eq(blanks.id, blankId))
-    .limit(1);
+export async function getBlankDetail(ctx: Ctx, blankId: string): Promise<BlankDetail> {
+  const [blank] = await ctx.db.select().from(blanks).where(eq(blanks.id, blankId)).limit(1);
   if (!blank) throw notFound("The blank product");
   const [areas, colors, variants] = await Promise.all([
-    ctx.db
-      .select()
-      .from(blankPrintAreas)
-      .where(eq(blankPrintAreas.blankId, blankId))
-      .orderBy(asc(blankPrintAreas.sortOrder)),
-    ctx.db
-      .select()
-      .from(blankColors)
-      .where(eq(blankColors.blankId, blankId))
-      .orderBy(asc(blankColors.sortOrder)),
-    ctx.db
-      .select()
-      .from(blankVariants)
-      .where(eq(blankVariants.blankId, blankId))
-      .orderBy(asc(blankVariants.sortOrder)),
+    ctx.db.select().from(blankPrintAreas).where(eq(blankPrintAreas.blankId, blankId)).orderBy(asc(blankPrintAreas.sortOrder)),
+    ctx.db.select().from(blankColors).where(eq(blankColors.blankId, blankId)).orderBy(asc(blankColors.sortOrder)),
+    ctx.db.select().from(blankVariants).where(eq(blankVariants.blankId, blankId)).orderBy(asc(blankVariants.sortOrder)),
   ]);
   return { blank, areas, colors, variants };
 }
@@ -191,10 +144,7 @@ export interface BlankInput {
 }
 
 /** Create a blank with its areas, colours, variants and warehouses (admins and the system). */
-export async function createBlank(
-  ctx: Ctx,
-  input: BlankInput,
-): Promise<BlankRow> {
+export async function createBlank(ctx: Ctx, input: BlankInput): Promise<BlankRow> {
   assertRole(ctx, "admin", "Only admins can add blanks.");
   return transaction(ctx.db, async (db) => {
     const id = newId("blk");
@@ -212,44 +162,34 @@ export async function createBlank(
         sizeGuide: input.sizeGuide ?? {},
       })
       .returning();
-    await db
-      .insert(blankPrintAreas)
-      .values(
-        input.areas.map((a, i) => ({
-          id: newId("bpa"),
-          blankId: id,
-          sortOrder: i,
-          requiredDpi: a.requiredDpi ?? 300,
-          ...a,
-        })),
-      );
-    await db
-      .insert(blankColors)
-      .values(
-        input.colors.map((c, i) => ({
-          blankId: id,
-          name: c.name,
-          hex: c.hex,
-          templates: c.templates,
-          sortOrder: i,
-        })),
-      );
-    await db
-      .insert(blankVariants)
-      .values(
-        input.variants.map((v, i) => ({
-          id: newId("bvr"),
-          blankId: id,
-          sortOrder: i,
-          ...v,
-        })),
-      );
+    await db.insert(blankPrintAreas).values(
+      input.areas.map((a, i) => ({
+        id: newId("bpa"),
+        blankId: id,
+        sortOrder: i,
+        requiredDpi: a.requiredDpi ?? 300,
+        ...a,
+      })),
+    );
+    await db.insert(blankColors).values(
+      input.colors.map((c, i) => ({
+        blankId: id,
+        name: c.name,
+        hex: c.hex,
+        templates: c.templates,
+        sortOrder: i,
+      })),
+    );
+    await db.insert(blankVariants).values(
+      input.variants.map((v, i) => ({
+        id: newId("bvr"),
+        blankId: id,
+        sortOrder: i,
+        ...v,
+      })),
+    );
     if (input.warehouseIds.length)
-      await db
-        .insert(blankWarehouses)
-        .values(
-          input.warehouseIds.map((w) => ({ blankId: id, warehouseId: w })),
-        );
+      await db.insert(blankWarehouses).values(input.warehouseIds.map((w) => ({ blankId: id, warehouseId: w })));
     return row!;
   });
 }

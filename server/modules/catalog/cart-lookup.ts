@@ -61,7 +61,11 @@ export async function publishedProductIds(ctx: Ctx, productIds: readonly string[
 }
 
 /** Published products of a store (for answering a product request), newest first. */
-export async function publishedProductsOfStore(ctx: Ctx, storeId: string, limit = 200): Promise<{ id: string; title: string; category: string }[]> {
+export async function publishedProductsOfStore(
+  ctx: Ctx,
+  storeId: string,
+  limit = 200,
+): Promise<{ id: string; title: string; category: string }[]> {
   return ctx.db
     .select({ id: products.id, title: products.title, category: products.category })
     .from(products)
@@ -71,7 +75,14 @@ export async function publishedProductsOfStore(ctx: Ctx, storeId: string, limit 
 }
 
 /** A product's store and status (shopping: answers must use the answering store's published product). */
-export async function productOwnership(ctx: Ctx, productId: string): Promise<{ storeId: string; status: ProductStatus; title: string } | null> {
-  const [row] = await ctx.db.select({ storeId: products.storeId, status: products.status, title: products.title }).from(products).where(eq(products.id, productId)).limit(1);
+export async function productOwnership(
+  ctx: Ctx,
+  productId: string,
+): Promise<{ storeId: string; status: ProductStatus; title: string } | null> {
+  const [row] = await ctx.db
+    .select({ storeId: products.storeId, status: products.status, title: products.title })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
   return row ?? null;
 }

@@ -4,7 +4,18 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { newId } from "../../infra/db/index.ts";
-import { artworkFlags, blanks, emailMessages, printFiles, productEvents, productMockups, products, searchDocuments, stores, users } from "../../infra/db/schema.ts";
+import {
+  artworkFlags,
+  blanks,
+  emailMessages,
+  printFiles,
+  productEvents,
+  productMockups,
+  products,
+  searchDocuments,
+  stores,
+  users,
+} from "../../infra/db/schema.ts";
 import { LocalStorage, setStorage, storage } from "../../infra/storage/index.ts";
 import { AppError, IllegalTransitionError, system, type Actor, type Ctx } from "../../kernel/index.ts";
 import { seedDemoAccounts } from "../../seed/demo-accounts.ts";
@@ -30,7 +41,10 @@ import { PRODUCT_STATUSES, type ProductStatus } from "./types.ts";
 const t = useTestDatabase();
 let dir: string;
 const ids: Record<string, string> = {};
-const asUser = (email: string, roles: Actor extends { roles: infer R } ? R : never = ["partner"] as never): Ctx => ({ db: t.db, actor: { kind: "user", userId: ids[email]!, roles } });
+const asUser = (email: string, roles: Actor extends { roles: infer R } ? R : never = ["partner"] as never): Ctx => ({
+  db: t.db,
+  actor: { kind: "user", userId: ids[email]!, roles },
+});
 const sys = (): Ctx => ({ db: t.db, actor: system("test") });
 
 async function user(email: string) {
@@ -91,7 +105,10 @@ async function lowResPng(seed = 1, size = 600): Promise<Buffer> {
   const rnd = () => ((x = (x * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 255;
   const cells = Buffer.alloc(8 * 8 * 4);
   for (let i = 0; i < cells.length; i += 4) [cells[i], cells[i + 1], cells[i + 2], cells[i + 3]] = [rnd(), rnd(), rnd(), 255];
-  return sharp(cells, { raw: { width: 8, height: 8, channels: 4 } }).resize(size, size, { kernel: "nearest" }).png().toBuffer();
+  return sharp(cells, { raw: { width: 8, height: 8, channels: 4 } })
+    .resize(size, size, { kernel: "nearest" })
+    .png()
+    .toBuffer();
 }
 
 async function draft(ctx: Ctx, storeId: string, bytes: Buffer, extra: Record<string, unknown> = {}) {
@@ -152,13 +169,17 @@ describe("product transitions", () => {
     await expect(changeProductStatus(inkwell(), product.id, "draft")).rejects.toBeInstanceOf(IllegalTransitionError);
     await unpublishProduct(inkwell(), product.id);
     const events = await t.db.select().from(productEvents).where(eq(productEvents.productId, product.id));
-    expect(events.map((e) => `${e.fromStatus}->${e.toStatus}`)).toEqual(expect.arrayContaining(["->draft", "draft->published", "published->unpublished"]));
+    expect(events.map((e) => `${e.fromStatus}->${e.toStatus}`)).toEqual(
+      expect.arrayContaining(["->draft", "draft->published", "published->unpublished"]),
+    );
   });
 });
 
 describe("saving and publishing", () => {
   it("stores mockups per colour and the print file; preflight warns at low resolution", async () => {
-    const out = await draft(inkwell(), ids.inkwell!, await lowResPng(12, 400), { placements: { front: { x: 0.5, y: 0.5, scale: 0.9, rotation: 0 } } });
+    const out = await draft(inkwell(), ids.inkwell!, await lowResPng(12, 400), {
+      placements: { front: { x: 0.5, y: 0.5, scale: 0.9, rotation: 0 } },
+    });
     expect(out.preflight.some((i) => i.code === "dpi-too-low" || i.code === "low-dpi")).toBe(true);
     const mocks = await t.db.select().from(productMockups).where(eq(productMockups.productId, out.product.id));
     expect(mocks.map((m) => m.color).sort()).toEqual(["Black", "White"]);
@@ -180,8 +201,22 @@ describe("saving and publishing", () => {
   it("another store's owner cannot save into @inkwell, nor preview with its artwork", async () => {
     await expect(draft(other(), ids.inkwell!, await lowResPng(14, 1200))).rejects.toMatchObject({ status: 403 });
     const { art, blank } = await draft(inkwell(), ids.inkwell!, await lowResPng(15, 1200));
-    await expect(renderDesignerPreview(other(), ids.inkwell!, { artworkId: art.artworkId, blankId: blank.id, color: "White", areaKey: "front", placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 } })).rejects.toMatchObject({ status: 403 });
-    const webp = await renderDesignerPreview(inkwell(), ids.inkwell!, { artworkId: art.artworkId, blankId: blank.id, color: "White", areaKey: "front", placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 } });
+    await expect(
+      renderDesignerPreview(other(), ids.inkwell!, {
+        artworkId: art.artworkId,
+        blankId: blank.id,
+        color: "White",
+        areaKey: "front",
+        placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 },
+      }),
+    ).rejects.toMatchObject({ status: 403 });
+    const webp = await renderDesignerPreview(inkwell(), ids.inkwell!, {
+      artworkId: art.artworkId,
+      blankId: blank.id,
+      color: "White",
+      areaKey: "front",
+      placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 },
+    });
     expect((await sharp(webp).metadata()).format).toBe("webp");
   });
 
@@ -211,8 +246,40 @@ describe("saving and publishing", () => {
     const mocks = await t.db.select().from(productMockups).where(eq(productMockups.productId, first.product.id));
     expect(mocks.map((m) => m.color)).toEqual(["Navy"]);
     // another store's owner cannot edit it: not through @inkwell (403), nor by passing its id to their own store (404)
-    await expect(saveProduct(other(), ids.inkwell!, { blankId: first.blank.id, artworkId: first.art.artworkId, title: "Stolen", category: "t-shirts", priceMinor: 2700, colors: ["Navy"], sizes: ["L"], placements: { front: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 } } }, { productId: first.product.id })).rejects.toMatchObject({ status: 403 });
-    await expect(saveProduct(other(), ids["print-works-studio"]!, { blankId: first.blank.id, artworkId: first.art.artworkId, title: "Stolen", category: "t-shirts", priceMinor: 2700, colors: ["Navy"], sizes: ["L"], placements: { front: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 } } }, { productId: first.product.id })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      saveProduct(
+        other(),
+        ids.inkwell!,
+        {
+          blankId: first.blank.id,
+          artworkId: first.art.artworkId,
+          title: "Stolen",
+          category: "t-shirts",
+          priceMinor: 2700,
+          colors: ["Navy"],
+          sizes: ["L"],
+          placements: { front: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 } },
+        },
+        { productId: first.product.id },
+      ),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      saveProduct(
+        other(),
+        ids["print-works-studio"]!,
+        {
+          blankId: first.blank.id,
+          artworkId: first.art.artworkId,
+          title: "Stolen",
+          category: "t-shirts",
+          priceMinor: 2700,
+          colors: ["Navy"],
+          sizes: ["L"],
+          placements: { front: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 } },
+        },
+        { productId: first.product.id },
+      ),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
   it("bulk publish reports each product", async () => {
@@ -252,7 +319,10 @@ describe("art-theft guard and moderation", () => {
     // a third copy, cleared by the admin, goes live
     const third = await draft(other(), ids["print-works-studio"]!, bytes);
     expect((await publishProduct(other(), third.product.id)).status).toBe("in_review");
-    const [flag3] = await t.db.select().from(artworkFlags).where(and(eq(artworkFlags.productId, third.product.id), eq(artworkFlags.status, "open")));
+    const [flag3] = await t.db
+      .select()
+      .from(artworkFlags)
+      .where(and(eq(artworkFlags.productId, third.product.id), eq(artworkFlags.status, "open")));
     await resolveArtworkFlag(admin(), flag3!.id, "clear");
     const [p3] = await t.db.select().from(products).where(eq(products.id, third.product.id));
     expect(p3!.status).toBe("published");

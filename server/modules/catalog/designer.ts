@@ -19,7 +19,8 @@ export const previewRequestSchema = z.object({
 export async function renderDesignerPreview(ctx: Ctx, storeId: string, raw: unknown): Promise<Buffer> {
   await assertStoreProducts(ctx, storeId);
   const parsed = previewRequestSchema.safeParse(raw);
-  if (!parsed.success) throw new AppError("invalid-input", parsed.error.issues[0]!.message, 422, String(parsed.error.issues[0]!.path[0] ?? ""));
+  if (!parsed.success)
+    throw new AppError("invalid-input", parsed.error.issues[0]!.message, 422, String(parsed.error.issues[0]!.path[0] ?? ""));
   const req = parsed.data;
   const artwork = await getStoreArtwork(ctx.db, storeId, req.artworkId);
   const detail = await getBlankDetail(ctx, req.blankId);

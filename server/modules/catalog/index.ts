@@ -1,8 +1,27 @@
 // Public API of the catalog module (blanks, artwork, products, designer, moderation).
 // Several helpers add export lines here: add yours with a small edit, never rewrite others' lines.
 export * from "./types.ts";
-export { preflight, snapToCentre, snappedAxes, defaultPlacement, placementToPixels, placedBounds, placedCorners, effectiveDpi, maxScaleForDpi, SNAP_THRESHOLD, type PreflightInput, type PreflightResult } from "./preflight.ts";
-export { getVariantsForCart, publishedProductIds, publishedProductsOfStore, productOwnership, type CartVariantInfo } from "./cart-lookup.ts";
+export {
+  preflight,
+  snapToCentre,
+  snappedAxes,
+  defaultPlacement,
+  placementToPixels,
+  placedBounds,
+  placedCorners,
+  effectiveDpi,
+  maxScaleForDpi,
+  SNAP_THRESHOLD,
+  type PreflightInput,
+  type PreflightResult,
+} from "./preflight.ts";
+export {
+  getVariantsForCart,
+  publishedProductIds,
+  publishedProductsOfStore,
+  productOwnership,
+  type CartVariantInfo,
+} from "./cart-lookup.ts";
 export {
   getProductCards,
   getProductPage,
@@ -45,5 +64,25 @@ export {
   type ProductForEdit,
 } from "./products.ts";
 export { renderDesignerPreview } from "./designer.ts";
-export { adminListProducts, takeDownProduct, restoreProduct, setProductFeatured, listArtworkFlags, countOpenFlags, resolveArtworkFlag, type AdminProductRow, type AdminProductFilter, type FlagRow } from "./moderation.ts";
-export { productTransitions, productInputSchema, productFormToInput, formFieldOf, fitPlacement, DEFAULT_PLACEMENT, PRODUCT_STATUS_LABELS, type ProductInput } from "./product-form.ts";
+export {
+  adminListProducts,
+  takeDownProduct,
+  restoreProduct,
+  setProductFeatured,
+  listArtworkFlags,
+  countOpenFlags,
+  resolveArtworkFlag,
+  type AdminProductRow,
+  type AdminProductFilter,
+  type FlagRow,
+} from "./moderation.ts";
+export {
+  productTransitions,
+  productInputSchema,
+  productFormToInput,
+  formFieldOf,
+  fitPlacement,
+  DEFAULT_PLACEMENT,
+  PRODUCT_STATUS_LABELS,
+  type ProductInput,
+} from "./product-form.ts";

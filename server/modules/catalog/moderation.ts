@@ -43,7 +43,10 @@ export interface AdminProductRow {
 
 const PAGE = 50;
 
-export async function adminListProducts(ctx: Ctx, filter: AdminProductFilter = {}): Promise<{ rows: AdminProductRow[]; total: number; page: number; pageCount: number }> {
+export async function adminListProducts(
+  ctx: Ctx,
+  filter: AdminProductFilter = {},
+): Promise<{ rows: AdminProductRow[]; total: number; page: number; pageCount: number }> {
   assertRole(ctx, "admin", ADMIN_ONLY);
   const conds: SQL[] = [];
   if (filter.status) conds.push(eq(products.status, filter.status));
@@ -56,7 +59,11 @@ export async function adminListProducts(ctx: Ctx, filter: AdminProductFilter = {
   const openFlagCount = sql<number>`(select count(*)::int from ${artworkFlags} f where f.product_id = ${products.id} and f.status = 'open')`;
   if (filter.flagged) conds.push(sql`${openFlagCount} > 0`);
   const where = conds.length ? and(...conds) : undefined;
-  const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(products).innerJoin(stores, eq(stores.id, products.storeId)).where(where);
+  const [{ total } = { total: 0 }] = await ctx.db
+    .select({ total: count() })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(where);
   const pageCount = Math.max(1, Math.ceil(Number(total) / PAGE));
   const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
   const rows = await ctx.db
@@ -73,7 +80,9 @@ export async function adminListProducts(ctx: Ctx, filter: AdminProductFilter = {
       takedownReason: products.takedownReason,
       updatedAt: products.updatedAt,
       openFlags: openFlagCount,
-      imageHash: sql<string | null>`(select m.hash from ${productMockups} m where m.product_id = ${products.id} order by m.sort_order limit 1)`,
+      imageHash: sql<
+        string | null
+      >`(select m.hash from ${productMockups} m where m.product_id = ${products.id} order by m.sort_order limit 1)`,
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
@@ -101,11 +110,24 @@ async function adminMove(tx: Db, ctx: Ctx, product: ProductRow, to: ProductStatu
       ...(to === "published" && !product.publishedAt ? { publishedAt: new Date() } : {}),
     })
     .where(eq(products.id, product.id));
-  await tx.insert(productEvents).values({ id: newId("pev"), productId: product.id, fromStatus: product.status, toStatus: to, actorUserId: actorUserId(ctx.actor), reason });
+  await tx.insert(productEvents).values({
+    id: newId("pev"),
+    productId: product.id,
+    fromStatus: product.status,
+    toStatus: to,
+    actorUserId: actorUserId(ctx.actor),
+    reason,
+  });
   if (to === "published") {
     const doc = await searchDocumentFor(tx, product.id);
     if (doc) await upsertSearchDocument(tx, doc);
-    if (!product.publishedAt) await notifyFanClubOfNewProduct(tx, { storeId: product.storeId, productId: product.id, productTitle: product.title, productUrl: abs(`/shop/product/${product.id}`) });
+    if (!product.publishedAt)
+      await notifyFanClubOfNewProduct(tx, {
+        storeId: product.storeId,
+        productId: product.id,
+        productTitle: product.title,
+        productUrl: abs(`/shop/product/${product.id}`),
+      });
   } else if (product.status === "published") {
     await removeSearchDocument(tx, product.id);
   }
@@ -161,7 +183,8 @@ export async function restoreProduct(ctx: Ctx, productId: string): Promise<void>
 export async function setProductFeatured(ctx: Ctx, productId: string, featured: boolean): Promise<void> {
   assertRole(ctx, "admin", ADMIN_ONLY);
   const product = await load(ctx.db, productId);
-  if (featured && product.status !== "published") throw new AppError("not-published", "Only published products can be featured on the home page.", 409);
+  if (featured && product.status !== "published")
+    throw new AppError("not-published", "Only published products can be featured on the home page.", 409);
   await ctx.db.update(products).set({ featured }).where(eq(products.id, productId));
 }
 
@@ -177,12 +200,21 @@ export interface FlagRow {
 
 export async function listArtworkFlags(ctx: Ctx, status: "open" | "cleared" | "confirmed" = "open"): Promise<FlagRow[]> {
   assertRole(ctx, "admin", ADMIN_ONLY);
-  const flags = await ctx.db.select().from(artworkFlags).where(eq(artworkFlags.status, status)).orderBy(desc(artworkFlags.createdAt)).limit(200);
+  const flags = await ctx.db
+    .select()
+    .from(artworkFlags)
+    .where(eq(artworkFlags.status, status))
+    .orderBy(desc(artworkFlags.createdAt))
+    .limit(200);
   if (!flags.length) return [];
   const productIds = [...new Set(flags.flatMap((f) => [f.productId, f.matchedProductId]).filter((x): x is string => !!x))];
   const artIds = [...new Set(flags.flatMap((f) => [f.artworkId, f.matchedArtworkId]))];
   const [prods, arts] = await Promise.all([
-    ctx.db.select({ id: products.id, title: products.title, status: products.status, storeHandle: stores.handle }).from(products).innerJoin(stores, eq(stores.id, products.storeId)).where(inArray(products.id, productIds)),
+    ctx.db
+      .select({ id: products.id, title: products.title, status: products.status, storeHandle: stores.handle })
+      .from(products)
+      .innerJoin(stores, eq(stores.id, products.storeId))
+      .where(inArray(products.id, productIds)),
     ctx.db.select({ id: artworks.id, previewKey: artworks.previewKey }).from(artworks).where(inArray(artworks.id, artIds)),
   ]);
   return flags.map((f) => {
@@ -195,7 +227,12 @@ export async function listArtworkFlags(ctx: Ctx, status: "open" | "cleared" | "c
       createdAt: f.createdAt,
       product: p,
       artworkPreviewKey: arts.find((a) => a.id === f.artworkId)?.previewKey ?? "",
-      matched: { productId: f.matchedProductId, title: m?.title ?? "(deleted product)", storeHandle: m?.storeHandle ?? "", artworkPreviewKey: arts.find((a) => a.id === f.matchedArtworkId)?.previewKey ?? "" },
+      matched: {
+        productId: f.matchedProductId,
+        title: m?.title ?? "(deleted product)",
+        storeHandle: m?.storeHandle ?? "",
+        artworkPreviewKey: arts.find((a) => a.id === f.matchedArtworkId)?.previewKey ?? "",
+      },
     };
   });
 }
@@ -215,14 +252,21 @@ export async function resolveArtworkFlag(ctx: Ctx, flagId: string, decision: "cl
     if (flag.status !== "open") throw new AppError("already-resolved", "This flag was already resolved.", 409);
     await tx
       .update(artworkFlags)
-      .set({ status: decision === "clear" ? "cleared" : "confirmed", resolvedBy: actorUserId(ctx.actor), resolvedAt: new Date(), note: note.trim().slice(0, 1000) })
+      .set({
+        status: decision === "clear" ? "cleared" : "confirmed",
+        resolvedBy: actorUserId(ctx.actor),
+        resolvedAt: new Date(),
+        note: note.trim().slice(0, 1000),
+      })
       .where(eq(artworkFlags.id, flagId));
     if (!flag.productId) return;
     const product = await load(tx, flag.productId);
     if (decision === "clear") {
       if (product.status === "in_review") {
         await adminMove(tx, ctx, product, "published", "artwork cleared");
-        await tellPartner(tx, product, `"${product.title}" is live`, "Your product passed review", [`Our team checked the artwork of "${product.title}" and published it. Thank you for your patience.`]);
+        await tellPartner(tx, product, `"${product.title}" is live`, "Your product passed review", [
+          `Our team checked the artwork of "${product.title}" and published it. Thank you for your patience.`,
+        ]);
       }
     } else if (product.status !== "taken_down") {
       const reason = note.trim() || "The artwork matches a design published by another store.";

@@ -62,7 +62,11 @@ export function placedCorners(placement: Placement, artworkAspect: number, areaA
 }
 
 /** Axis-aligned bounding box of the placed artwork, relative to the area (0..1 = inside on each axis). */
-export function placedBounds(placement: Placement, artworkAspect: number, areaAspect: number): { left: number; top: number; right: number; bottom: number } {
+export function placedBounds(
+  placement: Placement,
+  artworkAspect: number,
+  areaAspect: number,
+): { left: number; top: number; right: number; bottom: number } {
   const c = placedCorners(placement, artworkAspect, areaAspect);
   return {
     left: Math.min(...c.map((p) => p.x)),
@@ -77,9 +81,19 @@ export function placedBounds(placement: Placement, artworkAspect: number, areaAs
  * centre, unrotated width and height in pixels, rotation in degrees. Used by the mockup renderer
  * and by the designer to draw the artwork over the template.
  */
-export function placementToPixels(placement: Placement, rect: TemplateRect, artworkAspect: number): { cx: number; cy: number; width: number; height: number; rotation: number } {
+export function placementToPixels(
+  placement: Placement,
+  rect: TemplateRect,
+  artworkAspect: number,
+): { cx: number; cy: number; width: number; height: number; rotation: number } {
   const width = placement.scale * rect.w;
-  return { cx: rect.x + placement.x * rect.w, cy: rect.y + placement.y * rect.h, width, height: width / artworkAspect, rotation: placement.rotation };
+  return {
+    cx: rect.x + placement.x * rect.w,
+    cy: rect.y + placement.y * rect.h,
+    width,
+    height: width / artworkAspect,
+    rotation: placement.rotation,
+  };
 }
 
 /** Effective DPI of an artwork printed `scale` × the area's width wide. */
@@ -133,7 +147,11 @@ export function preflight(input: PreflightInput): PreflightResult {
   }
 
   if (input.hasAlpha) {
-    issues.push({ level: "info", code: "transparency", message: "Transparent parts of the artwork are not printed: the product colour shows through." });
+    issues.push({
+      level: "info",
+      code: "transparency",
+      message: "Transparent parts of the artwork are not printed: the product colour shows through.",
+    });
   } else {
     const jpeg = input.mime === "image/jpeg";
     issues.push({

@@ -1,11 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PLACEMENT, fitPlacement, formFieldOf, productFormToInput, productInputSchema } from "./product-form.ts";
 
-const base = { blankId: "blk_1", artworkId: "art_1", title: "Night Bloom Tee", category: "t-shirts", price: "24.50", colors: ["White", "Black"], sizes: "M" };
+const base = {
+  blankId: "blk_1",
+  artworkId: "art_1",
+  title: "Night Bloom Tee",
+  category: "t-shirts",
+  price: "24.50",
+  colors: ["White", "Black"],
+  sizes: "M",
+};
 
 describe("the designer form schema (shared by browser and server)", () => {
   it("turns the HTML form into the service input", () => {
-    const raw = { ...base, tags: " Floral, moon ,,night ", "placement.front": JSON.stringify({ x: 0.5, y: 0.4, scale: 0.7, rotation: 5 }), "variantPrice.Black|M": "26", description: "Moonlit." };
+    const raw = {
+      ...base,
+      tags: " Floral, moon ,,night ",
+      "placement.front": JSON.stringify({ x: 0.5, y: 0.4, scale: 0.7, rotation: 5 }),
+      "variantPrice.Black|M": "26",
+      description: "Moonlit.",
+    };
     const parsed = productInputSchema.parse(productFormToInput(raw));
     expect(parsed.priceMinor).toBe(2450);
     expect(parsed.tags).toEqual(["floral", "moon", "night"]);
@@ -20,7 +34,9 @@ describe("the designer form schema (shared by browser and server)", () => {
   });
 
   it("reports bad input on the form's field names", () => {
-    const result = productInputSchema.safeParse(productFormToInput({ ...base, price: "12,345.6", colors: [], title: "x", "placement.front": "{nope" }));
+    const result = productInputSchema.safeParse(
+      productFormToInput({ ...base, price: "12,345.6", colors: [], title: "x", "placement.front": "{nope" }),
+    );
     expect(result.success).toBe(false);
     const fields = new Set(result.error!.issues.map((i) => formFieldOf(i.path)));
     expect([...fields]).toEqual(expect.arrayContaining(["price", "colors", "title", "placement"]));

@@ -38,14 +38,24 @@ const tag = z.string().trim().toLowerCase().min(1).max(30, "A tag is at most 30 
 export const productInputSchema = z.object({
   blankId: z.string({ error: "Choose a blank product." }).trim().min(1, "Choose a blank product.").max(40),
   artworkId: z.string({ error: "Upload your artwork." }).trim().min(1, "Upload your artwork.").max(40),
-  title: z.string({ error: "Enter a title." }).trim().min(3, "A title has at least 3 characters.").max(120, "A title has at most 120 characters."),
+  title: z
+    .string({ error: "Enter a title." })
+    .trim()
+    .min(3, "A title has at least 3 characters.")
+    .max(120, "A title has at most 120 characters."),
   description: z.string().trim().max(5000, "The description is at most 5,000 characters.").default(""),
   tags: z.array(tag).max(15, "Use at most 15 tags.").default([]),
   category: z.enum(CATEGORIES, { error: "Choose a category." }),
-  priceMinor: z.number({ error: "Enter a price." }).int("Enter a price in cents.").min(1, "Enter a price.").max(1_000_000, "That price is too high."),
+  priceMinor: z
+    .number({ error: "Enter a price." })
+    .int("Enter a price in cents.")
+    .min(1, "Enter a price.")
+    .max(1_000_000, "That price is too high."),
   colors: z.array(z.string().trim().min(1).max(40)).min(1, "Choose at least one colour.").max(30),
   sizes: z.array(z.string().trim().min(1).max(20)).min(1, "Choose at least one size.").max(30),
-  placements: z.partialRecord(z.enum(PRINT_AREA_KEYS), placementSchema).refine((p) => Object.keys(p).length > 0, "Place the artwork on at least one print area."),
+  placements: z
+    .partialRecord(z.enum(PRINT_AREA_KEYS), placementSchema)
+    .refine((p) => Object.keys(p).length > 0, "Place the artwork on at least one print area."),
   /** Per-variant prices, keyed `${color}|${size}` (minor units); absent = the product price. */
   variantPrices: z.record(z.string().max(70), z.number().int().min(1).max(1_000_000)).default({}),
   primaryColor: z.string().trim().max(40).optional(),

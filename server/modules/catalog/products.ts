@@ -1,7 +1,18 @@
 // Products: the designer's save, publishing (with checks and the art-theft guard), states, lists.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
-import { artworkFlags, artworks, blankColors, blankVariants, printFiles, productEvents, productMockups, products, productVariants, stores } from "../../infra/db/schema.ts";
+import {
+  artworkFlags,
+  artworks,
+  blankColors,
+  blankVariants,
+  printFiles,
+  productEvents,
+  productMockups,
+  products,
+  productVariants,
+  stores,
+} from "../../infra/db/schema.ts";
 import { actorUserId, AppError, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { getSettings, minimumRetailMinor, formatMoney, type Settings } from "../platform/index.ts";
 import { removeSearchDocument, upsertSearchDocument, type SearchDocumentInput } from "../search/index.ts";
@@ -49,13 +60,21 @@ export async function searchDocumentFor(db: Db, productId: string): Promise<Sear
     .limit(1);
   if (!p) return null;
   const [variants, mockups] = await Promise.all([
-    db.select({ color: productVariants.color, size: productVariants.size, priceMinor: productVariants.priceMinor }).from(productVariants).where(and(eq(productVariants.productId, productId), eq(productVariants.enabled, true))),
+    db
+      .select({ color: productVariants.color, size: productVariants.size, priceMinor: productVariants.priceMinor })
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, productId), eq(productVariants.enabled, true))),
     db.select().from(productMockups).where(eq(productMockups.productId, productId)).orderBy(asc(productMockups.sortOrder)),
   ]);
   const main = mockups.find((m) => m.color === p.product.primaryColor) ?? mockups[0];
   const prices = variants.map((v) => v.priceMinor ?? p.product.priceMinor);
   const colorNames = [...new Set(variants.map((v) => v.color))];
-  const hexes = colorNames.length ? await db.select({ name: blankColors.name, hex: blankColors.hex }).from(blankColors).where(and(eq(blankColors.blankId, p.product.blankId), inArray(blankColors.name, colorNames))) : [];
+  const hexes = colorNames.length
+    ? await db
+        .select({ name: blankColors.name, hex: blankColors.hex })
+        .from(blankColors)
+        .where(and(eq(blankColors.blankId, p.product.blankId), inArray(blankColors.name, colorNames)))
+    : [];
   return {
     productId,
     storeId: p.product.storeId,
@@ -93,11 +112,19 @@ async function move(tx: Tx, product: ProductRow, to: ProductStatus, actor: strin
     .where(and(eq(products.id, product.id), eq(products.status, product.status)))
     .returning();
   if (!row) throw new AppError("conflict", "This product was changed meanwhile; reload and try again.", 409);
-  await tx.insert(productEvents).values({ id: newId("pev"), productId: product.id, fromStatus: product.status, toStatus: to, actorUserId: actor, reason });
+  await tx
+    .insert(productEvents)
+    .values({ id: newId("pev"), productId: product.id, fromStatus: product.status, toStatus: to, actorUserId: actor, reason });
   if (to === "published") {
     const doc = await searchDocumentFor(tx, product.id);
     if (doc) await upsertSearchDocument(tx, doc);
-    if (firstPublish) await notifyFanClubOfNewProduct(tx, { storeId: row.storeId, productId: row.id, productTitle: row.title, productUrl: productUrl(row.id) });
+    if (firstPublish)
+      await notifyFanClubOfNewProduct(tx, {
+        storeId: row.storeId,
+        productId: row.id,
+        productTitle: row.title,
+        productUrl: productUrl(row.id),
+      });
   } else if (product.status === "published") {
     await removeSearchDocument(tx, product.id);
   }
@@ -110,7 +137,12 @@ export async function publishBlockers(db: Db, product: ProductRow, settings: Set
   const store = await storeInfo(db, product.storeId);
   if (!store || store.status !== "active") out.push("the store is suspended");
   const variants = await db
-    .select({ price: productVariants.priceMinor, baseCost: blankVariants.baseCostMinor, color: productVariants.color, size: productVariants.size })
+    .select({
+      price: productVariants.priceMinor,
+      baseCost: blankVariants.baseCostMinor,
+      color: productVariants.color,
+      size: productVariants.size,
+    })
     .from(productVariants)
     .innerJoin(blankVariants, eq(blankVariants.id, productVariants.blankVariantId))
     .where(and(eq(productVariants.productId, product.id), eq(productVariants.enabled, true)));
@@ -124,7 +156,9 @@ export async function publishBlockers(db: Db, product: ProductRow, settings: Set
     const min = minimumRetailMinor(v.baseCost, settings);
     const price = v.price ?? product.priceMinor;
     if (min === null || price < min) {
-      out.push(`the price of ${v.color} / ${v.size} is below the minimum of ${min === null ? "(none possible)" : formatMoney(min, settings.currency)}`);
+      out.push(
+        `the price of ${v.color} / ${v.size} is below the minimum of ${min === null ? "(none possible)" : formatMoney(min, settings.currency)}`,
+      );
       break;
     }
   }
@@ -145,11 +179,13 @@ export interface PublishOutcome {
   heldReason?: string;
 }
 
-const HELD_REASON = "Held for review: this artwork looks like one already published by another store. Our team will check it and tell you the outcome.";
+const HELD_REASON =
+  "Held for review: this artwork looks like one already published by another store. Our team will check it and tell you the outcome.";
 
 async function publishInTx(tx: Tx, ctx: Ctx, product: ProductRow, settings: Settings, trusted = false): Promise<PublishOutcome> {
   if (product.status === "published") return { status: "published" };
-  if (!productTransitions.can(product.status, "published")) throw new AppError("illegal-transition", `A ${PRODUCT_STATUS_LABELS[product.status].toLowerCase()} product cannot be published.`, 409);
+  if (!productTransitions.can(product.status, "published"))
+    throw new AppError("illegal-transition", `A ${PRODUCT_STATUS_LABELS[product.status].toLowerCase()} product cannot be published.`, 409);
   const blockers = await publishBlockers(tx, product, settings);
   if (blockers.length) throw new AppError("cannot-publish", `This product cannot be published yet: ${blockers.join("; ")}.`, 422);
   if (product.status === "draft" && product.artworkId && !(trusted && ctx.actor.kind === "system")) {
@@ -191,7 +227,12 @@ export async function publishProduct(ctx: Ctx, productId: string): Promise<Publi
 export async function unpublishProduct(ctx: Ctx, productId: string): Promise<ProductRow> {
   const product = await loadProduct(ctx.db, productId);
   await assertStoreProducts(ctx, product.storeId);
-  if (product.status !== "published") throw new AppError("illegal-transition", `Only published products can be unpublished; this one is ${PRODUCT_STATUS_LABELS[product.status].toLowerCase()}.`, 409);
+  if (product.status !== "published")
+    throw new AppError(
+      "illegal-transition",
+      `Only published products can be unpublished; this one is ${PRODUCT_STATUS_LABELS[product.status].toLowerCase()}.`,
+      409,
+    );
   return transaction(ctx.db, async (tx) => move(tx, await loadProduct(tx, productId), "unpublished", actorUserId(ctx.actor)));
 }
 
@@ -217,15 +258,26 @@ export interface BulkOutcome {
 }
 
 /** Publish or unpublish several products of a store; each one reported. */
-export async function bulkSetPublished(ctx: Ctx, storeId: string, ids: readonly string[], action: "publish" | "unpublish"): Promise<BulkOutcome> {
+export async function bulkSetPublished(
+  ctx: Ctx,
+  storeId: string,
+  ids: readonly string[],
+  action: "publish" | "unpublish",
+): Promise<BulkOutcome> {
   await assertStoreProducts(ctx, storeId);
-  const rows = ids.length ? await ctx.db.select().from(products).where(and(eq(products.storeId, storeId), inArray(products.id, [...ids].slice(0, 200)))) : [];
+  const rows = ids.length
+    ? await ctx.db
+        .select()
+        .from(products)
+        .where(and(eq(products.storeId, storeId), inArray(products.id, [...ids].slice(0, 200))))
+    : [];
   const out: BulkOutcome = { done: [], refused: [] };
   for (const p of rows) {
     try {
       if (action === "publish") {
         const r = await publishProduct(ctx, p.id);
-        if (r.status === "in_review") out.refused.push({ id: p.id, title: p.title, reason: "held for review (artwork matches another store's)" });
+        if (r.status === "in_review")
+          out.refused.push({ id: p.id, title: p.title, reason: "held for review (artwork matches another store's)" });
         else out.done.push({ id: p.id, title: p.title, status: r.status });
       } else {
         await unpublishProduct(ctx, p.id);
@@ -233,7 +285,11 @@ export async function bulkSetPublished(ctx: Ctx, storeId: string, ids: readonly 
       }
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      out.refused.push({ id: p.id, title: p.title, reason: e.message.replace(/^This product cannot be published yet: /, "").replace(/\.$/, "") });
+      out.refused.push({
+        id: p.id,
+        title: p.title,
+        reason: e.message.replace(/^This product cannot be published yet: /, "").replace(/\.$/, ""),
+      });
     }
   }
   return out;
@@ -270,7 +326,8 @@ function resolveVariants(detail: BlankDetail, input: ProductInput, settings: Set
   const sizes = input.sizes.filter((s) => detail.variants.some((v) => v.size === s));
   if (sizes.length !== input.sizes.length) throw new AppError("invalid-size", "Choose sizes offered by this blank.", 422, "sizes");
   for (const area of Object.keys(input.placements)) {
-    if (!detail.areas.some((a) => a.key === area)) throw new AppError("invalid-area", `This blank has no ${area} print area.`, 422, "placement");
+    if (!detail.areas.some((a) => a.key === area))
+      throw new AppError("invalid-area", `This blank has no ${area} print area.`, 422, "placement");
   }
   const rows = detail.variants.filter((v) => v.active && colors.includes(v.color) && sizes.includes(v.size));
   if (!rows.length) throw new AppError("no-variants", "No variant of this blank has those colours and sizes.", 422, "sizes");
@@ -281,7 +338,10 @@ function resolveVariants(detail: BlankDetail, input: ProductInput, settings: Set
     if (min === null) throw priceError("priceMinor", "With the current platform fee no price leaves you the minimum earnings; contact us.");
     if (price < min) {
       const field = input.variantPrices[key] !== undefined ? `variantPrices.${key}` : "priceMinor";
-      throw priceError(field, `The price must be at least ${formatMoney(min, settings.currency)}${rows.length > 1 ? ` (for ${v.color} / ${v.size})` : ""}: the base cost is ${formatMoney(v.baseCostMinor, settings.currency)} and you must earn at least ${formatMoney(settings.minimumMarginMinor, settings.currency)} per sale.`);
+      throw priceError(
+        field,
+        `The price must be at least ${formatMoney(min, settings.currency)}${rows.length > 1 ? ` (for ${v.color} / ${v.size})` : ""}: the base cost is ${formatMoney(v.baseCostMinor, settings.currency)} and you must earn at least ${formatMoney(settings.minimumMarginMinor, settings.currency)} per sale.`,
+      );
     }
   }
   return rows;
@@ -299,7 +359,8 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
   if (opts.publish) assertStoreActive(store);
   const existing = opts.productId ? await loadProduct(ctx.db, opts.productId) : null;
   if (existing && existing.storeId !== storeId) throw notFound("The product");
-  if (existing?.status === "taken_down") throw new AppError("taken-down", "This product was taken down by the marketplace team and cannot be edited.", 409);
+  if (existing?.status === "taken_down")
+    throw new AppError("taken-down", "This product was taken down by the marketplace team and cannot be edited.", 409);
   const detail = await getBlankDetail(ctx, input.blankId).catch(() => {
     throw new AppError("invalid-blank", "Choose one of the listed blank products.", 422, "blankId");
   });
@@ -312,13 +373,24 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
   const issues: PreflightIssue[] = [];
   for (const [areaKey, placement] of Object.entries(input.placements)) {
     const area = detail.areas.find((a) => a.key === areaKey)!;
-    const r = preflight({ artworkWidth: artwork.width, artworkHeight: artwork.height, hasAlpha: artwork.hasAlpha, placement: placement!, area: { widthIn: area.widthIn, heightIn: area.heightIn } });
+    const r = preflight({
+      artworkWidth: artwork.width,
+      artworkHeight: artwork.height,
+      hasAlpha: artwork.hasAlpha,
+      placement: placement!,
+      area: { widthIn: area.widthIn, heightIn: area.heightIn },
+    });
     for (const i of r.issues) issues.push({ ...i, message: detail.areas.length > 1 ? `${area.label}: ${i.message}` : i.message });
   }
 
   const productId = existing?.id ?? newId("prd");
   // files first
-  const mockups = await renderMockupsFor(detail, artwork, input.placements, opts.mockupColors ? input.colors.slice(0, opts.mockupColors) : input.colors);
+  const mockups = await renderMockupsFor(
+    detail,
+    artwork,
+    input.placements,
+    opts.mockupColors ? input.colors.slice(0, opts.mockupColors) : input.colors,
+  );
   const prints = opts.printFiles === false ? [] : await renderPrintFilesFor(productId, detail, artwork, input.placements);
   const primaryColor = input.primaryColor && input.colors.includes(input.primaryColor) ? input.primaryColor : input.colors[0]!;
 
@@ -348,14 +420,35 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
         .insert(products)
         .values({ id: productId, storeId, createdBy: actorUserId(ctx.actor), ...values })
         .returning()) as [ProductRow];
-      await tx.insert(productEvents).values({ id: newId("pev"), productId, fromStatus: "", toStatus: "draft", actorUserId: actorUserId(ctx.actor), reason: "created" });
+      await tx
+        .insert(productEvents)
+        .values({ id: newId("pev"), productId, fromStatus: "", toStatus: "draft", actorUserId: actorUserId(ctx.actor), reason: "created" });
     }
     await tx.insert(productVariants).values(
-      variantRows.map((v) => ({ id: newId("var"), productId, blankVariantId: v.id, color: v.color, size: v.size, priceMinor: input.variantPrices[`${v.color}|${v.size}`] ?? null })),
+      variantRows.map((v) => ({
+        id: newId("var"),
+        productId,
+        blankVariantId: v.id,
+        color: v.color,
+        size: v.size,
+        priceMinor: input.variantPrices[`${v.color}|${v.size}`] ?? null,
+      })),
     );
-    const order = (m: { color: string; areaKey: string }) => input.colors.indexOf(m.color) * 10 + detail.areas.findIndex((a) => a.key === m.areaKey) + (m.color === primaryColor ? -1000 : 0);
+    const order = (m: { color: string; areaKey: string }) =>
+      input.colors.indexOf(m.color) * 10 + detail.areas.findIndex((a) => a.key === m.areaKey) + (m.color === primaryColor ? -1000 : 0);
     if (mockups.length) {
-      await tx.insert(productMockups).values(mockups.map((m) => ({ id: newId("mck"), productId, color: m.color, areaKey: m.areaKey, hash: m.hash, width: m.width, height: m.height, sortOrder: order(m) })));
+      await tx.insert(productMockups).values(
+        mockups.map((m) => ({
+          id: newId("mck"),
+          productId,
+          color: m.color,
+          areaKey: m.areaKey,
+          hash: m.hash,
+          width: m.width,
+          height: m.height,
+          sortOrder: order(m),
+        })),
+      );
     }
     if (prints.length) await tx.insert(printFiles).values(prints.map((p) => ({ productId, ...p })));
     if (product.status === "published") {
@@ -384,7 +477,11 @@ export interface StoreProductRow {
 }
 
 /** A store's products for its administration (search by title/tag, filter by state). */
-export async function listStoreProducts(ctx: Ctx, storeId: string, filter: { q?: string; status?: ProductStatus } = {}): Promise<StoreProductRow[]> {
+export async function listStoreProducts(
+  ctx: Ctx,
+  storeId: string,
+  filter: { q?: string; status?: ProductStatus } = {},
+): Promise<StoreProductRow[]> {
   await assertStoreProducts(ctx, storeId, { read: true });
   const conds = [eq(products.storeId, storeId)];
   if (filter.status) conds.push(eq(products.status, filter.status));
@@ -392,9 +489,20 @@ export async function listStoreProducts(ctx: Ctx, storeId: string, filter: { q?:
     const like = `%${filter.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     conds.push(or(ilike(products.title, like), sql`array_to_string(${products.tags}, ' ') ilike ${like}`)!);
   }
-  const rows = await ctx.db.select().from(products).where(and(...conds)).orderBy(desc(products.updatedAt)).limit(500);
+  const rows = await ctx.db
+    .select()
+    .from(products)
+    .where(and(...conds))
+    .orderBy(desc(products.updatedAt))
+    .limit(500);
   const ids = rows.map((r) => r.id);
-  const mocks = ids.length ? await ctx.db.select({ productId: productMockups.productId, hash: productMockups.hash, sortOrder: productMockups.sortOrder }).from(productMockups).where(inArray(productMockups.productId, ids)).orderBy(asc(productMockups.sortOrder)) : [];
+  const mocks = ids.length
+    ? await ctx.db
+        .select({ productId: productMockups.productId, hash: productMockups.hash, sortOrder: productMockups.sortOrder })
+        .from(productMockups)
+        .where(inArray(productMockups.productId, ids))
+        .orderBy(asc(productMockups.sortOrder))
+    : [];
   return rows.map((p) => ({
     id: p.id,
     title: p.title,
@@ -410,7 +518,11 @@ export async function listStoreProducts(ctx: Ctx, storeId: string, filter: { q?:
 }
 
 export async function countProductsByStatus(ctx: Ctx, storeId: string): Promise<Record<ProductStatus, number>> {
-  const rows = await ctx.db.select({ status: products.status, n: count() }).from(products).where(eq(products.storeId, storeId)).groupBy(products.status);
+  const rows = await ctx.db
+    .select({ status: products.status, n: count() })
+    .from(products)
+    .where(eq(products.storeId, storeId))
+    .groupBy(products.status);
   const out: Record<ProductStatus, number> = { draft: 0, in_review: 0, published: 0, unpublished: 0, taken_down: 0 };
   for (const r of rows) out[r.status] = Number(r.n);
   return out;
@@ -429,9 +541,16 @@ export async function getProductForEdit(ctx: Ctx, storeId: string, productId: st
   const product = await loadProduct(ctx.db, productId);
   if (product.storeId !== storeId) throw notFound("The product");
   const [variants, art, mockups] = await Promise.all([
-    ctx.db.select({ color: productVariants.color, size: productVariants.size, priceMinor: productVariants.priceMinor }).from(productVariants).where(eq(productVariants.productId, productId)),
+    ctx.db
+      .select({ color: productVariants.color, size: productVariants.size, priceMinor: productVariants.priceMinor })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId)),
     product.artworkId ? ctx.db.select().from(artworks).where(eq(artworks.id, product.artworkId)).limit(1) : Promise.resolve([]),
-    ctx.db.select({ color: productMockups.color, areaKey: productMockups.areaKey, hash: productMockups.hash }).from(productMockups).where(eq(productMockups.productId, productId)).orderBy(asc(productMockups.sortOrder)),
+    ctx.db
+      .select({ color: productMockups.color, areaKey: productMockups.areaKey, hash: productMockups.hash })
+      .from(productMockups)
+      .where(eq(productMockups.productId, productId))
+      .orderBy(asc(productMockups.sortOrder)),
   ]);
   const a = art[0];
   return {

@@ -35,7 +35,12 @@ export interface RenderedMockup {
 }
 
 /** One mockup per colour x used print area, stored as WebP in MOCKUP_WIDTHS (cache hits skip rendering). */
-export async function renderMockupsFor(detail: BlankDetail, artwork: ArtworkForRender, placements: Partial<Record<string, Placement>>, colors: readonly string[]): Promise<RenderedMockup[]> {
+export async function renderMockupsFor(
+  detail: BlankDetail,
+  artwork: ArtworkForRender,
+  placements: Partial<Record<string, Placement>>,
+  colors: readonly string[],
+): Promise<RenderedMockup[]> {
   const preview = await cachedGet(artwork.previewKey);
   const out: RenderedMockup[] = [];
   for (const [areaKey, placement] of Object.entries(placements)) {
@@ -60,7 +65,13 @@ export async function renderMockupsFor(detail: BlankDetail, artwork: ArtworkForR
 }
 
 /** The designer's live preview: one colour, one area, WebP at 640 px. */
-export async function renderPreviewWebp(detail: BlankDetail, artwork: ArtworkForRender, color: string, areaKey: string, placement: Placement): Promise<Buffer> {
+export async function renderPreviewWebp(
+  detail: BlankDetail,
+  artwork: ArtworkForRender,
+  color: string,
+  areaKey: string,
+  placement: Placement,
+): Promise<Buffer> {
   const t = rectFor(detail, color, areaKey);
   if (!t) throw new AppError("unknown-area", "This blank has no such colour or print area.", 422, "areaKey");
   const area = detail.areas.find((a) => a.key === areaKey)!;
@@ -85,14 +96,25 @@ export interface RenderedPrintFile {
 }
 
 /** Full-resolution print files per used area, stored (privately) under print-files/<productId>/<area>.png. */
-export async function renderPrintFilesFor(productId: string, detail: BlankDetail, artwork: ArtworkForRender, placements: Partial<Record<string, Placement>>): Promise<RenderedPrintFile[]> {
+export async function renderPrintFilesFor(
+  productId: string,
+  detail: BlankDetail,
+  artwork: ArtworkForRender,
+  placements: Partial<Record<string, Placement>>,
+): Promise<RenderedPrintFile[]> {
   const full = (await storage().get(artwork.storageKey))?.body;
   if (!full) throw new AppError("missing-file", "The artwork file is missing; upload it again.", 409, "artwork");
   const out: RenderedPrintFile[] = [];
   for (const [areaKey, placement] of Object.entries(placements)) {
     const area = detail.areas.find((a) => a.key === areaKey);
     if (!area || !placement) continue;
-    const r = await renderPrintFile({ artwork: full, artworkWidth: artwork.width, artworkHeight: artwork.height, placement, area: { widthIn: area.widthIn, heightIn: area.heightIn, dpi: area.requiredDpi } });
+    const r = await renderPrintFile({
+      artwork: full,
+      artworkWidth: artwork.width,
+      artworkHeight: artwork.height,
+      placement,
+      area: { widthIn: area.widthIn, heightIn: area.heightIn, dpi: area.requiredDpi },
+    });
     const key = `print-files/${productId}/${areaKey}.png`;
     await storage().put(key, r.png, { contentType: "image/png" });
     out.push({ areaKey, storageKey: key, widthPx: r.widthPx, heightPx: r.heightPx, dpi: r.dpi });

@@ -78,7 +78,10 @@ export const blankVariants = pgTable(
     active: boolean().notNull().default(true),
     sortOrder: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex("blank_variants_sku_key").on(t.sku), uniqueIndex("blank_variants_blank_color_size_key").on(t.blankId, t.color, t.size)],
+  (t) => [
+    uniqueIndex("blank_variants_sku_key").on(t.sku),
+    uniqueIndex("blank_variants_blank_color_size_key").on(t.blankId, t.color, t.size),
+  ],
 );
 
 export const blankWarehouses = pgTable(
@@ -129,7 +132,10 @@ export const products = pgTable(
     title: text().notNull(),
     slug: text().notNull(),
     description: text().notNull().default(""),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     category: text().$type<Category>().notNull(),
     /** Retail price in minor units (per-variant overrides on product_variants). */
     priceMinor: integer().notNull(),
@@ -171,7 +177,10 @@ export const productVariants = pgTable(
     priceMinor: integer(),
     enabled: boolean().notNull().default(true),
   },
-  (t) => [index("product_variants_product_idx").on(t.productId), uniqueIndex("product_variants_product_blank_variant_key").on(t.productId, t.blankVariantId)],
+  (t) => [
+    index("product_variants_product_idx").on(t.productId),
+    uniqueIndex("product_variants_product_blank_variant_key").on(t.productId, t.blankVariantId),
+  ],
 );
 
 /** A rendered mockup: one per colour and print area, stored as WebP in MOCKUP_WIDTHS under `{hash}-{w}.webp`. */
@@ -190,7 +199,10 @@ export const productMockups = pgTable(
     height: integer().notNull(),
     sortOrder: integer().notNull().default(0),
   },
-  (t) => [index("product_mockups_product_idx").on(t.productId), uniqueIndex("product_mockups_product_color_area_key").on(t.productId, t.color, t.areaKey)],
+  (t) => [
+    index("product_mockups_product_idx").on(t.productId),
+    uniqueIndex("product_mockups_product_color_area_key").on(t.productId, t.color, t.areaKey),
+  ],
 );
 
 /** The full-resolution print file of a print area, for fulfillers. */

@@ -1,9 +1,32 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { blankColors, blankPrintAreas, blanks, blankVariants, blankWarehouses, fulfillers, productMockups, products, productVariants, storeMembers, stores, warehouses } from "../../infra/db/schema.ts";
+import {
+  blankColors,
+  blankPrintAreas,
+  blanks,
+  blankVariants,
+  blankWarehouses,
+  fulfillers,
+  productMockups,
+  products,
+  productVariants,
+  storeMembers,
+  stores,
+  warehouses,
+} from "../../infra/db/schema.ts";
 import { anonymous, system, type Actor } from "../../kernel/index.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { searchQuerySchema } from "../search/types.ts";
-import { browseProducts, categoryCounts, getProductCards, getProductPage, listFeaturedProductIds, listFeaturedStores, listNewProductIds, moreFromStore, sitemapEntries } from "./storefront.ts";
+import {
+  browseProducts,
+  categoryCounts,
+  getProductCards,
+  getProductPage,
+  listFeaturedProductIds,
+  listFeaturedStores,
+  listNewProductIds,
+  moreFromStore,
+  sitemapEntries,
+} from "./storefront.ts";
 
 const t = useTestDatabase();
 const visitor = anonymous();
@@ -22,10 +45,39 @@ beforeAll(async () => {
     { id: "wh_pdx", fulfillerId: "ful_a", name: "Portland, OR", country: "US", region: "OR", city: "Portland", createdAt: day(0) },
     { id: "wh_lej", fulfillerId: "ful_a", name: "Leipzig", country: "DE", city: "Leipzig", createdAt: day(1) },
   ]);
-  await db.insert(blanks).values({ id: "blk_tee", fulfillerId: "ful_a", name: "Classic tee", category: "t-shirts", productionDays: 3, sizeGuide: { S: { "Chest (in)": "34-36" } } });
+  await db.insert(blanks).values({
+    id: "blk_tee",
+    fulfillerId: "ful_a",
+    name: "Classic tee",
+    category: "t-shirts",
+    productionDays: 3,
+    sizeGuide: { S: { "Chest (in)": "34-36" } },
+  });
   await db.insert(blankPrintAreas).values([
-    { id: "bpa_f", blankId: "blk_tee", key: "front", label: "Front", widthIn: 12, heightIn: 16, templateWidth: 1000, templateHeight: 1000, templateRect: { x: 1, y: 1, w: 10, h: 10 }, sortOrder: 0 },
-    { id: "bpa_b", blankId: "blk_tee", key: "back", label: "Back", widthIn: 12, heightIn: 16, templateWidth: 1000, templateHeight: 1000, templateRect: { x: 1, y: 1, w: 10, h: 10 }, sortOrder: 1 },
+    {
+      id: "bpa_f",
+      blankId: "blk_tee",
+      key: "front",
+      label: "Front",
+      widthIn: 12,
+      heightIn: 16,
+      templateWidth: 1000,
+      templateHeight: 1000,
+      templateRect: { x: 1, y: 1, w: 10, h: 10 },
+      sortOrder: 0,
+    },
+    {
+      id: "bpa_b",
+      blankId: "blk_tee",
+      key: "back",
+      label: "Back",
+      widthIn: 12,
+      heightIn: 16,
+      templateWidth: 1000,
+      templateHeight: 1000,
+      templateRect: { x: 1, y: 1, w: 10, h: 10 },
+      sortOrder: 1,
+    },
   ]);
   await db.insert(blankColors).values([
     { blankId: "blk_tee", name: "Black", hex: "#111111", sortOrder: 0 },
@@ -51,7 +103,13 @@ beforeAll(async () => {
     { id: "smb_w", storeId: "sto_a", userId: "usr_worker", email: "w@example.test", permissions: ["products"], status: "active" },
     { id: "smb_v", storeId: "sto_a", userId: "usr_viewer", email: "v@example.test", permissions: ["analytics"], status: "active" },
   ]);
-  const product = (id: string, storeId: string, status: "draft" | "published" | "taken_down", n: number, extra: Partial<typeof products.$inferInsert> = {}) => ({
+  const product = (
+    id: string,
+    storeId: string,
+    status: "draft" | "published" | "taken_down",
+    n: number,
+    extra: Partial<typeof products.$inferInsert> = {},
+  ) => ({
     id,
     storeId,
     blankId: "blk_tee",
@@ -65,15 +123,17 @@ beforeAll(async () => {
     updatedAt: day(n),
     ...extra,
   });
-  await db.insert(products).values([
-    product("prd_a1", "sto_a", "published", 1, { featured: true, tags: ["fox"] }),
-    product("prd_a2", "sto_a", "published", 2),
-    product("prd_a3", "sto_a", "published", 3),
-    product("prd_ad", "sto_a", "draft", 4),
-    product("prd_at", "sto_a", "taken_down", 5),
-    product("prd_b1", "sto_b", "published", 6, { category: "mugs", priceMinor: 1500 }),
-    product("prd_s1", "sto_s", "published", 7),
-  ]);
+  await db
+    .insert(products)
+    .values([
+      product("prd_a1", "sto_a", "published", 1, { featured: true, tags: ["fox"] }),
+      product("prd_a2", "sto_a", "published", 2),
+      product("prd_a3", "sto_a", "published", 3),
+      product("prd_ad", "sto_a", "draft", 4),
+      product("prd_at", "sto_a", "taken_down", 5),
+      product("prd_b1", "sto_b", "published", 6, { category: "mugs", priceMinor: 1500 }),
+      product("prd_s1", "sto_s", "published", 7),
+    ]);
   await db.insert(productVariants).values([
     { id: "var_1", productId: "prd_a1", blankVariantId: "bvr_bs", color: "Black", size: "S" },
     { id: "var_2", productId: "prd_a1", blankVariantId: "bvr_bm", color: "Black", size: "M", priceMinor: 2800 },
@@ -99,7 +159,13 @@ describe("getProductCards", () => {
 
   it("fills prices per variant, enabled colours and the primary colour's image", async () => {
     const [card] = await getProductCards(t.ctx(visitor), ["prd_a1"]);
-    expect(card).toMatchObject({ priceMinor: 2400, priceMaxMinor: 2800, storeHandle: "alpha", storeName: "Alpha Studio", status: "published" });
+    expect(card).toMatchObject({
+      priceMinor: 2400,
+      priceMaxMinor: 2800,
+      storeHandle: "alpha",
+      storeName: "Alpha Studio",
+      status: "published",
+    });
     expect(card!.colors).toEqual([
       { name: "Black", hex: "#111111" },
       { name: "White", hex: "#ffffff" },

@@ -3,7 +3,18 @@
 // of active stores; a store's members and admins also see their drafts (with a banner).
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../infra/db/index.ts";
-import { blankColors, blankPrintAreas, blanks, blankVariants, blankWarehouses, productMockups, products, productVariants, stores, warehouses } from "../../infra/db/schema.ts";
+import {
+  blankColors,
+  blankPrintAreas,
+  blanks,
+  blankVariants,
+  blankWarehouses,
+  productMockups,
+  products,
+  productVariants,
+  stores,
+  warehouses,
+} from "../../infra/db/schema.ts";
 import { hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { canManageStoreProducts } from "./access.ts";
 import { CATEGORIES, type Category, type MockupRef, type ProductCard, type ProductStatus } from "./types.ts";
@@ -55,9 +66,20 @@ async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
       .select({ productId: productVariants.productId, color: productVariants.color, priceMinor: productVariants.priceMinor })
       .from(productVariants)
       .where(and(inArray(productVariants.productId, ids), eq(productVariants.enabled, true))),
-    db.select({ blankId: blankColors.blankId, name: blankColors.name, hex: blankColors.hex, sortOrder: blankColors.sortOrder }).from(blankColors).where(inArray(blankColors.blankId, blankIds)).orderBy(asc(blankColors.sortOrder), asc(blankColors.name)),
     db
-      .select({ productId: productMockups.productId, hash: productMockups.hash, color: productMockups.color, areaKey: productMockups.areaKey, width: productMockups.width, height: productMockups.height })
+      .select({ blankId: blankColors.blankId, name: blankColors.name, hex: blankColors.hex, sortOrder: blankColors.sortOrder })
+      .from(blankColors)
+      .where(inArray(blankColors.blankId, blankIds))
+      .orderBy(asc(blankColors.sortOrder), asc(blankColors.name)),
+    db
+      .select({
+        productId: productMockups.productId,
+        hash: productMockups.hash,
+        color: productMockups.color,
+        areaKey: productMockups.areaKey,
+        width: productMockups.width,
+        height: productMockups.height,
+      })
       .from(productMockups)
       .where(inArray(productMockups.productId, ids))
       .orderBy(asc(productMockups.sortOrder), asc(productMockups.id)),
@@ -67,7 +89,11 @@ async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
   const colorsOf = new Map<string, { name: string; hex: string }[]>();
   for (const c of colorRows) colorsOf.set(c.blankId, [...(colorsOf.get(c.blankId) ?? []), { name: c.name, hex: c.hex }]);
   const mockupsOf = new Map<string, MockupRef[]>();
-  for (const m of mockupRows) mockupsOf.set(m.productId, [...(mockupsOf.get(m.productId) ?? []), { hash: m.hash, color: m.color, areaKey: m.areaKey, width: m.width, height: m.height }]);
+  for (const m of mockupRows)
+    mockupsOf.set(m.productId, [
+      ...(mockupsOf.get(m.productId) ?? []),
+      { hash: m.hash, color: m.color, areaKey: m.areaKey, width: m.width, height: m.height },
+    ]);
 
   return rows.map((r) => {
     const variants = variantsOf.get(r.id) ?? [];
@@ -95,7 +121,11 @@ async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
 export async function getProductCards(ctx: Ctx, ids: readonly string[]): Promise<ProductCard[]> {
   const unique = [...new Set(ids)].filter((id) => typeof id === "string" && id.length > 0 && id.length <= 64);
   if (!unique.length) return [];
-  const rows = await ctx.db.select(cardColumns).from(products).innerJoin(stores, eq(stores.id, products.storeId)).where(and(inArray(products.id, unique), visible));
+  const rows = await ctx.db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(and(inArray(products.id, unique), visible));
   const cards = await toCards(ctx.db, rows);
   const byId = new Map(cards.map((c) => [c.id, c]));
   return unique.map((id) => byId.get(id)).filter((c): c is ProductCard => !!c);
@@ -138,8 +168,24 @@ export interface ProductPage {
   };
   /** True when a visitor would not see this page (draft, in review, taken down, suspended store). */
   hiddenFromPublic: boolean;
-  store: { id: string; handle: string; name: string; bio: string; avatarKey: string | null; accentColor: string; status: "active" | "suspended" };
-  blank: { id: string; name: string; brand: string; material: string; description: string; productionDays: number; sizeGuide: Record<string, Record<string, string>> };
+  store: {
+    id: string;
+    handle: string;
+    name: string;
+    bio: string;
+    avatarKey: string | null;
+    accentColor: string;
+    status: "active" | "suspended";
+  };
+  blank: {
+    id: string;
+    name: string;
+    brand: string;
+    material: string;
+    description: string;
+    productionDays: number;
+    sizeGuide: Record<string, Record<string, string>>;
+  };
   variants: ProductPageVariant[];
   colors: { name: string; hex: string }[];
   sizes: string[];
@@ -163,7 +209,15 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
   const [row] = await ctx.db
     .select({
       product: products,
-      store: { id: stores.id, handle: stores.handle, name: stores.name, bio: stores.bio, avatarKey: stores.avatarKey, accentColor: stores.accentColor, status: stores.status },
+      store: {
+        id: stores.id,
+        handle: stores.handle,
+        name: stores.name,
+        bio: stores.bio,
+        avatarKey: stores.avatarKey,
+        accentColor: stores.accentColor,
+        status: stores.status,
+      },
       blank: {
         id: blanks.id,
         name: blanks.name,
@@ -186,18 +240,39 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
   const p = row.product;
   const [variantRows, colorRows, mockupRows, areaRows, warehouseRows] = await Promise.all([
     ctx.db
-      .select({ id: productVariants.id, color: productVariants.color, size: productVariants.size, priceMinor: productVariants.priceMinor, sku: blankVariants.sku, sortOrder: blankVariants.sortOrder })
+      .select({
+        id: productVariants.id,
+        color: productVariants.color,
+        size: productVariants.size,
+        priceMinor: productVariants.priceMinor,
+        sku: blankVariants.sku,
+        sortOrder: blankVariants.sortOrder,
+      })
       .from(productVariants)
       .innerJoin(blankVariants, eq(blankVariants.id, productVariants.blankVariantId))
       .where(and(eq(productVariants.productId, p.id), eq(productVariants.enabled, true), eq(blankVariants.active, true)))
       .orderBy(asc(blankVariants.sortOrder), asc(productVariants.id)),
-    ctx.db.select({ name: blankColors.name, hex: blankColors.hex }).from(blankColors).where(eq(blankColors.blankId, p.blankId)).orderBy(asc(blankColors.sortOrder), asc(blankColors.name)),
     ctx.db
-      .select({ hash: productMockups.hash, color: productMockups.color, areaKey: productMockups.areaKey, width: productMockups.width, height: productMockups.height })
+      .select({ name: blankColors.name, hex: blankColors.hex })
+      .from(blankColors)
+      .where(eq(blankColors.blankId, p.blankId))
+      .orderBy(asc(blankColors.sortOrder), asc(blankColors.name)),
+    ctx.db
+      .select({
+        hash: productMockups.hash,
+        color: productMockups.color,
+        areaKey: productMockups.areaKey,
+        width: productMockups.width,
+        height: productMockups.height,
+      })
       .from(productMockups)
       .where(eq(productMockups.productId, p.id))
       .orderBy(asc(productMockups.sortOrder), asc(productMockups.id)),
-    ctx.db.select({ key: blankPrintAreas.key, label: blankPrintAreas.label }).from(blankPrintAreas).where(eq(blankPrintAreas.blankId, p.blankId)).orderBy(asc(blankPrintAreas.sortOrder)),
+    ctx.db
+      .select({ key: blankPrintAreas.key, label: blankPrintAreas.label })
+      .from(blankPrintAreas)
+      .where(eq(blankPrintAreas.blankId, p.blankId))
+      .orderBy(asc(blankPrintAreas.sortOrder)),
     ctx.db
       .select({ name: warehouses.name, country: warehouses.country, region: warehouses.region, city: warehouses.city })
       .from(blankWarehouses)
@@ -206,7 +281,13 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
       .orderBy(asc(warehouses.createdAt), asc(warehouses.name)),
   ]);
 
-  const variants: ProductPageVariant[] = variantRows.map((v) => ({ id: v.id, color: v.color, size: v.size, sku: v.sku, priceMinor: v.priceMinor ?? p.priceMinor }));
+  const variants: ProductPageVariant[] = variantRows.map((v) => ({
+    id: v.id,
+    color: v.color,
+    size: v.size,
+    sku: v.sku,
+    priceMinor: v.priceMinor ?? p.priceMinor,
+  }));
   const used = new Set(variants.map((v) => v.color));
   const colors = colorRows.filter((c) => used.has(c.name));
   const sizes = [...new Set(variants.map((v) => v.size))];
@@ -299,14 +380,22 @@ export async function listNewProductIds(ctx: Ctx, limit = 8, opts: { perStore?: 
   const n = clampLimit(limit);
   const where = and(visible, opts.category ? eq(products.category, opts.category) : undefined);
   if (!opts.perStore) {
-    const rows = await ctx.db.select({ id: products.id }).from(products).innerJoin(stores, eq(stores.id, products.storeId)).where(where).orderBy(desc(products.publishedAt), desc(products.id)).limit(n);
+    const rows = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(stores, eq(stores.id, products.storeId))
+      .where(where)
+      .orderBy(desc(products.publishedAt), desc(products.id))
+      .limit(n);
     return rows.map((r) => r.id);
   }
   const ranked = ctx.db
     .select({
       id: products.id,
       publishedAt: products.publishedAt,
-      rank: sql<number>`row_number() over (partition by ${products.storeId} order by ${products.publishedAt} desc, ${products.id} desc)`.as("rank"),
+      rank: sql<number>`row_number() over (partition by ${products.storeId} order by ${products.publishedAt} desc, ${products.id} desc)`.as(
+        "rank",
+      ),
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
@@ -331,7 +420,12 @@ export interface CategoryCount {
 /** Published products per category (every category, zero included) with a mockup each. */
 export async function categoryCounts(ctx: Ctx): Promise<CategoryCount[]> {
   const [counts, newest] = await Promise.all([
-    ctx.db.select({ category: products.category, n: count() }).from(products).innerJoin(stores, eq(stores.id, products.storeId)).where(visible).groupBy(products.category),
+    ctx.db
+      .select({ category: products.category, n: count() })
+      .from(products)
+      .innerJoin(stores, eq(stores.id, products.storeId))
+      .where(visible)
+      .groupBy(products.category),
     ctx.db
       .selectDistinctOn([products.category], { category: products.category, id: products.id, primaryColor: products.primaryColor })
       .from(products)
@@ -342,7 +436,14 @@ export async function categoryCounts(ctx: Ctx): Promise<CategoryCount[]> {
   ]);
   const mockups = newest.length
     ? await ctx.db
-        .select({ productId: productMockups.productId, hash: productMockups.hash, color: productMockups.color, areaKey: productMockups.areaKey, width: productMockups.width, height: productMockups.height })
+        .select({
+          productId: productMockups.productId,
+          hash: productMockups.hash,
+          color: productMockups.color,
+          areaKey: productMockups.areaKey,
+          width: productMockups.width,
+          height: productMockups.height,
+        })
         .from(productMockups)
         .where(
           inArray(
@@ -400,7 +501,9 @@ export async function listFeaturedStores(ctx: Ctx, limit = 6): Promise<FeaturedS
       storeId: products.storeId,
       productId: products.id,
       primaryColor: products.primaryColor,
-      rank: sql<number>`row_number() over (partition by ${products.storeId} order by ${products.publishedAt} desc, ${products.id} desc)`.as("rank"),
+      rank: sql<number>`row_number() over (partition by ${products.storeId} order by ${products.publishedAt} desc, ${products.id} desc)`.as(
+        "rank",
+      ),
     })
     .from(products)
     .where(and(inArray(products.storeId, ids), eq(products.status, "published")))
@@ -408,7 +511,14 @@ export async function listFeaturedStores(ctx: Ctx, limit = 6): Promise<FeaturedS
   const picks = await ctx.db.select().from(ranked).where(lte(ranked.rank, 3));
   const mockups = picks.length
     ? await ctx.db
-        .select({ productId: productMockups.productId, hash: productMockups.hash, color: productMockups.color, areaKey: productMockups.areaKey, width: productMockups.width, height: productMockups.height })
+        .select({
+          productId: productMockups.productId,
+          hash: productMockups.hash,
+          color: productMockups.color,
+          areaKey: productMockups.areaKey,
+          width: productMockups.width,
+          height: productMockups.height,
+        })
         .from(productMockups)
         .where(
           inArray(
@@ -445,7 +555,13 @@ export async function browseProducts(ctx: Ctx, query: SearchQuery): Promise<Sear
   const conds: (SQL | undefined)[] = [visible];
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(or(ilike(products.title, like), ilike(products.description, like), sql`exists (select 1 from unnest(${products.tags}) t where t ilike ${like})`));
+    conds.push(
+      or(
+        ilike(products.title, like),
+        ilike(products.description, like),
+        sql`exists (select 1 from unnest(${products.tags}) t where t ilike ${like})`,
+      ),
+    );
   }
   if (query.storeHandle) conds.push(eq(stores.handle, query.storeHandle.toLowerCase()));
   const base = conds.slice();
@@ -453,8 +569,14 @@ export async function browseProducts(ctx: Ctx, query: SearchQuery): Promise<Sear
   const priceExpr = sql<number>`(select coalesce(min(coalesce(pv.price_minor, ${products.priceMinor})), ${products.priceMinor}) from product_variants pv where pv.product_id = ${products.id} and pv.enabled)`;
   if (query.minPriceMinor !== undefined) conds.push(gte(priceExpr, query.minPriceMinor));
   if (query.maxPriceMinor !== undefined) conds.push(lte(priceExpr, query.maxPriceMinor));
-  if (query.colors.length) conds.push(sql`exists (select 1 from product_variants pv where pv.product_id = ${products.id} and pv.enabled and pv.color in ${query.colors})`);
-  if (query.sizes.length) conds.push(sql`exists (select 1 from product_variants pv where pv.product_id = ${products.id} and pv.enabled and pv.size in ${query.sizes})`);
+  if (query.colors.length)
+    conds.push(
+      sql`exists (select 1 from product_variants pv where pv.product_id = ${products.id} and pv.enabled and pv.color in ${query.colors})`,
+    );
+  if (query.sizes.length)
+    conds.push(
+      sql`exists (select 1 from product_variants pv where pv.product_id = ${products.id} and pv.enabled and pv.size in ${query.sizes})`,
+    );
   const where = and(...conds);
 
   const order =
@@ -495,7 +617,12 @@ export async function browseProducts(ctx: Ctx, query: SearchQuery): Promise<Sear
       .innerJoin(productVariants, and(eq(productVariants.productId, products.id), eq(productVariants.enabled, true)))
       .where(where)
       .groupBy(productVariants.size),
-    ctx.db.select({ value: stores.handle, count: count() }).from(products).innerJoin(stores, eq(stores.id, products.storeId)).where(where).groupBy(stores.handle),
+    ctx.db
+      .select({ value: stores.handle, count: count() })
+      .from(products)
+      .innerJoin(stores, eq(stores.id, products.storeId))
+      .where(where)
+      .groupBy(stores.handle),
     ctx.db
       .select({ min: sql<number | null>`min(${priceExpr})`, max: sql<number | null>`max(${priceExpr})` })
       .from(products)
@@ -513,7 +640,9 @@ export async function browseProducts(ctx: Ctx, query: SearchQuery): Promise<Sear
     page: query.page,
     pageCount,
     facets: {
-      category: CATEGORIES.map((c) => ({ value: c, count: Number(catFacet.find((f) => f.value === c)?.count ?? 0) })).filter((f) => f.count > 0),
+      category: CATEGORIES.map((c) => ({ value: c, count: Number(catFacet.find((f) => f.value === c)?.count ?? 0) })).filter(
+        (f) => f.count > 0,
+      ),
       colors: facet(colorFacet),
       sizes: facet(sizeFacet),
       store: facet(storeFacet),
@@ -530,7 +659,10 @@ function escapeHtml(s: string): string {
 
 /** Colour name -> hex over every blank (for colour facets). */
 export async function colorHexes(ctx: Ctx): Promise<Record<string, string>> {
-  const rows = await ctx.db.selectDistinctOn([blankColors.name], { name: blankColors.name, hex: blankColors.hex }).from(blankColors).orderBy(blankColors.name, asc(blankColors.sortOrder));
+  const rows = await ctx.db
+    .selectDistinctOn([blankColors.name], { name: blankColors.name, hex: blankColors.hex })
+    .from(blankColors)
+    .orderBy(blankColors.name, asc(blankColors.sortOrder));
   return Object.fromEntries(rows.map((r) => [r.name, r.hex]));
 }
 
@@ -545,7 +677,13 @@ export interface SitemapEntries {
 /** Everything public of the catalogue, for sitemap.xml (published products, active stores with products). */
 export async function sitemapEntries(ctx: Ctx): Promise<SitemapEntries> {
   const [productRows, storeRows, categoryRows] = await Promise.all([
-    ctx.db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).innerJoin(stores, eq(stores.id, products.storeId)).where(visible).orderBy(desc(products.updatedAt), asc(products.id)).limit(45_000),
+    ctx.db
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .innerJoin(stores, eq(stores.id, products.storeId))
+      .where(visible)
+      .orderBy(desc(products.updatedAt), asc(products.id))
+      .limit(45_000),
     ctx.db
       .select({ handle: stores.handle, updatedAt: stores.updatedAt, latest: sql<Date | string | null>`max(${products.updatedAt})` })
       .from(stores)
@@ -553,7 +691,12 @@ export async function sitemapEntries(ctx: Ctx): Promise<SitemapEntries> {
       .where(eq(stores.status, "active"))
       .groupBy(stores.id)
       .orderBy(asc(stores.handle)),
-    ctx.db.select({ category: products.category, latest: sql<Date | string | null>`max(${products.updatedAt})` }).from(products).innerJoin(stores, eq(stores.id, products.storeId)).where(visible).groupBy(products.category),
+    ctx.db
+      .select({ category: products.category, latest: sql<Date | string | null>`max(${products.updatedAt})` })
+      .from(products)
+      .innerJoin(stores, eq(stores.id, products.storeId))
+      .where(visible)
+      .groupBy(products.category),
   ]);
   const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
   const later = (a: string, b: string | null) => (b && b > a ? b : a);
@@ -568,7 +711,10 @@ export async function sitemapEntries(ctx: Ctx): Promise<SitemapEntries> {
 export async function storeNamesByHandle(ctx: Ctx, handles: readonly string[]): Promise<Record<string, string>> {
   const list = [...new Set(handles)].filter((h) => h.length <= 40).slice(0, 200);
   if (!list.length) return {};
-  const rows = await ctx.db.select({ handle: stores.handle, name: stores.name }).from(stores).where(and(inArray(stores.handle, list), eq(stores.status, "active")));
+  const rows = await ctx.db
+    .select({ handle: stores.handle, name: stores.name })
+    .from(stores)
+    .where(and(inArray(stores.handle, list), eq(stores.status, "active")));
   return Object.fromEntries(rows.map((r) => [r.handle, r.name]));
 }
 
@@ -578,6 +724,8 @@ export async function storeNamesByHandle(ctx: Ctx, handles: readonly string[]): 
  */
 export async function catalogVersion(ctx: Ctx): Promise<string> {
   // One row, bumped by triggers in the same transaction as any storefront-visible change (migration 0004).
-  const result = (await ctx.db.execute(sql`select version::text as v from catalog_version where id = 1`)) as unknown as { rows: { v: string }[] };
+  const result = (await ctx.db.execute(sql`select version::text as v from catalog_version where id = 1`)) as unknown as {
+    rows: { v: string }[];
+  };
   return result.rows[0]?.v ?? "0";
 }

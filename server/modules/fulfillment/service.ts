@@ -12,7 +12,11 @@ const stripAt = (h: string) => h.trim().toLowerCase().replace(/^@/, "");
 
 /** A fulfillment business by handle (with or without the leading `@`), or null. */
 export async function getFulfillerByHandle(ctx: Ctx, handle: string): Promise<FulfillerRow | null> {
-  const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.handle, stripAt(handle))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(fulfillers)
+    .where(eq(fulfillers.handle, stripAt(handle)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -23,7 +27,11 @@ export async function getFulfillerById(ctx: Ctx, id: string): Promise<FulfillerR
 
 /** Whether a handle is taken by a fulfillment business (handles are unique across stores and fulfillers). */
 export async function isFulfillerHandleTaken(db: Db, handle: string): Promise<boolean> {
-  const [row] = await db.select({ id: fulfillers.id }).from(fulfillers).where(eq(fulfillers.handle, stripAt(handle))).limit(1);
+  const [row] = await db
+    .select({ id: fulfillers.id })
+    .from(fulfillers)
+    .where(eq(fulfillers.handle, stripAt(handle)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -34,7 +42,9 @@ export async function listFulfillersOfUser(ctx: Ctx, userId: string): Promise<Fu
 
 /** Fulfillment businesses linked to a store, or owned by one of `ownerIds`. */
 export async function listFulfillersForStore(ctx: Ctx, storeId: string, ownerIds: readonly string[] = []): Promise<FulfillerRow[]> {
-  const cond = ownerIds.length ? or(eq(fulfillers.storeId, storeId), inArray(fulfillers.ownerUserId, [...ownerIds])) : eq(fulfillers.storeId, storeId);
+  const cond = ownerIds.length
+    ? or(eq(fulfillers.storeId, storeId), inArray(fulfillers.ownerUserId, [...ownerIds]))
+    : eq(fulfillers.storeId, storeId);
   return ctx.db
     .select()
     .from(fulfillers)
@@ -59,7 +69,8 @@ export interface CreateFulfillerInput {
 export async function createFulfiller(ctx: Ctx, input: CreateFulfillerInput): Promise<FulfillerRow> {
   assertRole(ctx, "admin", "Only admins can create fulfillment businesses.");
   const handle = stripAt(input.handle);
-  if (!/^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/.test(handle)) throw new AppError("invalid-handle", "Use lowercase letters, digits and dashes.", 400, "handle");
+  if (!/^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/.test(handle))
+    throw new AppError("invalid-handle", "Use lowercase letters, digits and dashes.", 400, "handle");
   const existing = await getFulfillerByHandle(ctx, handle);
   if (existing) return existing;
   const [row] = await ctx.db
@@ -79,13 +90,23 @@ export async function createFulfiller(ctx: Ctx, input: CreateFulfillerInput): Pr
 }
 
 /** Add a warehouse to a fulfillment business (idempotent by name). */
-export async function createWarehouse(ctx: Ctx, input: { fulfillerId: string; name: string; country: string; region?: string; city?: string }): Promise<WarehouseRow> {
+export async function createWarehouse(
+  ctx: Ctx,
+  input: { fulfillerId: string; name: string; country: string; region?: string; city?: string },
+): Promise<WarehouseRow> {
   assertRole(ctx, "admin", "Only admins can create warehouses.");
   const country = input.country.trim().toUpperCase();
   if (!/^[A-Z]{2}$/.test(country)) throw new AppError("invalid-country", "Use a two-letter country code, like US.", 400, "country");
   await ctx.db
     .insert(warehouses)
-    .values({ id: newId("wh"), fulfillerId: input.fulfillerId, name: input.name.trim(), country, region: input.region ?? "", city: input.city ?? "" })
+    .values({
+      id: newId("wh"),
+      fulfillerId: input.fulfillerId,
+      name: input.name.trim(),
+      country,
+      region: input.region ?? "",
+      city: input.city ?? "",
+    })
     .onConflictDoNothing();
   const [row] = await ctx.db
     .select()

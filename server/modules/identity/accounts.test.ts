@@ -72,9 +72,18 @@ describe("sign-up and sign-in", () => {
 
   it("refuses a taken e-mail, a weak and a common password", async () => {
     const { email } = await newAccount("dup");
-    expect(await codeOf(signUp(t.ctx(anon()), { displayName: "X", email: ` ${email.toUpperCase()} `, password: PASSWORD }))).toMatchObject({ code: "email-already-in-use", status: 409, field: "email" });
-    expect(await codeOf(signUp(t.ctx(anon()), { displayName: "X", email: freshEmail("weak"), password: "short" }))).toMatchObject({ code: "weak-password", status: 400 });
-    expect(await codeOf(signUp(t.ctx(anon()), { displayName: "X", email: freshEmail("weak"), password: "password123" }))).toMatchObject({ code: "weak-password" });
+    expect(await codeOf(signUp(t.ctx(anon()), { displayName: "X", email: ` ${email.toUpperCase()} `, password: PASSWORD }))).toMatchObject({
+      code: "email-already-in-use",
+      status: 409,
+      field: "email",
+    });
+    expect(await codeOf(signUp(t.ctx(anon()), { displayName: "X", email: freshEmail("weak"), password: "short" }))).toMatchObject({
+      code: "weak-password",
+      status: 400,
+    });
+    expect(await codeOf(signUp(t.ctx(anon()), { displayName: "X", email: freshEmail("weak"), password: "password123" }))).toMatchObject({
+      code: "weak-password",
+    });
   });
 
   it("answers invalid-credential alike for an unknown e-mail and a wrong password", async () => {
@@ -118,8 +127,13 @@ describe("sign-up and sign-in", () => {
   it("a disabled user gets user-disabled with the right password, invalid-credential with a wrong one", async () => {
     const { email, user } = await newAccount("disabled");
     await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
-    expect(await codeOf(signInWithPassword(t.ctx(anon("192.0.2.77")), { email, password: PASSWORD }))).toMatchObject({ code: "user-disabled", status: 403 });
-    expect((await codeOf(signInWithPassword(t.ctx(anon("192.0.2.77")), { email, password: "wrong password!" }))).code).toBe("invalid-credential");
+    expect(await codeOf(signInWithPassword(t.ctx(anon("192.0.2.77")), { email, password: PASSWORD }))).toMatchObject({
+      code: "user-disabled",
+      status: 403,
+    });
+    expect((await codeOf(signInWithPassword(t.ctx(anon("192.0.2.77")), { email, password: "wrong password!" }))).code).toBe(
+      "invalid-credential",
+    );
   });
 });
 
@@ -151,13 +165,22 @@ describe("e-mail verification and password reset", () => {
 
     await requestPasswordReset(t.ctx(anon()), { email });
     const token = tokenOf((await lastMail(email, "reset-password"))!.params.resetUrl);
-    const rows = await t.db.select({ tokenHash: verificationTokens.tokenHash }).from(verificationTokens).where(eq(verificationTokens.userId, user.id));
+    const rows = await t.db
+      .select({ tokenHash: verificationTokens.tokenHash })
+      .from(verificationTokens)
+      .where(eq(verificationTokens.userId, user.id));
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain(token);
 
     const { session } = await signedIn(user.id);
     expect((await codeOf(resetPassword(t.ctx(anon()), { token, password: "short" }))).code).toBe("weak-password");
-    expect((await codeOf(resetPassword(t.ctx(anon()), { token, password: "a brand new passphrase" }, { now: new Date(Date.now() + 61 * 60 * 1000) }))).code).toBe("expired-action-code");
+    expect(
+      (
+        await codeOf(
+          resetPassword(t.ctx(anon()), { token, password: "a brand new passphrase" }, { now: new Date(Date.now() + 61 * 60 * 1000) }),
+        )
+      ).code,
+    ).toBe("expired-action-code");
     await resetPassword(t.ctx(anon()), { token, password: "a brand new passphrase" });
     expect(await resolveSession(t.db, session.id)).toBeNull();
     expect(await lastMail(email, "password-changed")).toBeTruthy();
@@ -171,7 +194,10 @@ describe("signed-in changes", () => {
     const { user } = await newAccount("recent");
     const old = new Date(Date.now() - 6 * 60 * 1000);
     const { session, ctx } = await signedIn(user.id, old);
-    expect(await codeOf(changePassword(ctx, { newPassword: "fresh passphrase here" }))).toMatchObject({ code: "requires-recent-login", status: 401 });
+    expect(await codeOf(changePassword(ctx, { newPassword: "fresh passphrase here" }))).toMatchObject({
+      code: "requires-recent-login",
+      status: 401,
+    });
     expect(await codeOf(reauthenticate(ctx, { password: "not my password" }))).toMatchObject({ code: "wrong-password", field: "password" });
     const at = await reauthenticate(ctx, { password: PASSWORD });
     const [row] = await t.db.select().from(sessions).where(eq(sessions.id, session.id));
@@ -198,7 +224,10 @@ describe("signed-in changes", () => {
     const stale = await signedIn(user.id, new Date(Date.now() - 10 * 60 * 1000));
     expect((await codeOf(requestEmailChange(stale.ctx, { newEmail: freshEmail("x") }))).code).toBe("requires-recent-login");
     const { ctx } = await signedIn(user.id);
-    expect(await codeOf(requestEmailChange(ctx, { newEmail: takenEmail.toUpperCase() }))).toMatchObject({ code: "email-already-in-use", field: "newEmail" });
+    expect(await codeOf(requestEmailChange(ctx, { newEmail: takenEmail.toUpperCase() }))).toMatchObject({
+      code: "email-already-in-use",
+      field: "newEmail",
+    });
     const newEmail = freshEmail("new");
     await requestEmailChange(ctx, { newEmail });
     const link = (await lastMail(newEmail, "verify-email"))!.params.verifyUrl;

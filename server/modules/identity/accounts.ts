@@ -47,17 +47,22 @@ export async function lockoutMinutes(db: Db, who: { emailNormalized?: string; ip
     const [lastSuccess] = await db
       .select({ at: authAttempts.createdAt })
       .from(authAttempts)
-      .where(and(eq(authAttempts.emailNormalized, who.emailNormalized), eq(authAttempts.succeeded, true), gt(authAttempts.createdAt, since)))
+      .where(
+        and(eq(authAttempts.emailNormalized, who.emailNormalized), eq(authAttempts.succeeded, true), gt(authAttempts.createdAt, since)),
+      )
       .orderBy(desc(authAttempts.createdAt))
       .limit(1);
     const from = lastSuccess && lastSuccess.at > since ? lastSuccess.at : since;
     const failures = await db
       .select({ at: authAttempts.createdAt })
       .from(authAttempts)
-      .where(and(eq(authAttempts.emailNormalized, who.emailNormalized), eq(authAttempts.succeeded, false), gt(authAttempts.createdAt, from)))
+      .where(
+        and(eq(authAttempts.emailNormalized, who.emailNormalized), eq(authAttempts.succeeded, false), gt(authAttempts.createdAt, from)),
+      )
       .orderBy(desc(authAttempts.createdAt))
       .limit(ACCOUNT_MAX_FAILURES);
-    if (failures.length >= ACCOUNT_MAX_FAILURES) unlockAt = Math.max(unlockAt, failures[ACCOUNT_MAX_FAILURES - 1]!.at.getTime() + LOCKOUT_WINDOW_MS);
+    if (failures.length >= ACCOUNT_MAX_FAILURES)
+      unlockAt = Math.max(unlockAt, failures[ACCOUNT_MAX_FAILURES - 1]!.at.getTime() + LOCKOUT_WINDOW_MS);
   }
   if (who.ip) {
     const max = ipMaxFailures();
@@ -79,7 +84,9 @@ async function assertNotLocked(db: Db, who: { emailNormalized?: string; ip?: str
 }
 
 async function recordAttempt(db: Db, input: { emailNormalized: string; ip: string; succeeded: boolean; now: Date }) {
-  await db.insert(authAttempts).values({ id: newId("att"), emailNormalized: input.emailNormalized, ip: input.ip, succeeded: input.succeeded, createdAt: input.now });
+  await db
+    .insert(authAttempts)
+    .values({ id: newId("att"), emailNormalized: input.emailNormalized, ip: input.ip, succeeded: input.succeeded, createdAt: input.now });
 }
 
 // Compared against when the e-mail is unknown, so both answers take as long.
@@ -104,7 +111,9 @@ export async function signInWithPassword(ctx: Ctx, input: { email: string; passw
   const emailNormalized = normalizeEmail(input.email);
   await assertNotLocked(ctx.db, { emailNormalized, ip }, now);
   const [user] = await ctx.db.select().from(users).where(eq(users.emailNormalized, emailNormalized)).limit(1);
-  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await timingDummy(), input.password), false);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyPassword(await timingDummy(), input.password), false);
   if (!user || !ok) {
     await recordAttempt(ctx.db, { emailNormalized, ip, succeeded: false, now });
     throw credentialError();
@@ -152,7 +161,18 @@ export async function signUp(ctx: Ctx, input: { displayName: string; email: stri
     return await transaction(ctx.db, async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ id: newId("usr"), email, emailNormalized, passwordHash, passwordChangedAt: now, displayName: input.displayName.trim(), roles: ["shopper"], lastSignInAt: now, createdAt: now, updatedAt: now })
+        .values({
+          id: newId("usr"),
+          email,
+          emailNormalized,
+          passwordHash,
+          passwordChangedAt: now,
+          displayName: input.displayName.trim(),
+          roles: ["shopper"],
+          lastSignInAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       await sendVerification(tx, user!, now);
       return user!;
@@ -168,9 +188,16 @@ export async function signUp(ctx: Ctx, input: { displayName: string; email: stri
 type TokenRow = typeof verificationTokens.$inferSelect;
 
 async function consumeActionToken(db: Db, raw: string, purposes: TokenRow["purpose"][], now: Date): Promise<TokenRow> {
-  const [row] = await db.select().from(verificationTokens).where(eq(verificationTokens.tokenHash, hashToken(raw))).limit(1).for("update");
-  if (!row || row.usedAt || !purposes.includes(row.purpose)) throw new AppError("invalid-action-code", IDENTITY_ERROR_MESSAGES["invalid-action-code"], 400);
-  if (row.expiresAt.getTime() <= now.getTime()) throw new AppError("expired-action-code", IDENTITY_ERROR_MESSAGES["expired-action-code"], 400);
+  const [row] = await db
+    .select()
+    .from(verificationTokens)
+    .where(eq(verificationTokens.tokenHash, hashToken(raw)))
+    .limit(1)
+    .for("update");
+  if (!row || row.usedAt || !purposes.includes(row.purpose))
+    throw new AppError("invalid-action-code", IDENTITY_ERROR_MESSAGES["invalid-action-code"], 400);
+  if (row.expiresAt.getTime() <= now.getTime())
+    throw new AppError("expired-action-code", IDENTITY_ERROR_MESSAGES["expired-action-code"], 400);
   await db.update(verificationTokens).set({ usedAt: now }).where(eq(verificationTokens.id, row.id));
   return row;
 }
@@ -178,16 +205,26 @@ async function consumeActionToken(db: Db, raw: string, purposes: TokenRow["purpo
 /** Look at a link without using it (to show the reset form only for a live link). */
 export async function checkActionToken(db: Db, raw: string, purpose: TokenRow["purpose"], opts?: Opts): Promise<void> {
   const now = nowOf(opts);
-  const [row] = await db.select().from(verificationTokens).where(eq(verificationTokens.tokenHash, hashToken(raw))).limit(1);
-  if (!row || row.usedAt || row.purpose !== purpose) throw new AppError("invalid-action-code", IDENTITY_ERROR_MESSAGES["invalid-action-code"], 400);
-  if (row.expiresAt.getTime() <= now.getTime()) throw new AppError("expired-action-code", IDENTITY_ERROR_MESSAGES["expired-action-code"], 400);
+  const [row] = await db
+    .select()
+    .from(verificationTokens)
+    .where(eq(verificationTokens.tokenHash, hashToken(raw)))
+    .limit(1);
+  if (!row || row.usedAt || row.purpose !== purpose)
+    throw new AppError("invalid-action-code", IDENTITY_ERROR_MESSAGES["invalid-action-code"], 400);
+  if (row.expiresAt.getTime() <= now.getTime())
+    throw new AppError("expired-action-code", IDENTITY_ERROR_MESSAGES["expired-action-code"], 400);
 }
 
 /**
  * Follow a link from /login/verify: confirms the address of a new account, or completes a change
  * of e-mail (the old address is told).
  */
-export async function verifyEmailToken(db: Db, raw: string, opts?: Opts): Promise<{ purpose: "verify_email" | "change_email"; email: string; userId: string }> {
+export async function verifyEmailToken(
+  db: Db,
+  raw: string,
+  opts?: Opts,
+): Promise<{ purpose: "verify_email" | "change_email"; email: string; userId: string }> {
   const now = nowOf(opts);
   try {
     return await transaction(db, async (tx) => {
@@ -198,13 +235,23 @@ export async function verifyEmailToken(db: Db, raw: string, opts?: Opts): Promis
         const newNormalized = normalizeEmail(token.newEmail);
         const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.emailNormalized, newNormalized)).limit(1);
         if (taken && taken.id !== user.id) throw emailInUse("_form");
-        await tx.update(users).set({ email: token.newEmail, emailNormalized: newNormalized, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+        await tx
+          .update(users)
+          .set({ email: token.newEmail, emailNormalized: newNormalized, emailVerifiedAt: now, updatedAt: now })
+          .where(eq(users.id, user.id));
         // Other pending changes are void now.
         await tx
           .update(verificationTokens)
           .set({ usedAt: now })
-          .where(and(eq(verificationTokens.userId, user.id), isNull(verificationTokens.usedAt), eq(verificationTokens.purpose, "change_email")));
-        await sendEmail(tx, { to: user.email, toName: displayNameOf(user), template: "email-changed", params: { name: displayNameOf(user), newEmail: token.newEmail } });
+          .where(
+            and(eq(verificationTokens.userId, user.id), isNull(verificationTokens.usedAt), eq(verificationTokens.purpose, "change_email")),
+          );
+        await sendEmail(tx, {
+          to: user.email,
+          toName: displayNameOf(user),
+          template: "email-changed",
+          params: { name: displayNameOf(user), newEmail: token.newEmail },
+        });
         return { purpose: "change_email" as const, email: token.newEmail, userId: user.id };
       }
       if (!user.emailVerifiedAt) await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
@@ -226,21 +273,42 @@ export async function resendVerification(ctx: Ctx, opts?: Opts): Promise<void> {
   const [recent] = await ctx.db
     .select({ id: verificationTokens.id })
     .from(verificationTokens)
-    .where(and(eq(verificationTokens.userId, user.id), eq(verificationTokens.purpose, "verify_email"), gt(verificationTokens.createdAt, new Date(now.getTime() - RESEND_COOLDOWN_MS))))
+    .where(
+      and(
+        eq(verificationTokens.userId, user.id),
+        eq(verificationTokens.purpose, "verify_email"),
+        gt(verificationTokens.createdAt, new Date(now.getTime() - RESEND_COOLDOWN_MS)),
+      ),
+    )
     .limit(1);
-  if (recent) throw new AppError("too-many-requests", "We sent you a link less than a minute ago. Check your inbox and spam folder, then try again.", 429);
+  if (recent)
+    throw new AppError(
+      "too-many-requests",
+      "We sent you a link less than a minute ago. Check your inbox and spam folder, then try again.",
+      429,
+    );
   await transaction(ctx.db, (tx) => sendVerification(tx, user, now));
 }
 
 /** Always answers the same, whether or not the address has an account. */
 export async function requestPasswordReset(ctx: Ctx, input: { email: string }, opts?: Opts): Promise<void> {
   const now = nowOf(opts);
-  const [user] = await ctx.db.select().from(users).where(eq(users.emailNormalized, normalizeEmail(input.email))).limit(1);
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.emailNormalized, normalizeEmail(input.email)))
+    .limit(1);
   if (!user || user.disabledAt) return;
   const recent = await ctx.db
     .select({ id: verificationTokens.id })
     .from(verificationTokens)
-    .where(and(eq(verificationTokens.userId, user.id), eq(verificationTokens.purpose, "reset_password"), gt(verificationTokens.createdAt, new Date(now.getTime() - 60 * 60 * 1000))))
+    .where(
+      and(
+        eq(verificationTokens.userId, user.id),
+        eq(verificationTokens.purpose, "reset_password"),
+        gt(verificationTokens.createdAt, new Date(now.getTime() - 60 * 60 * 1000)),
+      ),
+    )
     .limit(RESETS_PER_HOUR);
   if (recent.length >= RESETS_PER_HOUR) return;
   const token = randomToken();
@@ -253,7 +321,12 @@ export async function requestPasswordReset(ctx: Ctx, input: { email: string }, o
       expiresAt: new Date(now.getTime() + RESET_PASSWORD_TTL_MS),
       createdAt: now,
     });
-    await sendEmail(tx, { to: user.email, toName: displayNameOf(user), template: "reset-password", params: { name: displayNameOf(user), resetUrl: url(`/login/reset?token=${encodeURIComponent(token)}`) } });
+    await sendEmail(tx, {
+      to: user.email,
+      toName: displayNameOf(user),
+      template: "reset-password",
+      params: { name: displayNameOf(user), resetUrl: url(`/login/reset?token=${encodeURIComponent(token)}`) },
+    });
   });
 }
 
@@ -267,17 +340,29 @@ export async function resetPassword(ctx: Ctx, input: { token: string; password: 
     const token = await consumeActionToken(tx, input.token, ["reset_password"], now);
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(eq(users.id, token.userId))
       .returning();
     if (!user) throw new AppError("invalid-action-code", IDENTITY_ERROR_MESSAGES["invalid-action-code"], 400);
     await tx
       .update(verificationTokens)
       .set({ usedAt: now })
-      .where(and(eq(verificationTokens.userId, user.id), eq(verificationTokens.purpose, "reset_password"), isNull(verificationTokens.usedAt)));
+      .where(
+        and(eq(verificationTokens.userId, user.id), eq(verificationTokens.purpose, "reset_password"), isNull(verificationTokens.usedAt)),
+      );
     await revokeAllSessions(tx, user.id);
     await revokeRefreshTokensOfUser(tx, user.id, undefined, now);
-    await sendEmail(tx, { to: user.email, toName: displayNameOf(user), template: "password-changed", params: { name: displayNameOf(user) } });
+    await sendEmail(tx, {
+      to: user.email,
+      toName: displayNameOf(user),
+      template: "password-changed",
+      params: { name: displayNameOf(user) },
+    });
     return user;
   });
 }
@@ -304,7 +389,12 @@ export async function reauthenticate(ctx: Ctx, input: { password: string }, opts
   const actor = userActor(ctx);
   const now = nowOf(opts);
   const user = await currentUser(ctx);
-  if (!user.passwordHash) throw new AppError("requires-recent-login", "Your account signs in through your identity provider: sign out and sign in again to confirm it's you.", 401);
+  if (!user.passwordHash)
+    throw new AppError(
+      "requires-recent-login",
+      "Your account signs in through your identity provider: sign out and sign in again to confirm it's you.",
+      401,
+    );
   const ip = ipOf(actor);
   await assertNotLocked(ctx.db, { emailNormalized: user.emailNormalized, ip }, now);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
@@ -331,7 +421,12 @@ export async function changePassword(ctx: Ctx, input: { newPassword: string }, o
     // Everywhere else is signed out; this device stays signed in.
     await revokeAllSessions(tx, user.id, actor.sessionId);
     await revokeRefreshTokensOfUser(tx, user.id, actor.sessionId, now);
-    await sendEmail(tx, { to: user.email, toName: displayNameOf(user), template: "password-changed", params: { name: displayNameOf(user) } });
+    await sendEmail(tx, {
+      to: user.email,
+      toName: displayNameOf(user),
+      template: "password-changed",
+      params: { name: displayNameOf(user) },
+    });
   });
 }
 
@@ -355,7 +450,9 @@ export async function requestEmailChange(ctx: Ctx, input: { newEmail: string }, 
     await tx
       .update(verificationTokens)
       .set({ usedAt: now })
-      .where(and(eq(verificationTokens.userId, user.id), isNull(verificationTokens.usedAt), eq(verificationTokens.purpose, "change_email")));
+      .where(
+        and(eq(verificationTokens.userId, user.id), isNull(verificationTokens.usedAt), eq(verificationTokens.purpose, "change_email")),
+      );
     await sendVerification(tx, user, now, newEmail);
   });
 }
@@ -366,7 +463,14 @@ export async function pendingEmailChange(ctx: Ctx, opts?: Opts): Promise<string 
   const [row] = await ctx.db
     .select({ newEmail: verificationTokens.newEmail })
     .from(verificationTokens)
-    .where(and(eq(verificationTokens.userId, actor.userId), eq(verificationTokens.purpose, "change_email"), isNull(verificationTokens.usedAt), gt(verificationTokens.expiresAt, nowOf(opts))))
+    .where(
+      and(
+        eq(verificationTokens.userId, actor.userId),
+        eq(verificationTokens.purpose, "change_email"),
+        isNull(verificationTokens.usedAt),
+        gt(verificationTokens.expiresAt, nowOf(opts)),
+      ),
+    )
     .orderBy(desc(verificationTokens.createdAt))
     .limit(1);
   return row?.newEmail ?? null;
@@ -377,14 +481,19 @@ export async function deleteAccount(ctx: Ctx, input: { confirmation: string }, o
   const now = nowOf(opts);
   assertRecentLogin(ctx.actor, now);
   const user = await currentUser(ctx);
-  if (input.confirmation.trim() !== DELETE_CONFIRMATION) throw new AppError("confirmation", `Type ${DELETE_CONFIRMATION} to confirm.`, 400, "confirmation");
+  if (input.confirmation.trim() !== DELETE_CONFIRMATION)
+    throw new AppError("confirmation", `Type ${DELETE_CONFIRMATION} to confirm.`, 400, "confirmation");
   try {
     await transaction(ctx.db, async (tx) => {
       await tx.delete(users).where(eq(users.id, user.id));
     });
   } catch (error) {
     if (sqlState(error) === "23503") {
-      throw new AppError("account-in-use", "Your account still has orders or stores that must be kept. Contact us and we will close it for you.", 409);
+      throw new AppError(
+        "account-in-use",
+        "Your account still has orders or stores that must be kept. Contact us and we will close it for you.",
+        409,
+      );
     }
     throw error;
   }
@@ -400,7 +509,13 @@ export async function updateProfile(ctx: Ctx, input: ProfileInput): Promise<User
   const actor = userActor(ctx);
   const [user] = await ctx.db
     .update(users)
-    .set({ displayName: input.displayName, firstName: input.firstName, lastName: input.lastName, phone: input.phone, updatedAt: new Date() })
+    .set({
+      displayName: input.displayName,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, actor.userId))
     .returning();
   if (!user) throw forbidden();
@@ -433,4 +548,3 @@ export async function signOut(db: Db, sessionId: string): Promise<void> {
   await revokeSession(db, sessionId);
   await revokeRefreshTokensOfSession(db, sessionId);
 }
-

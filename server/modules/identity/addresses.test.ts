@@ -13,8 +13,22 @@ async function shopper() {
   await t.db.insert(users).values({ id, email: `${id}@example.test`, emailNormalized: `${id}@example.test` });
   return t.ctx({ kind: "user", userId: id, roles: ["shopper"] } satisfies Actor);
 }
-const home = addressSchema.parse({ label: "Home", fullName: "Sam Shopper", line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "us" });
-const work = addressSchema.parse({ label: "Work", fullName: "Sam Shopper", line1: "9 Office Rd", city: "Shelbyville", postalCode: "54321", country: "US" });
+const home = addressSchema.parse({
+  label: "Home",
+  fullName: "Sam Shopper",
+  line1: "1 Main St",
+  city: "Springfield",
+  postalCode: "12345",
+  country: "us",
+});
+const work = addressSchema.parse({
+  label: "Work",
+  fullName: "Sam Shopper",
+  line1: "9 Office Rd",
+  city: "Shelbyville",
+  postalCode: "54321",
+  country: "US",
+});
 
 describe("shipping addresses", () => {
   it("selects the first, switches selection, keeps one selected after deleting", async () => {

@@ -29,7 +29,11 @@ export function toShippingAddress(r: Row): ShippingAddress {
 }
 
 async function rowsOf(db: Db, userId: string): Promise<Row[]> {
-  return db.select().from(shippingAddresses).where(eq(shippingAddresses.userId, userId)).orderBy(desc(shippingAddresses.isSelected), asc(shippingAddresses.position), asc(shippingAddresses.createdAt));
+  return db
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.userId, userId))
+    .orderBy(desc(shippingAddresses.isSelected), asc(shippingAddresses.position), asc(shippingAddresses.createdAt));
 }
 
 /** The selected address first, then in the order they were added. */
@@ -41,7 +45,8 @@ export async function addAddress(ctx: Ctx, input: AddressInput, opts: { select?:
   const userId = owner(ctx);
   return transaction(ctx.db, async (tx) => {
     const existing = await rowsOf(tx, userId);
-    if (existing.length >= MAX_ADDRESSES) throw new AppError("too-many-addresses", `You can keep up to ${MAX_ADDRESSES} addresses. Delete one you no longer use first.`, 409);
+    if (existing.length >= MAX_ADDRESSES)
+      throw new AppError("too-many-addresses", `You can keep up to ${MAX_ADDRESSES} addresses. Delete one you no longer use first.`, 409);
     const select = existing.length === 0 || opts.select === true;
     if (select) await tx.update(shippingAddresses).set({ isSelected: false }).where(eq(shippingAddresses.userId, userId));
     const position = existing.reduce((m, r) => Math.max(m, r.position), -1) + 1;
@@ -67,9 +72,16 @@ export async function updateAddress(ctx: Ctx, id: string, input: AddressInput): 
 export async function selectAddress(ctx: Ctx, id: string): Promise<void> {
   const userId = owner(ctx);
   await transaction(ctx.db, async (tx) => {
-    const [row] = await tx.select({ id: shippingAddresses.id }).from(shippingAddresses).where(and(eq(shippingAddresses.id, id), eq(shippingAddresses.userId, userId))).limit(1);
+    const [row] = await tx
+      .select({ id: shippingAddresses.id })
+      .from(shippingAddresses)
+      .where(and(eq(shippingAddresses.id, id), eq(shippingAddresses.userId, userId)))
+      .limit(1);
     if (!row) throw notFound("The address");
-    await tx.update(shippingAddresses).set({ isSelected: false }).where(and(eq(shippingAddresses.userId, userId), ne(shippingAddresses.id, id)));
+    await tx
+      .update(shippingAddresses)
+      .set({ isSelected: false })
+      .where(and(eq(shippingAddresses.userId, userId), ne(shippingAddresses.id, id)));
     await tx.update(shippingAddresses).set({ isSelected: true }).where(eq(shippingAddresses.id, id));
   });
 }
@@ -78,7 +90,10 @@ export async function selectAddress(ctx: Ctx, id: string): Promise<void> {
 export async function deleteAddress(ctx: Ctx, id: string): Promise<void> {
   const userId = owner(ctx);
   await transaction(ctx.db, async (tx) => {
-    const [row] = await tx.delete(shippingAddresses).where(and(eq(shippingAddresses.id, id), eq(shippingAddresses.userId, userId))).returning();
+    const [row] = await tx
+      .delete(shippingAddresses)
+      .where(and(eq(shippingAddresses.id, id), eq(shippingAddresses.userId, userId)))
+      .returning();
     if (!row) throw notFound("The address");
     if (row.isSelected) {
       const [next] = await rowsOf(tx, userId);

@@ -13,7 +13,9 @@ const t = useTestDatabase();
 
 async function makeUser(email: string, roles: Role[], extra: Partial<typeof users.$inferInsert> = {}) {
   const id = newId("usr");
-  await t.db.insert(users).values({ id, email, emailNormalized: email.toLowerCase(), roles, firstName: "Test", lastName: email.split("@")[0]!, ...extra });
+  await t.db
+    .insert(users)
+    .values({ id, email, emailNormalized: email.toLowerCase(), roles, firstName: "Test", lastName: email.split("@")[0]!, ...extra });
   return id;
 }
 const actorFor = (userId: string, roles: Role[]): Actor => ({ kind: "user", userId, roles });
@@ -33,7 +35,14 @@ beforeEach(async () => {
 describe("findUserByUid", () => {
   it("returns the user's card for an admin", async () => {
     const u = await findUserByUid(t.ctx(admin), shopperId);
-    expect(u).toMatchObject({ uid: shopperId, email: "Shopper.One@example.test", roles: ["shopper"], emailVerified: false, disabledAt: null, activeSessions: 0 });
+    expect(u).toMatchObject({
+      uid: shopperId,
+      email: "Shopper.One@example.test",
+      roles: ["shopper"],
+      emailVerified: false,
+      disabledAt: null,
+      activeSessions: 0,
+    });
   });
 
   it("gives user-not-found (404, on the uid field) for a malformed or unknown uid", async () => {
@@ -62,7 +71,11 @@ describe("setUserRoles", () => {
     expect(row!.roles).toEqual(["partner", "shopper"]);
     const audit = await listAudit(t.ctx(admin), { targetType: "user", targetId: shopperId });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "user.roles.set", actorId: adminId, data: { before: ["shopper"], after: ["partner", "shopper"], added: ["partner"], removed: [] } });
+    expect(audit[0]).toMatchObject({
+      action: "user.roles.set",
+      actorId: adminId,
+      data: { before: ["shopper"], after: ["partner", "shopper"], added: ["partner"], removed: [] },
+    });
 
     // The same roles again: no change, no new audit entry.
     expect((await setUserRoles(t.ctx(admin), shopperId, ["partner", "shopper"])).changed).toBe(false);
@@ -90,7 +103,11 @@ describe("setUserRoles", () => {
   it("refuses non-admins, unknown roles and an empty role list", async () => {
     await expect(setUserRoles(t.ctx(actorFor(shopperId, ["shopper"])), shopperId, ["admin"])).rejects.toMatchObject({ status: 403 });
     await expect(setUserRoles(t.ctx(admin), shopperId, ["superuser"])).rejects.toMatchObject({ status: 400, field: "roles" });
-    await expect(setUserRoles(t.ctx(admin), shopperId, [])).rejects.toMatchObject({ status: 400, field: "roles", message: "Choose at least one role." });
+    await expect(setUserRoles(t.ctx(admin), shopperId, [])).rejects.toMatchObject({
+      status: 400,
+      field: "roles",
+      message: "Choose at least one role.",
+    });
     await expect(setUserRoles(t.ctx(admin), "usr_bogus", ["shopper"])).rejects.toMatchObject({ code: "user-not-found", status: 404 });
     const [row] = await t.db.select().from(users).where(eq(users.id, shopperId));
     expect(row!.roles).toEqual(["shopper"]);
@@ -130,12 +147,20 @@ describe("setUserDisabled", () => {
   });
 
   it("refuses to disable yourself or the last active admin, and needs a reason", async () => {
-    await expect(setUserDisabled(t.ctx(admin), adminId, true, "testing")).rejects.toMatchObject({ code: "cannot-disable-self", status: 409 });
+    await expect(setUserDisabled(t.ctx(admin), adminId, true, "testing")).rejects.toMatchObject({
+      code: "cannot-disable-self",
+      status: 409,
+    });
     // Another admin (not the last one) trying to disable the only other active admin.
     const second = await makeUser("second@example.test", ["admin"], { disabledAt: new Date() });
-    await expect(setUserDisabled(t.ctx(actorFor(second, ["admin"])), adminId, true, "testing")).rejects.toMatchObject({ code: "last-admin", status: 409 });
+    await expect(setUserDisabled(t.ctx(actorFor(second, ["admin"])), adminId, true, "testing")).rejects.toMatchObject({
+      code: "last-admin",
+      status: 409,
+    });
     await expect(setUserDisabled(t.ctx(admin), shopperId, true, "")).rejects.toMatchObject({ status: 400, field: "reason" });
-    await expect(setUserDisabled(t.ctx(actorFor(shopperId, ["shopper"])), shopperId, true, "because")).rejects.toMatchObject({ status: 403 });
+    await expect(setUserDisabled(t.ctx(actorFor(shopperId, ["shopper"])), shopperId, true, "because")).rejects.toMatchObject({
+      status: 403,
+    });
     const rows = await t.db.select().from(users).where(eq(users.id, adminId));
     expect(rows[0]!.disabledAt).toBeNull();
   });
@@ -153,7 +178,10 @@ describe("searchUsers and counts", () => {
   });
 
   it("counts users by role, new this week and disabled", async () => {
-    await makeUser("old@example.test", ["partner", "shopper"], { createdAt: new Date(Date.now() - 30 * 86_400_000), disabledAt: new Date() });
+    await makeUser("old@example.test", ["partner", "shopper"], {
+      createdAt: new Date(Date.now() - 30 * 86_400_000),
+      disabledAt: new Date(),
+    });
     const c = await userCounts(t.ctx(admin));
     expect(c).toEqual({ total: 3, newLast7Days: 2, disabled: 1, byRole: { admin: 1, partner: 1, fulfiller: 0, shopper: 3 } });
     expect(await userEmails(t.ctx(admin), [adminId, "usr_missing"])).toEqual({ [adminId]: "boss@example.test" });

@@ -12,7 +12,6 @@ export const LAST_ADMIN_MESSAGE = "At least one admin must remain.";
 
 const assertAdmin = (ctx: Ctx) => assertRole(ctx, "admin", "Only admins can manage users.");
 
-
 /** What the admin pages show about a user. */
 export interface AdminUserView {
   uid: string;
@@ -51,7 +50,12 @@ function toView(u: UserRow, activeSessions: number): AdminUserView {
 function userNotFound(uid: string): AppError {
   const shown = uid.length > 60 ? `${uid.slice(0, 60)}…` : uid;
   if (!hasPrefix(uid, "usr")) {
-    return new AppError("user-not-found", `"${shown}" is not a valid uid. A uid starts with "usr_" followed by 26 letters and digits.`, 404, "uid");
+    return new AppError(
+      "user-not-found",
+      `"${shown}" is not a valid uid. A uid starts with "usr_" followed by 26 letters and digits.`,
+      404,
+      "uid",
+    );
   }
   return new AppError("user-not-found", `No user has the uid ${shown}. Check it, or search by e-mail below.`, 404, "uid");
 }
@@ -140,14 +144,16 @@ export async function setUserDisabled(
   const r = reasonSchema.safeParse(reason ?? "");
   if (!r.success) throw new AppError("invalid-reason", r.error.issues[0]!.message, 400, "reason");
   const why = r.data;
-  if (disabled && why.length < 3) throw new AppError("invalid-reason", "Give a reason for disabling this account (it is kept in the audit log).", 400, "reason");
+  if (disabled && why.length < 3)
+    throw new AppError("invalid-reason", "Give a reason for disabling this account (it is kept in the audit log).", 400, "reason");
   return transaction(ctx.db, async (tx) => {
     const user = await loadUser(tx, uid, true);
     const isDisabled = user.disabledAt !== null;
     if (disabled === isDisabled) return { user: toView(user, await countActiveSessions(tx, user.id)), changed: false, sessionsRevoked: 0 };
     let sessionsRevoked = 0;
     if (disabled) {
-      if (ctx.actor.kind === "user" && ctx.actor.userId === user.id) throw new AppError("cannot-disable-self", "You cannot disable your own account.", 409, "reason");
+      if (ctx.actor.kind === "user" && ctx.actor.userId === user.id)
+        throw new AppError("cannot-disable-self", "You cannot disable your own account.", 409, "reason");
       if (user.roles.includes("admin") && (await otherActiveAdmins(tx, user.id)) === 0) {
         throw new AppError("last-admin", `${LAST_ADMIN_MESSAGE} This is the only active admin, so it cannot be disabled.`, 409, "reason");
       }
@@ -192,7 +198,13 @@ export async function searchUsers(ctx: Ctx, q: string): Promise<UserSearchHit[]>
     .where(term.startsWith("usr_") ? or(eq(users.id, term), like(users.id, prefix)) : like(users.emailNormalized, prefix))
     .orderBy(asc(users.emailNormalized))
     .limit(20);
-  return rows.map((u) => ({ uid: u.id, email: u.email, displayName: u.displayName, roles: ROLES.filter((r) => u.roles.includes(r)), disabled: u.disabledAt !== null }));
+  return rows.map((u) => ({
+    uid: u.id,
+    email: u.email,
+    displayName: u.displayName,
+    roles: ROLES.filter((r) => u.roles.includes(r)),
+    disabled: u.disabledAt !== null,
+  }));
 }
 
 /** E-mail addresses of the given users, for showing who did what in the audit log (admins only). */

@@ -17,7 +17,10 @@ export async function displayNamesOf(db: Db, ids: readonly (string | null | unde
 }
 
 /** Where to write to people (system e-mails to a store owner, a requester...): e-mail and a greeting name. */
-export async function contactsOf(db: Db, ids: readonly (string | null | undefined)[]): Promise<Record<string, { email: string; name: string }>> {
+export async function contactsOf(
+  db: Db,
+  ids: readonly (string | null | undefined)[],
+): Promise<Record<string, { email: string; name: string }>> {
   const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))].slice(0, 500);
   if (!unique.length) return {};
   const rows = await db

@@ -25,7 +25,8 @@ export function isCommonPassword(password: string): boolean {
 export function assertPasswordPolicy(password: string, field = "password"): void {
   if (password.length < PASSWORD_MIN) throw new AppError("weak-password", `Use at least ${PASSWORD_MIN} characters.`, 400, field);
   if (password.length > PASSWORD_MAX) throw new AppError("weak-password", `Use at most ${PASSWORD_MAX} characters.`, 400, field);
-  if (isCommonPassword(password)) throw new AppError("weak-password", "This password is too common. Choose one that is harder to guess.", 400, field);
+  if (isCommonPassword(password))
+    throw new AppError("weak-password", "This password is too common. Choose one that is harder to guess.", 400, field);
 }
 
 export function hashPassword(password: string): Promise<string> {

@@ -21,7 +21,11 @@ export const users = pgTable(
     firstName: text().notNull().default(""),
     lastName: text().notNull().default(""),
     phone: text().notNull().default(""),
-    roles: text().array().$type<Role[]>().notNull().default(sql`'{shopper}'::text[]`),
+    roles: text()
+      .array()
+      .$type<Role[]>()
+      .notNull()
+      .default(sql`'{shopper}'::text[]`),
     theme: text(),
     isStripeConnected: boolean().notNull().default(false),
     disabledAt: ts(),
@@ -163,6 +167,8 @@ export const shippingAddresses = pgTable(
   },
   (t) => [
     index("shipping_addresses_user_idx").on(t.userId),
-    uniqueIndex("shipping_addresses_one_selected").on(t.userId).where(sql`${t.isSelected}`),
+    uniqueIndex("shipping_addresses_one_selected")
+      .on(t.userId)
+      .where(sql`${t.isSelected}`),
   ],
 );

@@ -41,7 +41,10 @@ export async function resolveSession(db: Db, sessionId: string): Promise<{ sessi
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?: string): Promise<number> {

@@ -53,7 +53,15 @@ describe("built-in ID tokens", () => {
     expect(expiresAt - Date.now()).toBeGreaterThan(59 * 60 * 1000);
     const verified = await verifyIdToken(t.db, idToken, { config });
     expect(verified.source).toBe("builtin");
-    expect(verified.claims).toMatchObject({ iss: ISSUER, aud: "platen", sub: user.id, email: user.email, email_verified: true, name: "Token Tester", auth_time: Math.floor(authTime.getTime() / 1000) });
+    expect(verified.claims).toMatchObject({
+      iss: ISSUER,
+      aud: "platen",
+      sub: user.id,
+      email: user.email,
+      email_verified: true,
+      name: "Token Tester",
+      auth_time: Math.floor(authTime.getTime() / 1000),
+    });
     const resolved = await userFromIdToken(t.db, idToken, { config });
     expect(resolved.user.id).toBe(user.id);
     expect(resolved.authTime.getTime()).toBe(Math.floor(authTime.getTime() / 1000) * 1000);
@@ -64,8 +72,12 @@ describe("built-in ID tokens", () => {
   it("refuses a wrong issuer, a wrong audience, an expired token and a bad signature", async () => {
     const user = await makeUser();
     const { idToken } = await mintIdToken(t.db, user, new Date(), new Date(), config);
-    expect((await refusal(verifyIdToken(t.db, idToken, { config: { ...config, issuer: "http://other.test/identity" } }))).code).toBe("invalid-credential");
-    expect((await refusal(verifyIdToken(t.db, idToken, { config: { ...config, audience: "someone-else" } }))).message).toMatch(/another application/);
+    expect((await refusal(verifyIdToken(t.db, idToken, { config: { ...config, issuer: "http://other.test/identity" } }))).code).toBe(
+      "invalid-credential",
+    );
+    expect((await refusal(verifyIdToken(t.db, idToken, { config: { ...config, audience: "someone-else" } }))).message).toMatch(
+      /another application/,
+    );
     const expired = await refusal(verifyIdToken(t.db, idToken, { config, now: new Date(Date.now() + 61 * 60 * 1000) }));
     expect(expired).toMatchObject({ code: "invalid-credential", status: 401 });
     expect(expired.message).toMatch(/expired/);
@@ -76,7 +88,14 @@ describe("built-in ID tokens", () => {
 
     // Same issuer, but signed with a key that is not ours.
     const { privateKey } = await generateKeyPair("ES256");
-    const forged = await new SignJWT({ email: user.email }).setProtectedHeader({ alg: "ES256", kid: "forged" }).setIssuer(ISSUER).setAudience("platen").setSubject(user.id).setIssuedAt().setExpirationTime("1h").sign(privateKey);
+    const forged = await new SignJWT({ email: user.email })
+      .setProtectedHeader({ alg: "ES256", kid: "forged" })
+      .setIssuer(ISSUER)
+      .setAudience("platen")
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(privateKey);
     expect((await refusal(verifyIdToken(t.db, forged, { config }))).code).toBe("invalid-credential");
   });
 
@@ -129,12 +148,20 @@ describe("external OIDC provider", () => {
 
   it("creates a shopper on first sight and links by (issuer, sub) afterwards", async () => {
     const email = `ext-${Date.now()}@example.test`;
-    const token = await externalToken({ sub: "idp-user-1", email, email_verified: true, name: "Ext Ernal", auth_time: Math.floor(Date.now() / 1000) - 30 });
+    const token = await externalToken({
+      sub: "idp-user-1",
+      email,
+      email_verified: true,
+      name: "Ext Ernal",
+      auth_time: Math.floor(Date.now() / 1000) - 30,
+    });
     const first = await userFromIdToken(t.db, token, { config: oidcConfig() });
     expect(first.source).toBe("external");
     expect(first.user).toMatchObject({ email, roles: ["shopper"], displayName: "Ext Ernal", passwordHash: null });
     expect(first.user.emailVerifiedAt).not.toBeNull();
-    const again = await userFromIdToken(t.db, await externalToken({ sub: "idp-user-1", email: "changed@example.test" }), { config: oidcConfig() });
+    const again = await userFromIdToken(t.db, await externalToken({ sub: "idp-user-1", email: "changed@example.test" }), {
+      config: oidcConfig(),
+    });
     expect(again.user.id).toBe(first.user.id);
     const links = await t.db.select().from(userIdentities).where(eq(userIdentities.userId, first.user.id));
     expect(links).toHaveLength(1);
@@ -143,23 +170,43 @@ describe("external OIDC provider", () => {
 
   it("links to an existing account by e-mail only when the provider says it is verified", async () => {
     const existing = await makeUser({ email: `known-${Date.now()}@example.test` });
-    const unverified = await refusal(userFromIdToken(t.db, await externalToken({ sub: "idp-user-2", email: existing.email, email_verified: false }), { config: oidcConfig() }));
+    const unverified = await refusal(
+      userFromIdToken(t.db, await externalToken({ sub: "idp-user-2", email: existing.email, email_verified: false }), {
+        config: oidcConfig(),
+      }),
+    );
     expect(unverified.code).toBe("email-already-in-use");
     expect(await t.db.select().from(userIdentities).where(eq(userIdentities.subject, "idp-user-2"))).toHaveLength(0);
-    const linked = await userFromIdToken(t.db, await externalToken({ sub: "idp-user-2", email: existing.email.toUpperCase(), email_verified: true }), { config: oidcConfig() });
+    const linked = await userFromIdToken(
+      t.db,
+      await externalToken({ sub: "idp-user-2", email: existing.email.toUpperCase(), email_verified: true }),
+      { config: oidcConfig() },
+    );
     expect(linked.user.id).toBe(existing.id);
   });
 
   it("refuses a wrong audience, a wrong issuer, an expired token and an untrusted provider", async () => {
     const claims = { sub: "idp-user-3", email: "x3@example.test", email_verified: true };
-    expect((await refusal(userFromIdToken(t.db, await externalToken(claims, { aud: "another-app" }), { config: oidcConfig() }))).code).toBe("invalid-credential");
-    expect((await refusal(userFromIdToken(t.db, await externalToken(claims, { exp: "-5m" }), { config: oidcConfig() }))).message).toMatch(/expired/);
-    expect((await refusal(userFromIdToken(t.db, await externalToken(claims, { iss: "https://evil.test" }), { config: oidcConfig() }))).message).toMatch(/does not trust/);
+    expect((await refusal(userFromIdToken(t.db, await externalToken(claims, { aud: "another-app" }), { config: oidcConfig() }))).code).toBe(
+      "invalid-credential",
+    );
+    expect((await refusal(userFromIdToken(t.db, await externalToken(claims, { exp: "-5m" }), { config: oidcConfig() }))).message).toMatch(
+      /expired/,
+    );
+    expect(
+      (await refusal(userFromIdToken(t.db, await externalToken(claims, { iss: "https://evil.test" }), { config: oidcConfig() }))).message,
+    ).toMatch(/does not trust/);
     // Without OIDC configured, the provider's tokens are not trusted at all.
     expect((await refusal(userFromIdToken(t.db, await externalToken(claims), { config }))).code).toBe("invalid-credential");
     // Signed by someone else with the provider's kid.
     const { privateKey: other } = await generateKeyPair("RS256");
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: "idp-key-1" }).setIssuer(PROVIDER).setAudience("platen-web").setIssuedAt().setExpirationTime("1h").sign(other);
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "RS256", kid: "idp-key-1" })
+      .setIssuer(PROVIDER)
+      .setAudience("platen-web")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(other);
     expect((await refusal(userFromIdToken(t.db, forged, { config: oidcConfig() }))).message).toMatch(/signature/);
   });
 });
@@ -192,7 +239,10 @@ describe("refresh tokens", () => {
     const first = await refreshIdToken(t.db, rt.token, { config });
     const second = await refreshIdToken(t.db, first.refreshToken.token, { config });
     const later = new Date(Date.now() + REFRESH_REUSE_GRACE_MS + 1000);
-    expect(await refusal(refreshIdToken(t.db, rt.token, { config, now: later }))).toMatchObject({ code: "invalid-credential", status: 401 });
+    expect(await refusal(refreshIdToken(t.db, rt.token, { config, now: later }))).toMatchObject({
+      code: "invalid-credential",
+      status: 401,
+    });
     // The legitimate holder's current token is dead too.
     expect((await refusal(refreshIdToken(t.db, second.refreshToken.token, { config, now: later }))).code).toBe("invalid-credential");
   });
@@ -201,7 +251,9 @@ describe("refresh tokens", () => {
     const { rt } = await start();
     const first = await refreshIdToken(t.db, rt.token, { config });
     const retry = await refreshIdToken(t.db, rt.token, { config });
-    expect((await refusal(refreshIdToken(t.db, first.refreshToken.token, { config, now: new Date(Date.now() + 5000) }))).code).toBe("invalid-credential");
+    expect((await refusal(refreshIdToken(t.db, first.refreshToken.token, { config, now: new Date(Date.now() + 5000) }))).code).toBe(
+      "invalid-credential",
+    );
     // The retry's successor was revoked with its family by the reuse above.
     expect((await refusal(refreshIdToken(t.db, retry.refreshToken.token, { config }))).code).toBe("invalid-credential");
   });
@@ -212,7 +264,10 @@ describe("refresh tokens", () => {
     const resolved = await userFromIdToken(t.db, idToken, { config });
     expect(resolved.sessionId).toBe(session.id);
     await revokeSession(t.db, session.id);
-    expect(await refusal(userFromIdToken(t.db, idToken, { config }))).toMatchObject({ code: "invalid-credential", message: "Your sign-in has ended. Sign in again." });
+    expect(await refusal(userFromIdToken(t.db, idToken, { config }))).toMatchObject({
+      code: "invalid-credential",
+      message: "Your sign-in has ended. Sign in again.",
+    });
   });
 
   it("ends with the session and refuses disabled users", async () => {

@@ -4,7 +4,17 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { env } from "../../config/env.ts";
 import { isUniqueViolation, newId, transaction, type Db } from "../../infra/db/index.ts";
-import { generateSigningKey, ID_TOKEN_ALG, type JWK, type JWTPayload, peekClaims, signJwt, TokenVerificationError, verifyWithJwks, verifyWithRemoteJwks } from "../../infra/identity/jwt.ts";
+import {
+  generateSigningKey,
+  ID_TOKEN_ALG,
+  type JWK,
+  type JWTPayload,
+  peekClaims,
+  signJwt,
+  TokenVerificationError,
+  verifyWithJwks,
+  verifyWithRemoteJwks,
+} from "../../infra/identity/jwt.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { IDENTITY_ERROR_MESSAGES } from "./errors.ts";
 import { refreshTokens, sessions, signingKeys, userIdentities, users } from "./schema.ts";
@@ -39,7 +49,10 @@ export function identityConfig(): IdentityConfig {
   return {
     issuer: e.IDENTITY_ISSUER,
     audience: e.IDENTITY_AUDIENCE,
-    oidc: e.OIDC_ISSUER && e.OIDC_AUDIENCE && e.OIDC_JWKS_URL ? { issuer: e.OIDC_ISSUER, audience: e.OIDC_AUDIENCE, jwksUrl: e.OIDC_JWKS_URL } : undefined,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_AUDIENCE && e.OIDC_JWKS_URL
+        ? { issuer: e.OIDC_ISSUER, audience: e.OIDC_AUDIENCE, jwksUrl: e.OIDC_JWKS_URL }
+        : undefined,
   };
 }
 
@@ -52,11 +65,20 @@ type KeyRow = typeof signingKeys.$inferSelect;
 
 /** The current signing key; the first call on a fresh database generates and stores one. */
 export async function activeSigningKey(db: Db): Promise<KeyRow> {
-  const find = () => db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(desc(signingKeys.createdAt), desc(signingKeys.kid)).limit(1);
+  const find = () =>
+    db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(desc(signingKeys.createdAt), desc(signingKeys.kid)).limit(1);
   const [existing] = await find();
   if (existing) return existing;
   const key = await generateSigningKey();
-  await db.insert(signingKeys).values({ kid: key.kid, alg: key.alg, publicJwk: key.publicJwk as Record<string, unknown>, privateJwk: key.privateJwk as Record<string, unknown> }).onConflictDoNothing();
+  await db
+    .insert(signingKeys)
+    .values({
+      kid: key.kid,
+      alg: key.alg,
+      publicJwk: key.publicJwk as Record<string, unknown>,
+      privateJwk: key.privateJwk as Record<string, unknown>,
+    })
+    .onConflictDoNothing();
   const [created] = await find();
   return created!;
 }
@@ -68,7 +90,13 @@ export async function rotateSigningKey(db: Db, now = new Date()): Promise<KeyRow
     await tx.update(signingKeys).set({ retiredAt: now }).where(isNull(signingKeys.retiredAt));
     const [row] = await tx
       .insert(signingKeys)
-      .values({ kid: key.kid, alg: key.alg, publicJwk: key.publicJwk as Record<string, unknown>, privateJwk: key.privateJwk as Record<string, unknown>, createdAt: now })
+      .values({
+        kid: key.kid,
+        alg: key.alg,
+        publicJwk: key.publicJwk as Record<string, unknown>,
+        privateJwk: key.privateJwk as Record<string, unknown>,
+        createdAt: now,
+      })
       .returning();
     return row!;
   });
@@ -112,7 +140,14 @@ export function displayNameOf(user: Pick<UserRow, "displayName" | "firstName" | 
 }
 
 /** A signed ID token for `user` (ES256, 1 hour): iss, aud, sub, email, email_verified, name, auth_time. */
-export async function mintIdToken(db: Db, user: UserRow, authTime: Date, now = new Date(), config = identityConfig(), extra: { sid?: string } = {}): Promise<MintedIdToken> {
+export async function mintIdToken(
+  db: Db,
+  user: UserRow,
+  authTime: Date,
+  now = new Date(),
+  config = identityConfig(),
+  extra: { sid?: string } = {},
+): Promise<MintedIdToken> {
   const key = await activeSigningKey(db);
   const idToken = await signJwt(
     key.privateJwk as JWK,
@@ -150,16 +185,26 @@ export async function verifyIdToken(db: Db, token: string, options: { now?: Date
   if (!peek) throw badToken("The sign-in token is not valid.");
   try {
     if (peek.iss === config.issuer) {
-      const claims = await verifyWithJwks(token, await publicJwks(db, options.now), { issuer: config.issuer, audience: config.audience, currentDate: options.now });
+      const claims = await verifyWithJwks(token, await publicJwks(db, options.now), {
+        issuer: config.issuer,
+        audience: config.audience,
+        currentDate: options.now,
+      });
       return { source: "builtin", issuer: config.issuer, claims };
     }
     if (config.oidc && peek.iss === config.oidc.issuer) {
-      const claims = await verifyWithRemoteJwks(token, config.oidc.jwksUrl, { issuer: config.oidc.issuer, audience: config.oidc.audience, currentDate: options.now });
+      const claims = await verifyWithRemoteJwks(token, config.oidc.jwksUrl, {
+        issuer: config.oidc.issuer,
+        audience: config.oidc.audience,
+        currentDate: options.now,
+      });
       return { source: "external", issuer: config.oidc.issuer, claims };
     }
   } catch (error) {
     if (error instanceof TokenVerificationError) {
-      throw badToken(error.reason === "expired" ? "Your sign-in token has expired. Sign in again." : `The sign-in token was refused: ${error.message}`);
+      throw badToken(
+        error.reason === "expired" ? "Your sign-in token has expired. Sign in again." : `The sign-in token was refused: ${error.message}`,
+      );
     }
     throw error;
   }
@@ -201,7 +246,8 @@ export async function userFromIdToken(
         .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
         .where(and(eq(refreshTokens.familyId, claims.sid), eq(refreshTokens.userId, user.id)))
         .limit(1);
-      if (!row || row.session.revokedAt || row.session.expiresAt.getTime() <= now.getTime()) throw badToken("Your sign-in has ended. Sign in again.");
+      if (!row || row.session.revokedAt || row.session.expiresAt.getTime() <= now.getTime())
+        throw badToken("Your sign-in has ended. Sign in again.");
       sessionId = row.session.id;
     }
     return { user, authTime: authTimeOf(claims), source: "builtin", sessionId };
@@ -225,7 +271,8 @@ async function linkExternalUser(db: Db, issuer: string, claims: JWTPayload & { s
   if (linked) return linked;
 
   const email = typeof claims.email === "string" ? claims.email.trim() : "";
-  if (!email || !email.includes("@")) throw badToken("Your sign-in provider did not share an e-mail address, which Platen needs for your account.");
+  if (!email || !email.includes("@"))
+    throw badToken("Your sign-in provider did not share an e-mail address, which Platen needs for your account.");
   const verified = claims.email_verified === true || claims.email_verified === "true";
   const emailNormalized = normalizeEmail(email);
   try {
@@ -242,7 +289,11 @@ async function linkExternalUser(db: Db, issuer: string, claims: JWTPayload & { s
         }
         user = existing;
         if (!existing.emailVerifiedAt) {
-          const [u] = await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, existing.id)).returning();
+          const [u] = await tx
+            .update(users)
+            .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+            .where(eq(users.id, existing.id))
+            .returning();
           user = u!;
         }
       } else {
@@ -284,7 +335,10 @@ export interface IssuedRefreshToken {
 }
 
 /** Start a refresh-token family for a session (the raw token goes in the cookie; only its hash is stored). */
-export async function issueRefreshToken(db: Db, input: { userId: string; sessionId: string | null; authTime: Date; now?: Date }): Promise<IssuedRefreshToken> {
+export async function issueRefreshToken(
+  db: Db,
+  input: { userId: string; sessionId: string | null; authTime: Date; now?: Date },
+): Promise<IssuedRefreshToken> {
   const now = input.now ?? new Date();
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
@@ -303,7 +357,10 @@ export async function issueRefreshToken(db: Db, input: { userId: string; session
 
 /** End every refresh-token family of a session (sign-out, "sign out of other devices"). */
 export async function revokeRefreshTokensOfSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
 }
 
 export async function revokeRefreshTokensOfUser(db: Db, userId: string, exceptSessionId?: string, now = new Date()): Promise<void> {
@@ -316,8 +373,16 @@ export async function revokeRefreshTokensOfUser(db: Db, userId: string, exceptSe
 
 /** Revoke the family of a raw refresh token (sign-out from the token's point of view). */
 export async function revokeRefreshToken(db: Db, token: string, now = new Date()): Promise<void> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
-  if (row) await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (row)
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
 }
 
 export interface RefreshResult extends MintedIdToken {
@@ -332,14 +397,29 @@ const ended = () => new AppError("invalid-credential", "Your sign-in has ended. 
  * Exchange a refresh token for a fresh ID token and a new refresh token (rotation). Presenting a
  * token that was already rotated revokes its whole family (a stolen token was used).
  */
-export async function refreshIdToken(db: Db, rawToken: string | null | undefined, options: { now?: Date; config?: IdentityConfig } = {}): Promise<RefreshResult> {
+export async function refreshIdToken(
+  db: Db,
+  rawToken: string | null | undefined,
+  options: { now?: Date; config?: IdentityConfig } = {},
+): Promise<RefreshResult> {
   if (!rawToken || rawToken.length > 200) throw ended();
   const now = options.now ?? new Date();
-  type Outcome = { ok: true; user: UserRow; token: IssuedRefreshToken; authTime: Date; sessionId: string | null; familyId: string } | { ok: false; error: AppError };
+  type Outcome =
+    | { ok: true; user: UserRow; token: IssuedRefreshToken; authTime: Date; sessionId: string | null; familyId: string }
+    | { ok: false; error: AppError };
   const outcome = await transaction<Outcome>(db, async (tx) => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(rawToken))).limit(1).for("update");
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(rawToken)))
+      .limit(1)
+      .for("update");
     if (!row || row.expiresAt.getTime() <= now.getTime()) return { ok: false, error: ended() };
-    const revokeFamily = () => tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+    const revokeFamily = () =>
+      tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
     if (row.revokedAt) {
       // A token that was replaced or revoked turns up again: whoever holds the family, it ends.
       await revokeFamily();
@@ -347,8 +427,11 @@ export async function refreshIdToken(db: Db, rawToken: string | null | undefined
     }
 
     if (row.usedAt) {
-      const [successor] = row.replacedBy ? await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedBy)).limit(1).for("update") : [];
-      const lostResponse = now.getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS && successor && !successor.usedAt && !successor.revokedAt;
+      const [successor] = row.replacedBy
+        ? await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedBy)).limit(1).for("update")
+        : [];
+      const lostResponse =
+        now.getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS && successor && !successor.usedAt && !successor.revokedAt;
       if (!lostResponse) {
         await revokeFamily();
         return { ok: false, error: ended() };
@@ -382,10 +465,22 @@ export async function refreshIdToken(db: Db, rawToken: string | null | undefined
       expiresAt: row.expiresAt,
       createdAt: now,
     });
-    await tx.update(refreshTokens).set({ usedAt: row.usedAt ?? now, replacedBy: id }).where(eq(refreshTokens.id, row.id));
-    return { ok: true, user, token: { token, expiresAt: row.expiresAt }, authTime: row.authTime, sessionId: row.sessionId, familyId: row.familyId };
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: row.usedAt ?? now, replacedBy: id })
+      .where(eq(refreshTokens.id, row.id));
+    return {
+      ok: true,
+      user,
+      token: { token, expiresAt: row.expiresAt },
+      authTime: row.authTime,
+      sessionId: row.sessionId,
+      familyId: row.familyId,
+    };
   });
   if (!outcome.ok) throw outcome.error;
-  const minted = await mintIdToken(db, outcome.user, outcome.authTime, now, options.config, { sid: outcome.sessionId ? outcome.familyId : undefined });
+  const minted = await mintIdToken(db, outcome.user, outcome.authTime, now, options.config, {
+    sid: outcome.sessionId ? outcome.familyId : undefined,
+  });
   return { ...minted, refreshToken: outcome.token, user: outcome.user, sessionId: outcome.sessionId };
 }

@@ -48,7 +48,10 @@ export const phoneField = z
   .string()
   .trim()
   .max(30, "Use at most 30 characters.")
-  .refine((v) => v === "" || (/^[+()\d\s.-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6), "Enter a phone number with digits only, like +1 555 0100.")
+  .refine(
+    (v) => v === "" || (/^[+()\d\s.-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6),
+    "Enter a phone number with digits only, like +1 555 0100.",
+  )
   .optional()
   .default("");
 
@@ -116,8 +119,16 @@ export const MAX_ADDRESSES = 20;
 
 export const addressSchema = z.object({
   label: optionalText(40),
-  fullName: z.string({ error: "Enter the recipient's full name." }).trim().min(1, "Enter the recipient's full name.").max(120, "Use at most 120 characters."),
-  line1: z.string({ error: "Enter the street address." }).trim().min(1, "Enter the street address.").max(200, "Use at most 200 characters."),
+  fullName: z
+    .string({ error: "Enter the recipient's full name." })
+    .trim()
+    .min(1, "Enter the recipient's full name.")
+    .max(120, "Use at most 120 characters."),
+  line1: z
+    .string({ error: "Enter the street address." })
+    .trim()
+    .min(1, "Enter the street address.")
+    .max(200, "Use at most 200 characters."),
   line2: optionalText(200),
   city: z.string({ error: "Enter the city." }).trim().min(1, "Enter the city.").max(100, "Use at most 100 characters."),
   region: optionalText(100),

@@ -132,6 +132,9 @@ ${bodyHtml}
 
 /** The plain-text part: the body lines and the same footer. */
 export function textLayout(lines: string[], reason: string, publicUrl: string): string {
-  const body = lines.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  const body = lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
   return `${body}\n\n--\nYou received this e-mail because ${reason}.\nQuestions? Contact the Platen team: ${publicUrl}/contact\nPlaten: custom-printed products from independent artists. ${publicUrl}\n`;
 }

@@ -62,14 +62,32 @@ describe("order templates", () => {
   it("order-success lists items, quantities, line prices, totals and the address", () => {
     const out = renderTemplate("order-success", sampleParams("order-success", BASE), BASE);
     expect(out.subject).toBe("Your Platen order PL-10482 is confirmed");
-    for (const s of ["Night Bloom Heavyweight Tee", "Black · M", "× 2", "$56.00", "$28.00 each", "$16.50", "$96.50", "−$9.65", "$6.99", "$7.90", "$101.74", "Berkeley, CA 94704", "Visa ending in 4242"])
+    for (const s of [
+      "Night Bloom Heavyweight Tee",
+      "Black · M",
+      "× 2",
+      "$56.00",
+      "$28.00 each",
+      "$16.50",
+      "$96.50",
+      "−$9.65",
+      "$6.99",
+      "$7.90",
+      "$101.74",
+      "Berkeley, CA 94704",
+      "Visa ending in 4242",
+    ])
       expect(out.html).toContain(s);
     expect(out.html).toContain(`href="${BASE}/shop/orders/`);
     expect(out.text).toContain("2 × Night Bloom Heavyweight Tee (Black · M, by Juniper Ink Studio)  $56.00");
     expect(out.text).toContain("Total: $101.74");
     // the address already starts with the name: it is not repeated
     expect(out.text).toContain("SHIPPING TO\nMaya Chen\n2150 Shattuck Avenue, Apt 4B\n");
-    const other = renderTemplate("order-success", { ...sampleParams("order-success", BASE), shippingAddress: "1 Main St\nSpringfield" }, BASE);
+    const other = renderTemplate(
+      "order-success",
+      { ...sampleParams("order-success", BASE), shippingAddress: "1 Main St\nSpringfield" },
+      BASE,
+    );
     expect(other.html).toContain("<strong>Maya Chen</strong><br>1 Main St<br>Springfield");
   });
 

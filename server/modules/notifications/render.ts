@@ -45,7 +45,10 @@ function itemsTable(c: Ctx, items: Item[], currency?: string): string {
       const image = it.imageUrl
         ? `<td width="64" valign="top" style="padding:12px 12px 12px 0;"><img src="${esc(c.url(it.imageUrl))}" width="64" height="64" alt="" style="display:block;width:64px;height:64px;border-radius:6px;border:1px solid ${BRAND.border};object-fit:cover;"></td>`
         : "";
-      const sub = [it.variant, it.storeName ? `by ${it.storeName}` : undefined].filter(Boolean).map((s) => esc(s)).join(" · ");
+      const sub = [it.variant, it.storeName ? `by ${it.storeName}` : undefined]
+        .filter(Boolean)
+        .map((s) => esc(s))
+        .join(" · ");
       const price =
         currency && it.priceMinor !== undefined
           ? `<td valign="top" align="right" style="padding:12px 0;font-family:${BRAND.font};font-size:15px;line-height:22px;color:${BRAND.text};white-space:nowrap;">${esc(formatMoney(it.priceMinor * it.quantity, currency))}${it.quantity > 1 ? `<br><span style="font-size:13px;color:${BRAND.muted};">${esc(formatMoney(it.priceMinor, currency))} each</span>` : ""}</td>`
@@ -81,7 +84,11 @@ function totalsTable(rows: Array<[string, string, boolean?]>): string {
 
 /** The address lines, led by the recipient's name unless the address already starts with it. */
 function addressLines(name: string, address: string): string[] {
-  const lines = address.replace(/\r\n?/g, "\n").split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = address
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines[0]?.toLowerCase() === name.trim().toLowerCase() ? lines : [name.trim(), ...lines];
 }
 
@@ -113,7 +120,9 @@ const builders: { [T in TemplateName]: Builder<T> } = {
       reason: ORDER_REASON,
       html: [
         h1(`Thank you for your order, ${firstName(v.customerName)}!`),
-        p("We've received your order and your payment. Every item is printed just for you by an independent print shop; we'll e-mail you with tracking details as soon as your package ships."),
+        p(
+          "We've received your order and your payment. Every item is printed just for you by an independent print shop; we'll e-mail you with tracking details as soon as your package ships.",
+        ),
         facts(details),
         button("View your order", orderUrl),
         h2("Order summary"),
@@ -121,7 +130,9 @@ const builders: { [T in TemplateName]: Builder<T> } = {
         totalsTable(totals),
         h2("Shipping to"),
         panel(addressHtml(v.customerName, v.shippingAddress)),
-        muted(`Need to change something? Write to us from ${link("your order page", orderUrl)} as soon as possible: changes are easiest before production starts.`),
+        muted(
+          `Need to change something? Write to us from ${link("your order page", orderUrl)} as soon as possible: changes are easiest before production starts.`,
+        ),
       ].join("\n"),
       text: [
         `Thank you for your order, ${firstName(v.customerName)}!`,
@@ -167,7 +178,9 @@ const builders: { [T in TemplateName]: Builder<T> } = {
         h2("In this package"),
         itemsTable(c, v.items),
         ...(v.shippingAddress ? [h2("Shipping to"), panel(addressHtml(v.customerName, v.shippingAddress))] : []),
-        muted(`Tracking can take up to 24 hours to show the first scan. You can always follow your order on ${link("your order page", orderUrl)}.`),
+        muted(
+          `Tracking can take up to 24 hours to show the first scan. You can always follow your order on ${link("your order page", orderUrl)}.`,
+        ),
       ].join("\n"),
       text: [
         `Good news, ${firstName(v.customerName)}: your package is on its way`,
@@ -200,7 +213,9 @@ const builders: { [T in TemplateName]: Builder<T> } = {
       reason: ORDER_REASON,
       html: [
         h1(`Delivered: your order ${v.orderNumber}`),
-        p(`Hi ${firstName(v.customerName)}, your package was delivered on ${when}${shipping ? ` (${shipping})` : ""}. We hope you love it, and so will the artist who designed it.`),
+        p(
+          `Hi ${firstName(v.customerName)}, your package was delivered on ${when}${shipping ? ` (${shipping})` : ""}. We hope you love it, and so will the artist who designed it.`,
+        ),
         ...(v.items?.length ? [h2("Delivered items"), itemsTable(c, v.items)] : []),
         button("View your order", orderUrl),
         panel(
@@ -224,7 +239,9 @@ const builders: { [T in TemplateName]: Builder<T> } = {
 
   "verify-email": (v, c) => {
     const url = c.url(v.verifyUrl);
-    const expiry = v.expiresInHours ? `The link expires in ${v.expiresInHours} ${v.expiresInHours === 1 ? "hour" : "hours"}.` : "The link expires soon and works once.";
+    const expiry = v.expiresInHours
+      ? `The link expires in ${v.expiresInHours} ${v.expiresInHours === 1 ? "hour" : "hours"}.`
+      : "The link expires soon and works once.";
     return {
       subject: "Confirm your e-mail address for Platen",
       preheader: "One click to confirm your e-mail address and finish setting up your Platen account.",
@@ -251,14 +268,18 @@ const builders: { [T in TemplateName]: Builder<T> } = {
 
   "reset-password": (v, c) => {
     const url = c.url(v.resetUrl);
-    const expiry = v.expiresInMinutes ? `The link expires in ${v.expiresInMinutes} minutes and works once.` : "The link expires soon and works once.";
+    const expiry = v.expiresInMinutes
+      ? `The link expires in ${v.expiresInMinutes} minutes and works once.`
+      : "The link expires soon and works once.";
     return {
       subject: "Reset your Platen password",
       preheader: "Someone asked to reset the password of your Platen account. If it was you, choose a new password here.",
       reason: ACCOUNT_REASON,
       html: [
         h1("Reset your password"),
-        p(`Hi ${firstName(v.name)}, we received a request to reset the password of your Platen account. Choose a new password with the button below.`),
+        p(
+          `Hi ${firstName(v.name)}, we received a request to reset the password of your Platen account. Choose a new password with the button below.`,
+        ),
         button("Choose a new password", url),
         muted(`${esc(expiry)} If the button does not work, copy this link into your browser:<br>${link(url, url)}`),
         muted("If you did not ask for this, ignore this e-mail: your password stays the same."),
@@ -284,9 +305,14 @@ const builders: { [T in TemplateName]: Builder<T> } = {
       reason: "it was the e-mail address of a Platen account until now",
       html: [
         h1("Your e-mail address was changed"),
-        pHtml(`Hi ${esc(firstName(v.name))}, the e-mail address of your Platen account was changed to <strong>${esc(v.newEmail)}</strong>. Sign-in, order updates and receipts now go to that address.`),
+        pHtml(
+          `Hi ${esc(firstName(v.name))}, the e-mail address of your Platen account was changed to <strong>${esc(v.newEmail)}</strong>. Sign-in, order updates and receipts now go to that address.`,
+        ),
         p("If you made this change, there is nothing else to do."),
-        panel(`<strong>Didn't change it?</strong><br>Someone else may have access to your account. Contact us right away and we'll secure it.`, { accent: "#c62828" }),
+        panel(
+          `<strong>Didn't change it?</strong><br>Someone else may have access to your account. Contact us right away and we'll secure it.`,
+          { accent: "#c62828" },
+        ),
         button("Contact the Platen team", contact),
       ].join("\n"),
       text: [
@@ -310,7 +336,10 @@ const builders: { [T in TemplateName]: Builder<T> } = {
       html: [
         h1("Your password was changed"),
         p(`Hi ${firstName(v.name)}, the password of your Platen account was just changed. If you did this, there is nothing else to do.`),
-        panel(`<strong>Didn't change it?</strong><br>Reset your password now to lock anyone else out, then contact us so we can check your account.`, { accent: "#c62828" }),
+        panel(
+          `<strong>Didn't change it?</strong><br>Reset your password now to lock anyone else out, then contact us so we can check your account.`,
+          { accent: "#c62828" },
+        ),
         button("Reset your password", forgot),
       ].join("\n"),
       text: [
@@ -330,7 +359,9 @@ const builders: { [T in TemplateName]: Builder<T> } = {
     reason: "you sent a message to the Platen team",
     html: [
       h1(`Thanks for your message, ${firstName(v.name)}`),
-      pHtml(`We received your message about <strong>${esc(v.topic)}</strong>. A member of our team reads every message and will answer you at this e-mail address.`),
+      pHtml(
+        `We received your message about <strong>${esc(v.topic)}</strong>. A member of our team reads every message and will answer you at this e-mail address.`,
+      ),
       ...(v.reference ? [facts([["Reference", esc(v.reference)]])] : []),
       h2("Your message"),
       panel(escLines(v.message), { accent: BRAND.border }),
@@ -360,7 +391,16 @@ const builders: { [T in TemplateName]: Builder<T> } = {
       h2("Your original message"),
       panel(escLines(v.originalMessage), { accent: BRAND.border }),
     ].join("\n"),
-    text: [`Hi ${firstName(v.name)},`, "", v.body, "", "The Platen team", "", "YOUR ORIGINAL MESSAGE", ...v.originalMessage.split(/\r?\n/).map((l) => `> ${l}`)],
+    text: [
+      `Hi ${firstName(v.name)},`,
+      "",
+      v.body,
+      "",
+      "The Platen team",
+      "",
+      "YOUR ORIGINAL MESSAGE",
+      ...v.originalMessage.split(/\r?\n/).map((l) => `> ${l}`),
+    ],
   }),
 
   notice: (v, c) => ({
@@ -393,7 +433,9 @@ const builders: { [T in TemplateName]: Builder<T> } = {
       reason: "you applied for a job at Platen",
       html: [
         h1(`Thank you for applying, ${firstName(v.name)}`),
-        pHtml(`We received your application for <strong>${esc(v.jobTitle)}</strong>. Our team reads every application and will get back to you by e-mail about the next steps.`),
+        pHtml(
+          `We received your application for <strong>${esc(v.jobTitle)}</strong>. Our team reads every application and will get back to you by e-mail about the next steps.`,
+        ),
         p("In the meantime, you are welcome to look at our other open positions."),
         button("See open positions", jobs),
       ].join("\n"),
@@ -413,7 +455,9 @@ const builders: { [T in TemplateName]: Builder<T> } = {
     reason: "a Platen administrator sent a test message to this address",
     html: [
       h1("E-mail delivery works"),
-      pHtml(`This is a test message sent by <strong>${esc(v.sentBy)}</strong> from the Platen administration${v.provider ? ` through the <strong>${esc(v.provider)}</strong> provider` : ""}. If you can read it, e-mail delivery is set up correctly.`),
+      pHtml(
+        `This is a test message sent by <strong>${esc(v.sentBy)}</strong> from the Platen administration${v.provider ? ` through the <strong>${esc(v.provider)}</strong> provider` : ""}. If you can read it, e-mail delivery is set up correctly.`,
+      ),
       button("Open Platen", c.base),
     ].join("\n"),
     text: [
@@ -430,7 +474,11 @@ const builders: { [T in TemplateName]: Builder<T> } = {
  * Render a template: validates the params (throws a ZodError naming the missing ones), escapes
  * every value and returns the subject, the HTML and the plain-text part.
  */
-export function renderTemplate<T extends TemplateName>(template: T, params: TemplateParams<T> | Record<string, unknown>, publicUrl = env().PUBLIC_URL): RenderedEmail {
+export function renderTemplate<T extends TemplateName>(
+  template: T,
+  params: TemplateParams<T> | Record<string, unknown>,
+  publicUrl = env().PUBLIC_URL,
+): RenderedEmail {
   const schema = TEMPLATE_PARAMS[template];
   if (!schema) throw new Error(`Unknown e-mail template: ${String(template)}`);
   const values = schema.parse(params) as TemplateParams<T>;

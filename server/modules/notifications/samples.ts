@@ -67,7 +67,8 @@ export function sampleParams<T extends TemplateName>(template: T, publicUrl = en
       name: "Maya Chen",
       topic: "Order PL-10482",
       body: "Hi Maya,\n\nGood timing: your tee had not gone to print yet, so we changed it to size L. Nothing else changes, and your order ships as planned.",
-      originalMessage: "Hi! Could I still change the size of the Night Bloom tee from M to L? The order was placed this morning.\nThanks, Maya",
+      originalMessage:
+        "Hi! Could I still change the size of the Night Bloom tee from M to L? The order was placed this morning.\nThanks, Maya",
     },
     "job-application-received": { name: "Maya Chen", jobTitle: "Print Production Lead" },
     "test-email": { sentBy: "admin@demo.platen.test", provider: "outbox" },
@@ -75,7 +76,10 @@ export function sampleParams<T extends TemplateName>(template: T, publicUrl = en
       name: "Maya Chen",
       subject: "Welcome to Platen, Inkwell Studio",
       heading: "Your store is approved",
-      paragraphs: ["Good news: your application to sell on Platen was approved, and your store @inkwell is ready.", "Note from the team: Lovely portfolio, welcome aboard!"],
+      paragraphs: [
+        "Good news: your application to sell on Platen was approved, and your store @inkwell is ready.",
+        "Note from the team: Lovely portfolio, welcome aboard!",
+      ],
       actionLabel: "Open your store's administration",
       actionUrl: `${base}/shop/partners/@inkwell/administration/getting-started`,
       reason: "you applied to sell on Platen",

@@ -34,7 +34,10 @@ const shopper: Actor = { kind: "user", userId: "usr_shopper", roles: ["shopper"]
 
 beforeAll(async () => {
   brevo = await startBrevoStandIn(API_KEY);
-  registerHandler(EMAIL_SEND_TOPIC, createEmailSendHandler(() => provider));
+  registerHandler(
+    EMAIL_SEND_TOPIC,
+    createEmailSendHandler(() => provider),
+  );
 });
 afterAll(async () => {
   await brevo.close();
@@ -47,8 +50,18 @@ beforeEach(() => {
 
 const brevoProvider = () => createBrevoProvider({ apiKey: API_KEY, baseUrl: brevo.url });
 const message = async (id: string) => (await t.db.select().from(emailMessages).where(eq(emailMessages.id, id)))[0]!;
-const jobOf = async (id: string) => (await t.db.select().from(outbox).where(sql`${outbox.payload}->>'messageId' = ${id}`)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-const makeDue = (id: string) => t.db.update(outbox).set({ runAt: sql`now() - interval '1 second'` }).where(sql`${outbox.payload}->>'messageId' = ${id}`);
+const jobOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'messageId' = ${id}`)
+  ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+const makeDue = (id: string) =>
+  t.db
+    .update(outbox)
+    .set({ runAt: sql`now() - interval '1 second'` })
+    .where(sql`${outbox.payload}->>'messageId' = ${id}`);
 
 async function queueOrderMail(to = "maya@example.com", db: Db = t.db) {
   return sendEmail(db, { to, toName: "Maya Chen", template: "order-success", params: sampleParams("order-success") });
@@ -81,7 +94,9 @@ describe("sendEmail", () => {
     const before = (await t.db.select().from(emailMessages)).length;
     // @ts-expect-error: params missing on purpose
     await expect(sendEmail(t.db, { to: "a@example.com", template: "reset-password", params: { name: "Sam" } })).rejects.toThrow(ZodError);
-    const bad = await sendEmail(t.db, { to: "not an address", template: "password-changed", params: { name: "Sam" } }).catch((e: unknown) => e);
+    const bad = await sendEmail(t.db, { to: "not an address", template: "password-changed", params: { name: "Sam" } }).catch(
+      (e: unknown) => e,
+    );
     expect(bad).toBeInstanceOf(AppError);
     expect((bad as AppError).field).toBe("to");
     expect((await t.db.select().from(emailMessages)).length).toBe(before);
@@ -144,7 +159,10 @@ describe("the email.send handler", () => {
     provider = brevoProvider();
     brevo.setReply({ status: 429, body: { code: "too_many_requests", message: "Rate limit exceeded" } });
     const { id } = await queueOrderMail("limited@example.com");
-    await t.db.update(outbox).set({ maxAttempts: 2 }).where(sql`${outbox.payload}->>'messageId' = ${id}`);
+    await t.db
+      .update(outbox)
+      .set({ maxAttempts: 2 })
+      .where(sql`${outbox.payload}->>'messageId' = ${id}`);
     await runDueJobs(t.db);
     let row = await message(id);
     let [job] = await jobOf(id);
@@ -178,7 +196,8 @@ describe("the email.send handler", () => {
 
 describe("administration", () => {
   it("lists, filters, searches and pages the mailbox; counts by status", async () => {
-    for (let i = 0; i < 5; i++) await sendEmail(t.db, { to: `page${i}@list.example`, template: "password-changed", params: { name: `Reader ${i}` } });
+    for (let i = 0; i < 5; i++)
+      await sendEmail(t.db, { to: `page${i}@list.example`, template: "password-changed", params: { name: `Reader ${i}` } });
     const ctx = t.ctx(admin);
     const page1 = await listMessages(ctx, { q: "@list.example", pageSize: 2 });
     expect(page1.total).toBe(5);
@@ -219,7 +238,10 @@ describe("administration", () => {
     expect(row.toAddress).toBe("ops@example.com");
     expect(row.subject).toMatch(/^\[Test\] /);
     expect(row.template).toBe("order-shipment-created");
-    await expect(sendTestEmail(t.ctx(admin), { template: "order-success", to: "nope" })).rejects.toMatchObject({ status: 400, field: "to" });
+    await expect(sendTestEmail(t.ctx(admin), { template: "order-success", to: "nope" })).rejects.toMatchObject({
+      status: 400,
+      field: "to",
+    });
     await expect(getMessage(t.ctx(admin), "eml_missing")).rejects.toMatchObject({ status: 404 });
   });
 

@@ -43,7 +43,8 @@ const recipientSchema = z.email("Enter a valid e-mail address, like name@example
  */
 export async function sendEmail<T extends TemplateName>(db: Db, input: SendEmailInput<T>): Promise<{ id: string }> {
   const to = input.to.trim();
-  if (!recipientSchema.safeParse(to).success) throw new AppError("invalid-email", "Enter a valid e-mail address, like name@example.com.", 400, "to");
+  if (!recipientSchema.safeParse(to).success)
+    throw new AppError("invalid-email", "Enter a valid e-mail address, like name@example.com.", 400, "to");
   const params = TEMPLATE_PARAMS[input.template].parse(input.params) as Record<string, unknown>;
   const rendered = renderTemplate(input.template, params);
   const subject = input.test ? `[Test] ${rendered.subject}` : rendered.subject;
@@ -71,7 +72,11 @@ export type DeliveryOutcome = "sent" | "already-sent" | "failed" | "missing";
  * retryable one records the error and throws so the outbox retries with backoff, except on the
  * last attempt, where the message is marked failed before throwing.
  */
-export async function deliverEmail(db: Db, messageId: string, options: { provider: EmailProvider; lastAttempt: boolean }): Promise<DeliveryOutcome> {
+export async function deliverEmail(
+  db: Db,
+  messageId: string,
+  options: { provider: EmailProvider; lastAttempt: boolean },
+): Promise<DeliveryOutcome> {
   const [message] = await db.select().from(emailMessages).where(eq(emailMessages.id, messageId)).limit(1);
   if (!message) return "missing";
   if (message.status === "sent") return "already-sent";
@@ -96,7 +101,10 @@ export async function deliverEmail(db: Db, messageId: string, options: { provide
     const text = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
     const permanent = isEmailDeliveryError(error) && !error.retryable;
     if (permanent || options.lastAttempt) {
-      await db.update(emailMessages).set({ status: "failed", provider: provider.name, error: text }).where(eq(emailMessages.id, message.id));
+      await db
+        .update(emailMessages)
+        .set({ status: "failed", provider: provider.name, error: text })
+        .where(eq(emailMessages.id, message.id));
       if (permanent) return "failed";
     } else {
       await db.update(emailMessages).set({ provider: provider.name, error: text }).where(eq(emailMessages.id, message.id));
@@ -132,7 +140,10 @@ export interface MailboxQuery {
   pageSize?: number;
 }
 
-export type MailboxRow = Pick<EmailMessage, "id" | "toAddress" | "toName" | "subject" | "template" | "status" | "provider" | "error" | "createdAt" | "sentAt">;
+export type MailboxRow = Pick<
+  EmailMessage,
+  "id" | "toAddress" | "toName" | "subject" | "template" | "status" | "provider" | "error" | "createdAt" | "sentAt"
+>;
 
 const rowColumns = {
   id: emailMessages.id,
@@ -186,7 +197,12 @@ export async function countMessagesByStatus(ctx: Ctx): Promise<Record<EmailStatu
 
 export async function listFailedMessages(ctx: Ctx, limit = 10): Promise<MailboxRow[]> {
   assertAdmin(ctx);
-  return ctx.db.select(rowColumns).from(emailMessages).where(eq(emailMessages.status, "failed")).orderBy(desc(emailMessages.createdAt)).limit(limit);
+  return ctx.db
+    .select(rowColumns)
+    .from(emailMessages)
+    .where(eq(emailMessages.status, "failed"))
+    .orderBy(desc(emailMessages.createdAt))
+    .limit(limit);
 }
 
 export async function getMessage(ctx: Ctx, id: string): Promise<EmailMessage> {

@@ -98,7 +98,11 @@ export type TemplateParams<T extends TemplateName> = z.infer<(typeof TEMPLATE_PA
 export const TEMPLATE_NAMES = Object.keys(TEMPLATE_PARAMS) as TemplateName[];
 
 /** The three order templates of the original product, each with an admin preview page. */
-export const ORDER_TEMPLATE_NAMES = ["order-success", "order-shipment-created", "order-shipment-delivered"] as const satisfies readonly TemplateName[];
+export const ORDER_TEMPLATE_NAMES = [
+  "order-success",
+  "order-shipment-created",
+  "order-shipment-delivered",
+] as const satisfies readonly TemplateName[];
 export type OrderTemplateName = (typeof ORDER_TEMPLATE_NAMES)[number];
 
 export const TEMPLATE_LABELS: Record<TemplateName, string> = {

@@ -89,9 +89,23 @@ describe("platform settings", () => {
       [{ currency: "XYZ" }, "currency"],
       [{ taxRates: [{ region: "US-CA", ratePercent: 51 }] }, "taxRates.0.ratePercent"],
       [{ taxRates: [{ region: "XX", ratePercent: 5 }] }, "taxRates.0.region"],
-      [{ taxRates: [{ region: "DE", ratePercent: 19 }, { region: "de", ratePercent: 7 }] }, "taxRates.1.region"],
-      [{ search: { applicationId: "", publicKey: "", connectTimeoutSeconds: 0, responseTimeoutSeconds: 10 } }, "search.connectTimeoutSeconds"],
-      [{ search: { applicationId: "", publicKey: "", connectTimeoutSeconds: 2, responseTimeoutSeconds: 121 } }, "search.responseTimeoutSeconds"],
+      [
+        {
+          taxRates: [
+            { region: "DE", ratePercent: 19 },
+            { region: "de", ratePercent: 7 },
+          ],
+        },
+        "taxRates.1.region",
+      ],
+      [
+        { search: { applicationId: "", publicKey: "", connectTimeoutSeconds: 0, responseTimeoutSeconds: 10 } },
+        "search.connectTimeoutSeconds",
+      ],
+      [
+        { search: { applicationId: "", publicKey: "", connectTimeoutSeconds: 2, responseTimeoutSeconds: 121 } },
+        "search.responseTimeoutSeconds",
+      ],
       [{ search: { applicationId: "APP123", publicKey: "", connectTimeoutSeconds: 2, responseTimeoutSeconds: 10 } }, "search.publicKey"],
     ] as const;
     for (const [patch, field] of bad) {
@@ -133,14 +147,25 @@ describe("settings form schema", () => {
   });
 
   it("ignores blank tax rows and keeps row indices in error paths", () => {
-    const r = settingsFormSchema.safeParse({ ...base, "taxRates.20.region": "", "taxRates.20.ratePercent": "", "taxRates.21.region": "zz", "taxRates.21.ratePercent": "8" });
+    const r = settingsFormSchema.safeParse({
+      ...base,
+      "taxRates.20.region": "",
+      "taxRates.20.ratePercent": "",
+      "taxRates.21.region": "zz",
+      "taxRates.21.ratePercent": "8",
+    });
     expect(r.success).toBe(false);
     const paths = r.error!.issues.map((i) => i.path.join("."));
     expect(paths).toEqual(["taxRates.21.region"]);
   });
 
   it("reports a duplicate region and an out-of-range fee next to their fields", () => {
-    const r = settingsFormSchema.safeParse({ ...base, platformFeePercent: "150", "taxRates.30.region": "gb", "taxRates.30.ratePercent": "5" });
+    const r = settingsFormSchema.safeParse({
+      ...base,
+      platformFeePercent: "150",
+      "taxRates.30.region": "gb",
+      "taxRates.30.ratePercent": "5",
+    });
     expect(r.success).toBe(false);
     const byPath = Object.fromEntries(r.error!.issues.map((i) => [i.path.join("."), i.message]));
     expect(byPath.platformFeePercent).toMatch(/0 to 100/);
@@ -175,7 +200,12 @@ describe("money helpers", () => {
   });
 
   it("prefers a subdivision's tax rate over its country's", () => {
-    const s = settingsSchema.parse({ taxRates: [{ region: "US-CA", ratePercent: 7.25 }, { region: "US", ratePercent: 1 }] });
+    const s = settingsSchema.parse({
+      taxRates: [
+        { region: "US-CA", ratePercent: 7.25 },
+        { region: "US", ratePercent: 1 },
+      ],
+    });
     expect(taxRateFor(s, "us", "CA")).toBe(7.25);
     expect(taxRateFor(s, "US", "US-NY")).toBe(1);
     expect(taxRateFor(s, "FR")).toBe(0);
@@ -185,7 +215,13 @@ describe("money helpers", () => {
 describe("audit log", () => {
   it("records entries and filters them by target", async () => {
     await reset();
-    await recordAudit(t.db, { actorId: "usr_a", action: "user.roles.set", targetType: "user", targetId: "usr_1", data: { after: ["admin"] } });
+    await recordAudit(t.db, {
+      actorId: "usr_a",
+      action: "user.roles.set",
+      targetType: "user",
+      targetId: "usr_1",
+      data: { after: ["admin"] },
+    });
     await recordAudit(t.db, { actorId: null, action: "outbox.retry", targetType: "outbox", targetId: "obx_1" });
     expect(await listAudit(t.ctx(admin), { targetType: "user", targetId: "usr_1" })).toHaveLength(1);
     const all = await listAudit(t.ctx(admin), { limit: 10 });
@@ -198,7 +234,10 @@ describe("outbox overview and retry", () => {
   it("lists failed jobs and lets an admin retry one, with an audit entry", async () => {
     await reset();
     const id = await enqueue(t.db, "email.send", { messageId: "eml_x" });
-    await t.db.update(outbox).set({ status: "failed", attempts: 8, lastError: "Error: SMTP 550 mailbox unavailable" }).where(eq(outbox.id, id));
+    await t.db
+      .update(outbox)
+      .set({ status: "failed", attempts: 8, lastError: "Error: SMTP 550 mailbox unavailable" })
+      .where(eq(outbox.id, id));
     const before = await outboxOverview(t.ctx(admin));
     expect(before.counts.failed).toBe(1);
     expect(before.failed[0]).toMatchObject({ id, topic: "email.send", attempts: 8, lastError: "Error: SMTP 550 mailbox unavailable" });
@@ -207,7 +246,10 @@ describe("outbox overview and retry", () => {
     await retryOutboxJob(t.ctx(admin), id);
     const [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row).toMatchObject({ status: "pending", attempts: 0, lastError: null });
-    expect((await listAudit(t.ctx(admin), { targetType: "outbox", targetId: id }))[0]).toMatchObject({ action: "outbox.retry", actorId: "usr_admin" });
+    expect((await listAudit(t.ctx(admin), { targetType: "outbox", targetId: id }))[0]).toMatchObject({
+      action: "outbox.retry",
+      actorId: "usr_admin",
+    });
 
     // A second retry is refused: the job is no longer failed.
     await expect(retryOutboxJob(t.ctx(admin), id)).rejects.toMatchObject({ code: "not-failed", status: 409 });

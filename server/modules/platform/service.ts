@@ -9,7 +9,6 @@ import { DEFAULT_SETTINGS, SETTING_KEYS, settingsSchema, type SettingKey, type S
 
 const assertAdmin = (ctx: Ctx) => assertRole(ctx, "admin", "Only admins can do that.");
 
-
 // ---- audit ---------------------------------------------------------------------------------
 
 export interface AuditInput {
@@ -25,7 +24,14 @@ export type AuditEntry = typeof auditLog.$inferSelect;
 export async function recordAudit(db: Db, input: AuditInput): Promise<AuditEntry> {
   const [row] = await db
     .insert(auditLog)
-    .values({ id: newId("aud"), actorId: input.actorId, action: input.action, targetType: input.targetType, targetId: input.targetId, data: input.data ?? {} })
+    .values({
+      id: newId("aud"),
+      actorId: input.actorId,
+      action: input.action,
+      targetType: input.targetType,
+      targetId: input.targetId,
+      data: input.data ?? {},
+    })
     .returning();
   return row!;
 }
@@ -68,7 +74,10 @@ function parseStoredValue(key: SettingKey, value: unknown): Settings[SettingKey]
 
 /** The platform settings: stored values over the defaults. A corrupt stored value falls back to its default. */
 export async function getSettings(ctx: Ctx): Promise<Settings> {
-  const rows = await ctx.db.select({ key: platformSettings.key, value: platformSettings.value }).from(platformSettings).where(inArray(platformSettings.key, [...SETTING_KEYS]));
+  const rows = await ctx.db
+    .select({ key: platformSettings.key, value: platformSettings.value })
+    .from(platformSettings)
+    .where(inArray(platformSettings.key, [...SETTING_KEYS]));
   const settings: Settings = structuredClone(DEFAULT_SETTINGS);
   for (const row of rows) {
     const key = row.key as SettingKey;
@@ -111,7 +120,11 @@ export async function updateSettings(ctx: Ctx, input: SettingsInput): Promise<{ 
       action: "settings.update",
       targetType: "platform_settings",
       targetId: "platform",
-      data: { changed, before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, next[k]])) },
+      data: {
+        changed,
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, next[k]])),
+      },
     });
     return { settings: next, changed };
   });
@@ -148,7 +161,8 @@ export async function retryOutboxJob(ctx: Ctx, jobId: string): Promise<void> {
   if (!/^obx_[0-9a-z]{26}$/.test(id)) throw new AppError("not-found", "That job was not found.", 404, "jobId");
   await transaction(ctx.db, async (tx) => {
     const ok = await retryFailed(tx, id);
-    if (!ok) throw new AppError("not-failed", "This job is not in the failed list any more: it may already have been retried.", 409, "jobId");
+    if (!ok)
+      throw new AppError("not-failed", "This job is not in the failed list any more: it may already have been retried.", 409, "jobId");
     await recordAudit(tx, { actorId: actorUserId(ctx.actor), action: "outbox.retry", targetType: "outbox", targetId: id, data: {} });
   });
 }

@@ -4,8 +4,26 @@ import { z } from "zod";
 
 /** Common ISO 4217 currencies a Platen marketplace can sell in. */
 export const CURRENCIES = [
-  "USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK",
-  "HUF", "JPY", "SGD", "HKD", "MXN", "BRL", "INR", "ZAR",
+  "USD",
+  "EUR",
+  "GBP",
+  "CAD",
+  "AUD",
+  "NZD",
+  "CHF",
+  "SEK",
+  "NOK",
+  "DKK",
+  "PLN",
+  "CZK",
+  "HUF",
+  "JPY",
+  "SGD",
+  "HKD",
+  "MXN",
+  "BRL",
+  "INR",
+  "ZAR",
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -105,8 +123,10 @@ export const searchSettingsSchema = z
       .default(10),
   })
   .superRefine((s, ctx) => {
-    if (s.applicationId && !s.publicKey) ctx.addIssue({ code: "custom", path: ["publicKey"], message: "Enter the public (search-only) key for this application id." });
-    if (s.publicKey && !s.applicationId) ctx.addIssue({ code: "custom", path: ["applicationId"], message: "Enter the application id this key belongs to." });
+    if (s.applicationId && !s.publicKey)
+      ctx.addIssue({ code: "custom", path: ["publicKey"], message: "Enter the public (search-only) key for this application id." });
+    if (s.publicKey && !s.applicationId)
+      ctx.addIssue({ code: "custom", path: ["applicationId"], message: "Enter the application id this key belongs to." });
   });
 export type SearchSettings = z.infer<typeof searchSettingsSchema>;
 
@@ -141,7 +161,13 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsInput = z.input<typeof settingsSchema>;
-export const SETTING_KEYS = ["currency", "platformFeePercent", "minimumMarginMinor", "taxRates", "search"] as const satisfies readonly (keyof Settings)[];
+export const SETTING_KEYS = [
+  "currency",
+  "platformFeePercent",
+  "minimumMarginMinor",
+  "taxRates",
+  "search",
+] as const satisfies readonly (keyof Settings)[];
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
@@ -220,7 +246,8 @@ export const MAX_TAX_ROWS = 300;
 function nestForm(raw: unknown): unknown {
   if (!raw || typeof raw !== "object") return raw;
   const flat = raw as Record<string, unknown>;
-  const str = (k: string) => (typeof flat[k] === "string" ? (flat[k] as string) : Array.isArray(flat[k]) ? String((flat[k] as unknown[])[0] ?? "") : "");
+  const str = (k: string) =>
+    typeof flat[k] === "string" ? (flat[k] as string) : Array.isArray(flat[k]) ? String((flat[k] as unknown[])[0] ?? "") : "";
   const rows: ({ region: string; ratePercent: string } | null)[] = [];
   let maxIndex = -1;
   for (const key of Object.keys(flat)) {
@@ -270,7 +297,11 @@ export const settingsFormSchema = z.preprocess(
       const currency = (CURRENCIES as readonly string[]).includes(f.currency) ? f.currency : "USD";
       const digits = currencyDigits(currency);
       if (!hasAtMostDecimals(f.minimumMargin, digits)) {
-        ctx.addIssue({ code: "custom", path: ["minimumMargin"], message: digits === 0 ? `${currency} has no minor units: use a whole amount.` : `Use at most ${digits} decimals.` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["minimumMargin"],
+          message: digits === 0 ? `${currency} has no minor units: use a whole amount.` : `Use at most ${digits} decimals.`,
+        });
       }
       const candidate = {
         currency: f.currency,
@@ -282,10 +313,13 @@ export const settingsFormSchema = z.preprocess(
       // Validate with the canonical schema, keeping the rows' original indices in error paths.
       const rowIssues = f.taxRates.map((row) => (row ? taxRateSchema.safeParse(row) : null));
       rowIssues.forEach((r, i) => {
-        if (r && !r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: ["taxRates", i, ...issue.path] as (string | number)[], message: issue.message });
+        if (r && !r.success)
+          for (const issue of r.error.issues)
+            ctx.addIssue({ code: "custom", path: ["taxRates", i, ...issue.path] as (string | number)[], message: issue.message });
       });
       const normalized = f.taxRates.map((row, i) => (row && rowIssues[i]?.success ? rowIssues[i].data : null));
-      for (const d of duplicateRegions(normalized)) ctx.addIssue({ code: "custom", path: ["taxRates", d.index, "region"], message: d.message });
+      for (const d of duplicateRegions(normalized))
+        ctx.addIssue({ code: "custom", path: ["taxRates", d.index, "region"], message: d.message });
       const whole = settingsSchema.safeParse({ ...candidate, taxRates: normalized.filter((r): r is TaxRate => r !== null) });
       if (!whole.success) {
         for (const issue of whole.error.issues) {

@@ -20,8 +20,14 @@ export const searchDocuments = pgTable(
     description: text().notNull().default(""),
     tagsText: text().notNull().default(""),
     category: text().notNull(),
-    colors: text().array().notNull().default(sql`'{}'::text[]`),
-    sizes: text().array().notNull().default(sql`'{}'::text[]`),
+    colors: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sizes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     priceMinor: integer().notNull(),
     /** Highest variant price (per-variant prices); equals priceMinor when there are none. */
     priceMaxMinor: integer().notNull().default(0),

@@ -33,11 +33,52 @@ function doc(id: string, over: Partial<SearchDocumentInput>): SearchDocumentInpu
 }
 
 const DOCS: SearchDocumentInput[] = [
-  doc("prd_fox_hoodie", { title: "Sleepy Fox Hoodie", category: "hoodies", colors: [BLACK, NAVY], sizes: ["S", "M", "L"], priceMinor: 4500, tags: ["fox", "forest"], publishedAt: new Date("2026-03-01T00:00:00Z") }),
-  doc("prd_wave_hoodie", { title: "Great Wave Hoodie", category: "hoodies", colors: [WHITE], sizes: ["M", "XL"], priceMinor: 4800, tags: ["ocean"], storeHandle: "kenji-draws", storeName: "Kenji Draws", storeId: "sto_kenji" }),
-  doc("prd_fox_tee", { title: "Fox Portrait Tee", colors: [WHITE, BLACK], sizes: ["S", "M"], priceMinor: 2500, tags: ["fox"], publishedAt: new Date("2026-04-01T00:00:00Z") }),
-  doc("prd_mug", { title: "Morning Coffee Mug", category: "mugs", colors: [WHITE], sizes: ["11 oz"], priceMinor: 1500, description: "A mug for fox lovers who need coffee.", tags: ["coffee"] }),
-  doc("prd_poster", { title: `Sunrise <Mountain> & "Co" <script>x</script>`, category: "posters", colors: [WHITE], sizes: ["A3"], priceMinor: 3000, tags: ["mountain"], description: "A mountain at dawn." }),
+  doc("prd_fox_hoodie", {
+    title: "Sleepy Fox Hoodie",
+    category: "hoodies",
+    colors: [BLACK, NAVY],
+    sizes: ["S", "M", "L"],
+    priceMinor: 4500,
+    tags: ["fox", "forest"],
+    publishedAt: new Date("2026-03-01T00:00:00Z"),
+  }),
+  doc("prd_wave_hoodie", {
+    title: "Great Wave Hoodie",
+    category: "hoodies",
+    colors: [WHITE],
+    sizes: ["M", "XL"],
+    priceMinor: 4800,
+    tags: ["ocean"],
+    storeHandle: "kenji-draws",
+    storeName: "Kenji Draws",
+    storeId: "sto_kenji",
+  }),
+  doc("prd_fox_tee", {
+    title: "Fox Portrait Tee",
+    colors: [WHITE, BLACK],
+    sizes: ["S", "M"],
+    priceMinor: 2500,
+    tags: ["fox"],
+    publishedAt: new Date("2026-04-01T00:00:00Z"),
+  }),
+  doc("prd_mug", {
+    title: "Morning Coffee Mug",
+    category: "mugs",
+    colors: [WHITE],
+    sizes: ["11 oz"],
+    priceMinor: 1500,
+    description: "A mug for fox lovers who need coffee.",
+    tags: ["coffee"],
+  }),
+  doc("prd_poster", {
+    title: `Sunrise <Mountain> & "Co" <script>x</script>`,
+    category: "posters",
+    colors: [WHITE],
+    sizes: ["A3"],
+    priceMinor: 3000,
+    tags: ["mountain"],
+    description: "A mountain at dawn.",
+  }),
 ];
 
 beforeAll(async () => {
@@ -144,7 +185,19 @@ describe("PostgreSQL search provider", () => {
   });
 
   it("treats search syntax and odd input safely", async () => {
-    for (const q of ['"sleepy fox"', "fox -hoodie", "fox or mug", "'; drop table x; --", "\\", "::*", "a & b | !c", "\u0000", "fox\u0000hoodie", "🦊🦊", "x".repeat(200)]) {
+    for (const q of [
+      '"sleepy fox"',
+      "fox -hoodie",
+      "fox or mug",
+      "'; drop table x; --",
+      "\\",
+      "::*",
+      "a & b | !c",
+      "\u0000",
+      "fox\u0000hoodie",
+      "🦊🦊",
+      "x".repeat(200),
+    ]) {
       const r = await search({ q });
       expect(r.total).toBeGreaterThanOrEqual(0);
     }
@@ -157,7 +210,9 @@ describe("PostgreSQL search provider", () => {
   it("suggests products, stores and categories while typing", async () => {
     const ctx = t.ctx(anonymous());
     const s = await suggest(ctx, "fo", 5);
-    expect(s.filter((x) => x.kind === "product").map((x) => x.label)).toEqual(expect.arrayContaining(["Sleepy Fox Hoodie", "Fox Portrait Tee"]));
+    expect(s.filter((x) => x.kind === "product").map((x) => x.label)).toEqual(
+      expect.arrayContaining(["Sleepy Fox Hoodie", "Fox Portrait Tee"]),
+    );
     expect(s.find((x) => x.kind === "product")?.href).toMatch(/^\/shop\/product\/prd_/);
     const stores = await suggest(ctx, "ken", 5);
     expect(stores.find((x) => x.kind === "store")).toMatchObject({ label: "Kenji Draws", href: "/shop/stores/@kenji-draws" });
@@ -171,7 +226,14 @@ describe("PostgreSQL search provider", () => {
       await upsertSearchDocument(tx, doc("prd_tmp", { title: "Zebra Crossing Tote", category: "tote-bags" }));
     });
     expect((await search({ q: "zebra" })).total).toBe(1);
-    const terms = async () => ((await t.db.execute(sql`select term from search_terms where term in ('zebra', 'giraffe')`)) as unknown as { rows: { term: string }[] }).rows.map((r) => r.term).sort();
+    const terms = async () =>
+      (
+        (await t.db.execute(sql`select term from search_terms where term in ('zebra', 'giraffe')`)) as unknown as {
+          rows: { term: string }[];
+        }
+      ).rows
+        .map((r) => r.term)
+        .sort();
     expect(await terms()).toEqual(["zebra"]);
     await transaction(t.db, async (tx) => {
       await upsertSearchDocument(tx, doc("prd_tmp", { title: "Giraffe Crossing Tote", category: "tote-bags" }));
@@ -187,7 +249,10 @@ describe("PostgreSQL search provider", () => {
   });
 
   it("reindexAll rebuilds from a list and drops products no longer listed", async () => {
-    const n = await reindexAll(t.db, DOCS.filter((d) => d.productId !== "prd_poster"));
+    const n = await reindexAll(
+      t.db,
+      DOCS.filter((d) => d.productId !== "prd_poster"),
+    );
     expect(n).toBe(4);
     expect((await search({})).total).toBe(4);
     await reindexAll(t.db, DOCS);

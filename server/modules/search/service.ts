@@ -49,7 +49,8 @@ const algoliaSelected = () => env().SEARCH_PROVIDER === "algolia";
  */
 export async function upsertSearchDocument(tx: Db, doc: SearchDocumentInput): Promise<void> {
   const version = await upsertRow(tx, toIndexed(doc));
-  if (algoliaSelected()) await enqueue(tx, SEARCH_SYNC_TOPIC, { productId: doc.productId }, { dedupeKey: `search.sync:${doc.productId}:${version}` });
+  if (algoliaSelected())
+    await enqueue(tx, SEARCH_SYNC_TOPIC, { productId: doc.productId }, { dedupeKey: `search.sync:${doc.productId}:${version}` });
 }
 
 /** Take a product out of search (unpublished, taken down, deleted); a no-op when it is not indexed. */

@@ -8,7 +8,14 @@ import { transaction } from "../../infra/db/index.ts";
 import { registerHandler, runDueJobs } from "../../jobs/index.ts";
 import { anonymous, system } from "../../kernel/index.ts";
 import { getSettings, updateSettings } from "../platform/index.ts";
-import { removeSearchDocument, searchProducts, SEARCH_SYNC_TOPIC, searchSyncHandler, upsertSearchDocument, type SearchDocumentInput } from "./index.ts";
+import {
+  removeSearchDocument,
+  searchProducts,
+  SEARCH_SYNC_TOPIC,
+  searchSyncHandler,
+  upsertSearchDocument,
+  type SearchDocumentInput,
+} from "./index.ts";
 
 const t = useTestDatabase();
 
@@ -24,7 +31,12 @@ const server = http.createServer((req, res) => {
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
     const text = Buffer.concat(chunks).toString("utf8");
-    seen.push({ method: req.method ?? "", url: req.url ?? "", key: req.headers["x-algolia-api-key"] as string | undefined, body: text ? JSON.parse(text) : {} });
+    seen.push({
+      method: req.method ?? "",
+      url: req.url ?? "",
+      key: req.headers["x-algolia-api-key"] as string | undefined,
+      body: text ? JSON.parse(text) : {},
+    });
     res.writeHead(200, { "Content-Type": "application/json" });
     if (req.url?.endsWith("/query")) res.end(JSON.stringify({ hits: [], nbHits: 0, page: 0, nbPages: 0, facets: {}, processingTimeMS: 1 }));
     else res.end(JSON.stringify({ taskID: 1, objectIDs: [] }));
@@ -52,10 +64,21 @@ const doc: SearchDocumentInput = {
 beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  setEnv(parseEnv({ ...process.env, SEARCH_PROVIDER: "algolia", ALGOLIA_HOST: host, ALGOLIA_ADMIN_KEY: "admin-key", ALGOLIA_INDEX: "platen_test" }));
+  setEnv(
+    parseEnv({
+      ...process.env,
+      SEARCH_PROVIDER: "algolia",
+      ALGOLIA_HOST: host,
+      ALGOLIA_ADMIN_KEY: "admin-key",
+      ALGOLIA_INDEX: "platen_test",
+    }),
+  );
   const ctx = t.ctx(system("test"));
   const settings = await getSettings(ctx);
-  await updateSettings(ctx, { ...settings, search: { applicationId: "PLATEN123", publicKey: "search-key", connectTimeoutSeconds: 2, responseTimeoutSeconds: 5 } });
+  await updateSettings(ctx, {
+    ...settings,
+    search: { applicationId: "PLATEN123", publicKey: "search-key", connectTimeoutSeconds: 2, responseTimeoutSeconds: 5 },
+  });
   registerHandler(SEARCH_SYNC_TOPIC, searchSyncHandler);
 });
 
@@ -65,7 +88,11 @@ afterAll(async () => {
 });
 
 const outboxRows = async () =>
-  ((await t.db.execute(sql`select dedupe_key, status from outbox where topic = ${SEARCH_SYNC_TOPIC} order by created_at, id`)) as unknown as { rows: { dedupe_key: string; status: string }[] }).rows;
+  (
+    (await t.db.execute(
+      sql`select dedupe_key, status from outbox where topic = ${SEARCH_SYNC_TOPIC} order by created_at, id`,
+    )) as unknown as { rows: { dedupe_key: string; status: string }[] }
+  ).rows;
 
 describe("index sync through the outbox (Algolia)", () => {
   it("writes the local index in the caller's transaction and enqueues one job per change", async () => {
@@ -90,7 +117,12 @@ describe("index sync through the outbox (Algolia)", () => {
     const batch = seen.filter((s) => s.url === "/1/indexes/platen_test/batch");
     expect(batch).toHaveLength(1);
     expect(batch[0]!.key).toBe("admin-key");
-    expect(batch[0]!.body.requests).toEqual([{ action: "updateObject", body: expect.objectContaining({ objectID: "prd_sync", title: "Lighthouse Poster", storeHandle: "inkwell" }) }]);
+    expect(batch[0]!.body.requests).toEqual([
+      {
+        action: "updateObject",
+        body: expect.objectContaining({ objectID: "prd_sync", title: "Lighthouse Poster", storeHandle: "inkwell" }),
+      },
+    ]);
     expect((await outboxRows()).map((r) => r.status)).toEqual(["done"]);
   });
 

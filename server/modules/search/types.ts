@@ -70,4 +70,3 @@ export interface Suggestion {
   priceMinor?: number;
   highlighted?: string;
 }
-

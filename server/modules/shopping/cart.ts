@@ -14,7 +14,10 @@ const lineError = (message: string, field = "variantId") => new AppError("cart-l
 /** Turn lines into what the drawer shows: product cards, variant labels, prices, subtotal. */
 export async function resolveCart(ctx: Ctx, lines: readonly CartLine[]): Promise<CartView> {
   const clean = normaliseCartLines(lines);
-  const variants = await getVariantsForCart(ctx, clean.map((l) => l.variantId));
+  const variants = await getVariantsForCart(
+    ctx,
+    clean.map((l) => l.variantId),
+  );
   const cards = await cardsById(
     ctx,
     clean.map((l) => variants.get(l.variantId)?.productId ?? l.productId),
@@ -64,7 +67,10 @@ export async function getCart(ctx: Ctx): Promise<CartView> {
 /** Number of items in the signed-in shopper's cart (header badge without JavaScript). */
 export async function cartCount(ctx: Ctx): Promise<number> {
   const userId = requireUserId(ctx);
-  const [row] = await ctx.db.select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` }).from(cartItems).where(eq(cartItems.userId, userId));
+  const [row] = await ctx.db
+    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
   return Number(row?.n ?? 0);
 }
 
@@ -100,12 +106,17 @@ export async function addToCart(ctx: Ctx, input: unknown): Promise<CartChange> {
       .for("update");
     if (existing) {
       const q = Math.min(CART_MAX_QUANTITY, existing.quantity + line.quantity);
-      if (q < existing.quantity + line.quantity) message = `You can order at most ${CART_MAX_QUANTITY} of one item; your cart has ${CART_MAX_QUANTITY}.`;
-      await tx.update(cartItems).set({ quantity: q }).where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId)));
+      if (q < existing.quantity + line.quantity)
+        message = `You can order at most ${CART_MAX_QUANTITY} of one item; your cart has ${CART_MAX_QUANTITY}.`;
+      await tx
+        .update(cartItems)
+        .set({ quantity: q })
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId)));
       return;
     }
     const [row] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
-    if (Number(row?.n ?? 0) >= CART_MAX_LINES) throw lineError(`Your cart holds at most ${CART_MAX_LINES} different items. Remove one first.`, "_form");
+    if (Number(row?.n ?? 0) >= CART_MAX_LINES)
+      throw lineError(`Your cart holds at most ${CART_MAX_LINES} different items. Remove one first.`, "_form");
     await tx.insert(cartItems).values({ userId, productId: line.productId, variantId: line.variantId, quantity: line.quantity });
   });
   return { cart: await getCart(ctx), message };
@@ -142,7 +153,10 @@ export async function mergeCart(ctx: Ctx, visitorLines: unknown): Promise<CartCh
   if (!Array.isArray(visitorLines)) throw new AppError("cart-merge", "The cart to merge must be a list of items.", 400, "lines");
   if (visitorLines.length > 200) throw new AppError("cart-merge", "That cart has too many items to merge.", 413, "lines");
   const incoming = normaliseCartLines(visitorLines);
-  const variants = await getVariantsForCart(ctx, incoming.map((l) => l.variantId));
+  const variants = await getVariantsForCart(
+    ctx,
+    incoming.map((l) => l.variantId),
+  );
   const valid = incoming.filter((l) => {
     const v = variants.get(l.variantId);
     return v && v.available && v.productId === l.productId;
@@ -158,7 +172,11 @@ export async function mergeCart(ctx: Ctx, visitorLines: unknown): Promise<CartCh
       if (have !== undefined) {
         const q = Math.min(CART_MAX_QUANTITY, have + l.quantity);
         if (q < have + l.quantity) capped = true;
-        if (q !== have) await tx.update(cartItems).set({ quantity: q }).where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, l.variantId)));
+        if (q !== have)
+          await tx
+            .update(cartItems)
+            .set({ quantity: q })
+            .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, l.variantId)));
         byVariant.set(l.variantId, q);
       } else if (lines < CART_MAX_LINES) {
         await tx.insert(cartItems).values({ userId, productId: l.productId, variantId: l.variantId, quantity: l.quantity });

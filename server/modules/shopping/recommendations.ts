@@ -128,8 +128,16 @@ export async function coBoughtProductIds(_ctx: Ctx, _productId: string, _limit =
 
 /** Newest published products (the last fallback when there is no signal at all). */
 async function newestIds(db: Db, limit: number, exclude: readonly string[]): Promise<string[]> {
-  const notIn = exclude.length ? sql`and id not in (${sql.join(exclude.map((e) => sql`${e}`), sql`, `)})` : sql``;
-  return ids(db, sql`select id from products where status = 'published' ${notIn} order by published_at desc nulls last, id limit ${clamp(limit)}`);
+  const notIn = exclude.length
+    ? sql`and id not in (${sql.join(
+        exclude.map((e) => sql`${e}`),
+        sql`, `,
+      )})`
+    : sql``;
+  return ids(
+    db,
+    sql`select id from products where status = 'published' ${notIn} order by published_at desc nulls last, id limit ${clamp(limit)}`,
+  );
 }
 
 /**
@@ -173,7 +181,9 @@ export async function forYouProductIds(ctx: Ctx, limit = 12): Promise<string[]> 
     );
   }
   if (picked.length < n) {
-    const wished = userId ? new Set(await ids(ctx.db, sql`select product_id as id from wishes where user_id = ${userId}`)) : new Set<string>();
+    const wished = userId
+      ? new Set(await ids(ctx.db, sql`select product_id as id from wishes where user_id = ${userId}`))
+      : new Set<string>();
     for (const id of await trendingProductIds(ctx, n * 2)) {
       if (picked.length >= n) break;
       if (!picked.includes(id) && !wished.has(id)) picked.push(id);
@@ -199,7 +209,10 @@ export async function mostWishedProducts(ctx: Ctx, limit = 20): Promise<MostWish
     group by w.product_id
     order by n desc, recent desc, w.product_id
     limit ${clamp(limit, 200)}`)) as unknown as { rows: { id: string; n: number; recent: number }[] };
-  const cards = await cardsInOrder(ctx, result.rows.map((r) => r.id));
+  const cards = await cardsInOrder(
+    ctx,
+    result.rows.map((r) => r.id),
+  );
   const byId = new Map(cards.map((c) => [c.id, c]));
   return result.rows.map((r) => ({ productId: r.id, wishes: Number(r.n), recentWishes: Number(r.recent), card: byId.get(r.id) ?? null }));
 }

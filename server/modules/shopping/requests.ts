@@ -55,18 +55,36 @@ export interface ProductRequestView {
 export async function answeringStores(ctx: Ctx): Promise<{ id: string; handle: string; name: string }[]> {
   if (ctx.actor.kind !== "user") return [];
   const mine = await listMyStores(ctx);
-  return mine.filter((m) => m.store.status === "active" && m.permissions.includes("products")).map((m) => ({ id: m.store.id, handle: m.store.handle, name: m.store.name }));
+  return mine
+    .filter((m) => m.store.status === "active" && m.permissions.includes("products"))
+    .map((m) => ({ id: m.store.id, handle: m.store.handle, name: m.store.name }));
 }
 
 /** Published products per store the actor can answer with (the answer form's choices). */
-export async function answerChoices(ctx: Ctx): Promise<{ storeId: string; storeName: string; storeHandle: string; products: { id: string; title: string; category: string }[] }[]> {
+export async function answerChoices(
+  ctx: Ctx,
+): Promise<{ storeId: string; storeName: string; storeHandle: string; products: { id: string; title: string; category: string }[] }[]> {
   const stores = await answeringStores(ctx);
-  return Promise.all(stores.map(async (s) => ({ storeId: s.id, storeName: s.name, storeHandle: s.handle, products: await publishedProductsOfStore(ctx, s.id) })));
+  return Promise.all(
+    stores.map(async (s) => ({
+      storeId: s.id,
+      storeName: s.name,
+      storeHandle: s.handle,
+      products: await publishedProductsOfStore(ctx, s.id),
+    })),
+  );
 }
 
 async function storeImage(id: string, file: File): Promise<string> {
   const bytes = Buffer.from(await file.arrayBuffer());
-  const webp = await uploadedImageToWebp(bytes, { field: "image", limits: { maxBytes: REQUEST_IMAGE_MAX_BYTES, maxPixels: 40_000_000, minSide: 32 }, width: 1600, height: 1600, fit: "inside", quality: 82 });
+  const webp = await uploadedImageToWebp(bytes, {
+    field: "image",
+    limits: { maxBytes: REQUEST_IMAGE_MAX_BYTES, maxPixels: 40_000_000, minSide: 32 },
+    width: 1600,
+    height: 1600,
+    fit: "inside",
+    quality: 82,
+  });
   const key = `request-images/${id}.webp`;
   await storage().put(key, webp, { contentType: "image/webp" });
   return key;
@@ -77,19 +95,32 @@ export async function createProductRequest(ctx: Ctx, input: unknown, image?: Fil
   const userId = requireUserId(ctx, "Sign in to request a product.");
   const parsed = productRequestSchema.safeParse(input);
   if (!parsed.success) throw zodError(parsed.error);
-  const open = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(productRequests).where(and(eq(productRequests.userId, userId), eq(productRequests.status, "open")));
-  if (Number(open[0]?.n ?? 0) >= 10) throw new AppError("too-many-requests", "You have 10 open requests. Close one before asking for more.", 429, "_form");
+  const open = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productRequests)
+    .where(and(eq(productRequests.userId, userId), eq(productRequests.status, "open")));
+  if (Number(open[0]?.n ?? 0) >= 10)
+    throw new AppError("too-many-requests", "You have 10 open requests. Close one before asking for more.", 429, "_form");
   const id = newId("preq");
   const referenceImageKey = image && image.size > 0 ? await storeImage(id, image) : null;
-  await ctx.db.insert(productRequests).values({ id, userId, idea: parsed.data.idea, category: parsed.data.category, budgetMinor: parsed.data.budget, referenceImageKey });
+  await ctx.db
+    .insert(productRequests)
+    .values({ id, userId, idea: parsed.data.idea, category: parsed.data.category, budgetMinor: parsed.data.budget, referenceImageKey });
   return { id };
 }
 
 async function answersFor(ctx: Ctx, requestIds: string[]): Promise<Map<string, RequestAnswerView[]>> {
   const out = new Map<string, RequestAnswerView[]>();
   if (!requestIds.length) return out;
-  const rows = await ctx.db.select().from(productRequestAnswers).where(inArray(productRequestAnswers.requestId, requestIds)).orderBy(productRequestAnswers.createdAt);
-  const cards = await cardsById(ctx, rows.map((r) => r.productId));
+  const rows = await ctx.db
+    .select()
+    .from(productRequestAnswers)
+    .where(inArray(productRequestAnswers.requestId, requestIds))
+    .orderBy(productRequestAnswers.createdAt);
+  const cards = await cardsById(
+    ctx,
+    rows.map((r) => r.productId),
+  );
   const storeIds = [...new Set(rows.map((r) => r.storeId))];
   const stores = await getStoresByIds(ctx, storeIds);
   const storeById = new Map(stores.map((s) => [s.id, s]));
@@ -114,11 +145,19 @@ async function answersFor(ctx: Ctx, requestIds: string[]): Promise<Map<string, R
 type RequestRow = typeof productRequests.$inferSelect;
 
 async function toViews(ctx: Ctx, rows: RequestRow[], withAuthor = false): Promise<ProductRequestView[]> {
-  const answers = await answersFor(ctx, rows.map((r) => r.id));
+  const answers = await answersFor(
+    ctx,
+    rows.map((r) => r.id),
+  );
   let names = new Map<string, string>();
   if (withAuthor && rows.length) {
     const userIds = [...new Set(rows.map((r) => r.userId))];
-    const res = (await ctx.db.execute(sql`select id, display_name, first_name from users where id in (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)})`)) as unknown as {
+    const res = (await ctx.db.execute(
+      sql`select id, display_name, first_name from users where id in (${sql.join(
+        userIds.map((u) => sql`${u}`),
+        sql`, `,
+      )})`,
+    )) as unknown as {
       rows: { id: string; display_name: string; first_name: string }[];
     };
     names = new Map(res.rows.map((u) => [u.id, u.first_name || u.display_name.split(" ")[0] || "A shopper"]));
@@ -140,13 +179,19 @@ async function toViews(ctx: Ctx, rows: RequestRow[], withAuthor = false): Promis
 /** The signed-in shopper's own requests with their answers, newest first. */
 export async function listMyRequests(ctx: Ctx): Promise<ProductRequestView[]> {
   const userId = requireUserId(ctx);
-  const rows = await ctx.db.select().from(productRequests).where(eq(productRequests.userId, userId)).orderBy(desc(productRequests.createdAt)).limit(100);
+  const rows = await ctx.db
+    .select()
+    .from(productRequests)
+    .where(eq(productRequests.userId, userId))
+    .orderBy(desc(productRequests.createdAt))
+    .limit(100);
   return toViews(ctx, rows);
 }
 
 /** Open (and answered, still open to more answers) requests for partners; authors shown by first name only. */
 export async function listOpenRequests(ctx: Ctx, limit = 50): Promise<ProductRequestView[]> {
-  if (!hasRole(ctx.actor, "admin") && !(await answeringStores(ctx)).length) throw new AppError("forbidden", "Only partners with a store can browse product requests.", 403);
+  if (!hasRole(ctx.actor, "admin") && !(await answeringStores(ctx)).length)
+    throw new AppError("forbidden", "Only partners with a store can browse product requests.", 403);
   const rows = await ctx.db
     .select()
     .from(productRequests)
@@ -170,7 +215,10 @@ export async function adminListRequests(ctx: Ctx, status?: RequestStatus | null,
 
 export async function requestStatusCounts(ctx: Ctx): Promise<Record<RequestStatus, number>> {
   assertRole(ctx, "admin");
-  const rows = await ctx.db.select({ status: productRequests.status, n: sql<number>`count(*)::int` }).from(productRequests).groupBy(productRequests.status);
+  const rows = await ctx.db
+    .select({ status: productRequests.status, n: sql<number>`count(*)::int` })
+    .from(productRequests)
+    .groupBy(productRequests.status);
   const out: Record<RequestStatus, number> = { open: 0, answered: 0, closed: 0 };
   for (const r of rows) out[r.status] = Number(r.n);
   return out;
@@ -198,7 +246,11 @@ export async function answerProductRequest(ctx: Ctx, input: unknown): Promise<{ 
     if (!req) throw notFound("The request");
     if (req.userId === userId) throw new AppError("own-request", "You cannot answer your own request.", 403, "productId");
     requestTransitions.assert(req.status, "answered");
-    const inserted = await tx.insert(productRequestAnswers).values({ id, requestId, storeId: store.id, productId, message, answeredBy: userId }).onConflictDoNothing().returning({ id: productRequestAnswers.id });
+    const inserted = await tx
+      .insert(productRequestAnswers)
+      .values({ id, requestId, storeId: store.id, productId, message, answeredBy: userId })
+      .onConflictDoNothing()
+      .returning({ id: productRequestAnswers.id });
     if (!inserted.length) throw new AppError("already-answered", "You already suggested this product for this request.", 409, "productId");
     await tx.update(productRequests).set({ status: "answered" }).where(eq(productRequests.id, requestId));
     const authorRes = (await tx.execute(sql`select email, display_name, first_name from users where id = ${req.userId}`)) as unknown as {
@@ -235,7 +287,8 @@ export async function closeProductRequest(ctx: Ctx, requestId: string): Promise<
   await transaction(ctx.db, async (tx) => {
     const [req] = await tx.select().from(productRequests).where(eq(productRequests.id, requestId)).for("update");
     if (!req) throw notFound("The request");
-    if (req.userId !== userId && !hasRole(ctx.actor, "admin")) throw new AppError("forbidden", "Only the person who asked, or an administrator, can close a request.", 403);
+    if (req.userId !== userId && !hasRole(ctx.actor, "admin"))
+      throw new AppError("forbidden", "Only the person who asked, or an administrator, can close a request.", 403);
     requestTransitions.assert(req.status, "closed");
     await tx.update(productRequests).set({ status: "closed" }).where(eq(productRequests.id, requestId));
   });
@@ -248,7 +301,14 @@ export async function reopenProductRequest(ctx: Ctx, requestId: string): Promise
     const [req] = await tx.select().from(productRequests).where(eq(productRequests.id, requestId)).for("update");
     if (!req) throw notFound("The request");
     requestTransitions.assert(req.status, "open");
-    const [a] = await tx.select({ id: productRequestAnswers.id }).from(productRequestAnswers).where(eq(productRequestAnswers.requestId, requestId)).limit(1);
-    await tx.update(productRequests).set({ status: a ? "answered" : "open" }).where(eq(productRequests.id, requestId));
+    const [a] = await tx
+      .select({ id: productRequestAnswers.id })
+      .from(productRequestAnswers)
+      .where(eq(productRequestAnswers.requestId, requestId))
+      .limit(1);
+    await tx
+      .update(productRequests)
+      .set({ status: a ? "answered" : "open" })
+      .where(eq(productRequests.id, requestId));
   });
 }

@@ -70,5 +70,8 @@ export const productRequestAnswers = pgTable(
     answeredBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("product_request_answers_request_idx").on(t.requestId), uniqueIndex("product_request_answers_request_product_key").on(t.requestId, t.productId)],
+  (t) => [
+    index("product_request_answers_request_idx").on(t.requestId),
+    uniqueIndex("product_request_answers_request_product_key").on(t.requestId, t.productId),
+  ],
 );

@@ -86,7 +86,17 @@ beforeAll(async () => {
     { id: "blk_tee", fulfillerId: "ful_a", name: "Tee", category: "t-shirts" },
     { id: "blk_mug", fulfillerId: "ful_a", name: "Mug", category: "mugs" },
   ]);
-  await db.insert(blankPrintAreas).values({ id: "bpa_f", blankId: "blk_tee", key: "front", label: "Front", widthIn: 12, heightIn: 16, templateWidth: 100, templateHeight: 100, templateRect: { x: 1, y: 1, w: 10, h: 10 } });
+  await db.insert(blankPrintAreas).values({
+    id: "bpa_f",
+    blankId: "blk_tee",
+    key: "front",
+    label: "Front",
+    widthIn: 12,
+    heightIn: 16,
+    templateWidth: 100,
+    templateHeight: 100,
+    templateRect: { x: 1, y: 1, w: 10, h: 10 },
+  });
   await db.insert(blankColors).values([
     { blankId: "blk_tee", name: "Black", hex: "#111111" },
     { blankId: "blk_mug", name: "White", hex: "#ffffff" },
@@ -100,7 +110,14 @@ beforeAll(async () => {
     { id: "sto_a", handle: "alpha", name: "Alpha Studio", ownerUserId: "usr_pa" },
     { id: "sto_b", handle: "beta", name: "Beta Prints", ownerUserId: "usr_pb" },
   ]);
-  await db.insert(storeMembers).values({ id: "smb_w", storeId: "sto_a", userId: "usr_worker", email: "worker@example.test", permissions: ["products"], status: "active" });
+  await db.insert(storeMembers).values({
+    id: "smb_w",
+    storeId: "sto_a",
+    userId: "usr_worker",
+    email: "worker@example.test",
+    permissions: ["products"],
+    status: "active",
+  });
   const p = (id: string, storeId: string, title: string, extra: Partial<typeof products.$inferInsert> = {}) => ({
     id,
     storeId,
@@ -114,15 +131,17 @@ beforeAll(async () => {
     primaryColor: "Black",
     ...extra,
   });
-  await db.insert(products).values([
-    p("prd_fox", "sto_a", "Red fox in the forest", { tags: ["fox", "forest", "animals"] }),
-    p("prd_fox2", "sto_a", "Red fox in the forest (again)", { tags: ["fox"] }),
-    p("prd_owl", "sto_a", "Night owl", { tags: ["owl", "forest", "animals"] }),
-    p("prd_wave", "sto_b", "Great wave", { tags: ["sea"] }),
-    p("prd_mug", "sto_b", "Forest fox mug", { blankId: "blk_mug", category: "mugs", tags: ["fox"], priceMinor: 1600 }),
-    p("prd_draft", "sto_a", "Draft fox", { status: "draft", publishedAt: null, tags: ["fox"] }),
-    p("prd_down", "sto_b", "Taken down fox", { status: "taken_down", tags: ["fox"] }),
-  ]);
+  await db
+    .insert(products)
+    .values([
+      p("prd_fox", "sto_a", "Red fox in the forest", { tags: ["fox", "forest", "animals"] }),
+      p("prd_fox2", "sto_a", "Red fox in the forest (again)", { tags: ["fox"] }),
+      p("prd_owl", "sto_a", "Night owl", { tags: ["owl", "forest", "animals"] }),
+      p("prd_wave", "sto_b", "Great wave", { tags: ["sea"] }),
+      p("prd_mug", "sto_b", "Forest fox mug", { blankId: "blk_mug", category: "mugs", tags: ["fox"], priceMinor: 1600 }),
+      p("prd_draft", "sto_a", "Draft fox", { status: "draft", publishedAt: null, tags: ["fox"] }),
+      p("prd_down", "sto_b", "Taken down fox", { status: "taken_down", tags: ["fox"] }),
+    ]);
   await db.insert(productVariants).values([
     { id: "var_fs", productId: "prd_fox", blankVariantId: "bvr_s", color: "Black", size: "S" },
     { id: "var_fm", productId: "prd_fox", blankVariantId: "bvr_m", color: "Black", size: "M", priceMinor: 2800 },
@@ -198,7 +217,14 @@ describe("cart", () => {
 
   it("caps the cart at 50 lines", async () => {
     const ctx = t.ctx(user("usr_many"));
-    await t.db.insert(cartItems).values(Array.from({ length: CART_MAX_LINES }, (_, i) => ({ userId: "usr_many", productId: "prd_fox", variantId: `var_x${i}`, quantity: 1 })));
+    await t.db.insert(cartItems).values(
+      Array.from({ length: CART_MAX_LINES }, (_, i) => ({
+        userId: "usr_many",
+        productId: "prd_fox",
+        variantId: `var_x${i}`,
+        quantity: 1,
+      })),
+    );
     await expectAppError(addToCart(ctx, { productId: "prd_fox", variantId: "var_fs", quantity: 1 }), 422, "_form");
     const merged = await mergeCart(ctx, [{ productId: "prd_fox", variantId: "var_fs", quantity: 1 }]);
     expect(merged.cart.lines).toHaveLength(CART_MAX_LINES);
@@ -257,7 +283,12 @@ describe("views and recommendations", () => {
       ...["a1", "a2", "a3"].map((k) => ({ productId: "prd_owl", viewerKey: k, day: "d0", viewedAt: daysAgo(0.1) })),
       { productId: "prd_mug", viewerKey: "b1", day: "d0", viewedAt: daysAgo(0.2) },
       ...["c1", "c2", "c3", "c4", "c5", "c6"].map((k) => ({ productId: "prd_wave", viewerKey: k, day: "d12", viewedAt: daysAgo(12) })),
-      ...["e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8"].map((k) => ({ productId: "prd_down", viewerKey: k, day: "d0", viewedAt: daysAgo(0) })),
+      ...["e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8"].map((k) => ({
+        productId: "prd_down",
+        viewerKey: k,
+        day: "d0",
+        viewedAt: daysAgo(0),
+      })),
       { productId: "prd_fox", viewerKey: "old", day: "d20", viewedAt: daysAgo(20) },
     ];
     await t.db.insert(productViews).values(views);
@@ -279,7 +310,9 @@ describe("views and recommendations", () => {
   });
 
   it("similar leaves out other colours of the same design (same artwork)", async () => {
-    await t.db.execute(`insert into artworks (id, store_id, storage_key, preview_key, mime, bytes, width, height, sha256, phash) values ('art_1', 'sto_a', 'k', 'k', 'image/png', 1, 1, 1, 'x', 0)` as never);
+    await t.db.execute(
+      `insert into artworks (id, store_id, storage_key, preview_key, mime, bytes, width, height, sha256, phash) values ('art_1', 'sto_a', 'k', 'k', 'image/png', 1, 1, 1, 'x', 0)` as never,
+    );
     await t.db.update(products).set({ artworkId: "art_1" }).where(eq(products.id, "prd_fox"));
     await t.db.update(products).set({ artworkId: "art_1" }).where(eq(products.id, "prd_fox2"));
     expect(await similarProductIds(t.ctx(anonymous()), "prd_fox", 10)).not.toContain("prd_fox2");
@@ -305,7 +338,9 @@ describe("views and recommendations", () => {
     await t.db.delete(wishes);
     await t.db.delete(productViews);
     await t.db.insert(wishes).values({ userId: "usr_shopper", productId: "prd_mug" }); // mugs + store b + tag fox
-    await t.db.insert(productViews).values({ productId: "prd_owl", viewerKey: "u:usr_shopper", userId: "usr_shopper", day: "d", viewedAt: daysAgo(1) });
+    await t.db
+      .insert(productViews)
+      .values({ productId: "prd_owl", viewerKey: "u:usr_shopper", userId: "usr_shopper", day: "d", viewedAt: daysAgo(1) });
     clearTrendingCache(t.db);
     const ids = await forYouProductIds(t.ctx(shopper), 5);
     expect(ids).not.toContain("prd_mug");
@@ -338,12 +373,31 @@ describe("product requests", () => {
   let requestId = "";
   it("a shopper asks; bad input is refused next to the field", async () => {
     await expectAppError(createProductRequest(t.ctx(shopper), { idea: "short", category: "mugs" }), 422, "idea");
-    await expectAppError(createProductRequest(t.ctx(shopper), { idea: "A mug with a sleepy red fox curled up", category: "spoons" }), 422, "category");
-    await expectAppError(createProductRequest(t.ctx(shopper), { idea: "A mug with a sleepy red fox curled up", category: "mugs", budget: "-4" }), 422, "budget");
-    await expectAppError(createProductRequest(t.ctx(anonymous()), { idea: "A mug with a sleepy red fox curled up", category: "mugs" }), 401);
+    await expectAppError(
+      createProductRequest(t.ctx(shopper), { idea: "A mug with a sleepy red fox curled up", category: "spoons" }),
+      422,
+      "category",
+    );
+    await expectAppError(
+      createProductRequest(t.ctx(shopper), { idea: "A mug with a sleepy red fox curled up", category: "mugs", budget: "-4" }),
+      422,
+      "budget",
+    );
+    await expectAppError(
+      createProductRequest(t.ctx(anonymous()), { idea: "A mug with a sleepy red fox curled up", category: "mugs" }),
+      401,
+    );
     const bad = new File([Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'></svg>")], "x.svg", { type: "image/svg+xml" });
-    await expectAppError(createProductRequest(t.ctx(shopper), { idea: "A mug with a sleepy red fox curled up", category: "mugs" }, bad), 415, "image");
-    ({ id: requestId } = await createProductRequest(t.ctx(shopper), { idea: "A mug with a sleepy red fox curled up", category: "mugs", budget: "18.50" }));
+    await expectAppError(
+      createProductRequest(t.ctx(shopper), { idea: "A mug with a sleepy red fox curled up", category: "mugs" }, bad),
+      415,
+      "image",
+    );
+    ({ id: requestId } = await createProductRequest(t.ctx(shopper), {
+      idea: "A mug with a sleepy red fox curled up",
+      category: "mugs",
+      budget: "18.50",
+    }));
     const [row] = await t.db.select().from(productRequests).where(eq(productRequests.id, requestId));
     expect(row).toMatchObject({ status: "open", budgetMinor: 1850, category: "mugs" });
   });
@@ -368,7 +422,10 @@ describe("product requests", () => {
   });
 
   it("the shopper gets a notice e-mail and sees the answers", async () => {
-    const mails = await t.db.select().from(emailMessages).where(and(eq(emailMessages.toAddress, "shopper@example.test"), eq(emailMessages.template, "notice")));
+    const mails = await t.db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.toAddress, "shopper@example.test"), eq(emailMessages.template, "notice")));
     expect(mails).toHaveLength(2);
     expect(mails[0]!.subject).toMatch(/Beta Prints answered your product request/);
     expect(String((mails[0]!.params as Record<string, unknown>).actionUrl)).toMatch(/\/product-request#request-preq_/);

@@ -9,12 +9,22 @@ export const CART_MAX_LINES = 50;
 /** At most this many wishes per shopper (a merge beyond it keeps the newest). */
 export const WISHES_MAX = 500;
 
-const id = z.string().trim().min(1, "Choose a product.").max(64).regex(/^[a-z]+_[0-9a-z]+$/, "That is not a valid id.");
+const id = z
+  .string()
+  .trim()
+  .min(1, "Choose a product.")
+  .max(64)
+  .regex(/^[a-z]+_[0-9a-z]+$/, "That is not a valid id.");
 
 /** A cart line as `userData.cart` keeps it (spec field). */
 export const cartLineSchema = z.object({
   productId: id,
-  variantId: z.string().trim().min(1, "Choose a colour and size first.").max(64).regex(/^[a-z]+_[0-9a-z]+$/, "Choose a colour and size first."),
+  variantId: z
+    .string()
+    .trim()
+    .min(1, "Choose a colour and size first.")
+    .max(64)
+    .regex(/^[a-z]+_[0-9a-z]+$/, "Choose a colour and size first."),
   quantity: z.coerce
     .number({ error: "Enter a quantity." })
     .int("Enter a whole number.")
@@ -42,7 +52,12 @@ export function normaliseWishIds(raw: unknown): string[] {
   if (!Array.isArray(raw)) return [];
   const out: string[] = [];
   for (const item of raw) {
-    const value = typeof item === "string" ? item : item && typeof item === "object" && "productId" in item ? (item as { productId: unknown }).productId : null;
+    const value =
+      typeof item === "string"
+        ? item
+        : item && typeof item === "object" && "productId" in item
+          ? (item as { productId: unknown }).productId
+          : null;
     if (typeof value === "string" && id.safeParse(value).success && !out.includes(value)) out.push(value);
     if (out.length >= WISHES_MAX) break;
   }

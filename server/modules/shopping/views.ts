@@ -13,7 +13,12 @@ export const viewDay = (at: Date = new Date()) => at.toISOString().slice(0, 10);
  * insert-or-nothing on a unique index). Signed-in viewers are keyed by their user id; visitors by
  * the first-party cookie the product page sets. Returns whether a new row was written.
  */
-export async function recordProductView(ctx: Ctx, productId: string, viewerKey: string | null | undefined, at: Date = new Date()): Promise<boolean> {
+export async function recordProductView(
+  ctx: Ctx,
+  productId: string,
+  viewerKey: string | null | undefined,
+  at: Date = new Date(),
+): Promise<boolean> {
   const userId = actorUserId(ctx.actor);
   const key = userId ? `u:${userId}` : viewerKey && viewerKeyPattern.test(viewerKey) ? `v:${viewerKey}` : null;
   if (!key || !productId || productId.length > 64) return false;

@@ -12,7 +12,11 @@ const idPattern = /^[a-z]+_[0-9a-z]+$/;
 /** The signed-in shopper's wished product ids, newest first. */
 export async function listWishIds(ctx: Ctx): Promise<string[]> {
   const userId = requireUserId(ctx, "Sign in to keep wishes on your account.");
-  const rows = await ctx.db.select({ productId: wishes.productId }).from(wishes).where(eq(wishes.userId, userId)).orderBy(desc(wishes.createdAt), desc(wishes.productId));
+  const rows = await ctx.db
+    .select({ productId: wishes.productId })
+    .from(wishes)
+    .where(eq(wishes.userId, userId))
+    .orderBy(desc(wishes.createdAt), desc(wishes.productId));
   return rows.map((r) => r.productId);
 }
 
@@ -31,14 +35,16 @@ export async function wishCardsFor(ctx: Ctx, ids: unknown): Promise<WishesView> 
 
 async function assertWishable(ctx: Ctx, productId: string) {
   if (!idPattern.test(productId)) throw new AppError("wish-product", "Choose a product.", 422, "productId");
-  if (!(await publishedProductIds(ctx, [productId])).has(productId)) throw new AppError("wish-product", "This product is not available.", 404, "productId");
+  if (!(await publishedProductIds(ctx, [productId])).has(productId))
+    throw new AppError("wish-product", "This product is not available.", 404, "productId");
 }
 
 export async function addWish(ctx: Ctx, productId: string): Promise<string[]> {
   const userId = requireUserId(ctx, "Sign in to keep wishes on your account.");
   await assertWishable(ctx, productId);
   const ids = await listWishIds(ctx);
-  if (!ids.includes(productId) && ids.length >= WISHES_MAX) throw new AppError("wishes-full", `You can keep at most ${WISHES_MAX} wishes. Remove some first.`, 409, "productId");
+  if (!ids.includes(productId) && ids.length >= WISHES_MAX)
+    throw new AppError("wishes-full", `You can keep at most ${WISHES_MAX} wishes. Remove some first.`, 409, "productId");
   await ctx.db.insert(wishes).values({ userId, productId }).onConflictDoNothing();
   return listWishIds(ctx);
 }
@@ -52,7 +58,11 @@ export async function removeWish(ctx: Ctx, productId: string): Promise<string[]>
 /** Toggle; returns whether the product is now wished and the new list. */
 export async function toggleWish(ctx: Ctx, productId: string): Promise<{ wished: boolean; productIds: string[] }> {
   const userId = requireUserId(ctx, "Sign in to keep wishes on your account.");
-  const [has] = await ctx.db.select({ p: wishes.productId }).from(wishes).where(and(eq(wishes.userId, userId), eq(wishes.productId, productId))).limit(1);
+  const [has] = await ctx.db
+    .select({ p: wishes.productId })
+    .from(wishes)
+    .where(and(eq(wishes.userId, userId), eq(wishes.productId, productId)))
+    .limit(1);
   const productIds = has ? await removeWish(ctx, productId) : await addWish(ctx, productId);
   return { wished: !has, productIds };
 }
@@ -67,7 +77,14 @@ export async function mergeWishes(ctx: Ctx, visitorIds: unknown): Promise<{ prod
   let added = 0;
   await transaction(ctx.db, async (tx) => {
     const existing = new Set(
-      ids.length ? (await tx.select({ p: wishes.productId }).from(wishes).where(and(eq(wishes.userId, userId), inArray(wishes.productId, ids)))).map((r) => r.p) : [],
+      ids.length
+        ? (
+            await tx
+              .select({ p: wishes.productId })
+              .from(wishes)
+              .where(and(eq(wishes.userId, userId), inArray(wishes.productId, ids)))
+          ).map((r) => r.p)
+        : [],
     );
     const fresh = ids.filter((id) => published.has(id) && !existing.has(id));
     const [row] = await tx.select({ n: sqlCount() }).from(wishes).where(eq(wishes.userId, userId));
@@ -75,7 +92,11 @@ export async function mergeWishes(ctx: Ctx, visitorIds: unknown): Promise<{ prod
     const take = fresh.slice(0, room);
     // Older visitor wishes get older timestamps so the list keeps the visitor's order (newest first).
     const now = Date.now();
-    if (take.length) await tx.insert(wishes).values(take.map((productId, i) => ({ userId, productId, createdAt: new Date(now - i) }))).onConflictDoNothing();
+    if (take.length)
+      await tx
+        .insert(wishes)
+        .values(take.map((productId, i) => ({ userId, productId, createdAt: new Date(now - i) })))
+        .onConflictDoNothing();
     added = take.length;
   });
   return { productIds: await listWishIds(ctx), added };

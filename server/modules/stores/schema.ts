@@ -24,7 +24,9 @@ export const partnerApplications = pgTable(
     index("partner_applications_status_idx").on(t.status, t.createdAt),
     index("partner_applications_user_idx").on(t.userId),
     // one pending application per handle
-    uniqueIndex("partner_applications_pending_handle_key").on(t.handle).where(sql`status = 'pending'`),
+    uniqueIndex("partner_applications_pending_handle_key")
+      .on(t.handle)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -61,7 +63,11 @@ export const storeMembers = pgTable(
       .references(() => stores.id, { onDelete: "cascade" }),
     userId: text(),
     email: text().notNull(),
-    permissions: text().array().$type<StorePermission[]>().notNull().default(sql`'{}'::text[]`),
+    permissions: text()
+      .array()
+      .$type<StorePermission[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text().$type<StoreMemberStatus>().notNull().default("invited"),
     inviteTokenHash: text(),
     workerTitle: text().notNull().default(""),
@@ -90,7 +96,11 @@ export const fanClubMembers = pgTable(
     unsubscribeToken: text().notNull(),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.storeId, t.userId] }), index("fan_club_members_user_idx").on(t.userId), uniqueIndex("fan_club_members_unsub_key").on(t.unsubscribeToken)],
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.userId] }),
+    index("fan_club_members_user_idx").on(t.userId),
+    uniqueIndex("fan_club_members_unsub_key").on(t.unsubscribeToken),
+  ],
 );
 
 export const fanClubPosts = pgTable(

@@ -79,7 +79,10 @@ export async function getStoreById(ctx: Ctx, id: string): Promise<StoreRow | nul
 
 export async function getStoresByIds(ctx: Ctx, ids: readonly string[]): Promise<StoreRow[]> {
   if (!ids.length) return [];
-  return ctx.db.select().from(stores).where(inArray(stores.id, [...new Set(ids)]));
+  return ctx.db
+    .select()
+    .from(stores)
+    .where(inArray(stores.id, [...new Set(ids)]));
 }
 
 /** Whether the public may see the store (active). Its owner, team and admins see a suspended one. */
@@ -123,7 +126,8 @@ export async function checkHandle(ctx: Ctx, raw: string): Promise<{ handle: stri
   const parsed = handleSchema.safeParse(raw);
   if (!parsed.success) return { handle: stripAt(raw), available: false, message: parsed.error.issues[0]!.message };
   const handle = parsed.data;
-  if ((RESERVED_HANDLES as readonly string[]).includes(handle)) return { handle, available: false, message: `@${handle} is reserved. Choose another handle.` };
+  if ((RESERVED_HANDLES as readonly string[]).includes(handle))
+    return { handle, available: false, message: `@${handle} is reserved. Choose another handle.` };
   const [s] = await ctx.db.select({ id: stores.id }).from(stores).where(eq(stores.handle, handle)).limit(1);
   const taken =
     Boolean(s) ||
@@ -137,7 +141,9 @@ export async function checkHandle(ctx: Ctx, raw: string): Promise<{ handle: stri
           .limit(1)
       )[0],
     );
-  return taken ? { handle, available: false, message: `@${handle} is already taken. Try another handle.` } : { handle, available: true, message: `@${handle} is available.` };
+  return taken
+    ? { handle, available: false, message: `@${handle} is already taken. Try another handle.` }
+    : { handle, available: true, message: `@${handle} is available.` };
 }
 
 // ---- applications --------------------------------------------------------------------------
@@ -146,7 +152,12 @@ export async function checkHandle(ctx: Ctx, raw: string): Promise<{ handle: stri
 export async function getMyApplication(ctx: Ctx): Promise<ApplicationRow | null> {
   const userId = actorUserId(ctx.actor);
   if (!userId) return null;
-  const [row] = await ctx.db.select().from(partnerApplications).where(eq(partnerApplications.userId, userId)).orderBy(desc(partnerApplications.createdAt)).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(partnerApplications)
+    .where(eq(partnerApplications.userId, userId))
+    .orderBy(desc(partnerApplications.createdAt))
+    .limit(1);
   return row ?? null;
 }
 
@@ -165,13 +176,26 @@ export async function submitApplication(ctx: Ctx, input: ApplicationInput): Prom
       .from(partnerApplications)
       .where(and(eq(partnerApplications.userId, userId), eq(partnerApplications.status, "pending")))
       .limit(1);
-    if (pending) throw new AppError("application-pending", "You already have an application waiting for review. We will e-mail you when it is decided.", 409);
+    if (pending)
+      throw new AppError(
+        "application-pending",
+        "You already have an application waiting for review. We will e-mail you when it is decided.",
+        409,
+      );
     const check = await checkHandle({ db: tx, actor: ctx.actor }, data.handle);
     if (!check.available) throw new AppError("handle-taken", check.message, 409, "handle");
     try {
       const [row] = await tx
         .insert(partnerApplications)
-        .values({ id: newId("papp"), userId, storeName: data.storeName, handle: check.handle, bio: data.bio, links: data.links, acceptedTermsAt: new Date() })
+        .values({
+          id: newId("papp"),
+          userId,
+          storeName: data.storeName,
+          handle: check.handle,
+          bio: data.bio,
+          links: data.links,
+          acceptedTermsAt: new Date(),
+        })
         .returning();
       return row!;
     } catch (e) {
@@ -187,14 +211,21 @@ export interface ApplicationView extends ApplicationRow {
 }
 
 /** Applications for admins: pending first (oldest first), then decided (newest first). */
-export async function listApplications(ctx: Ctx, opts: { status?: "pending" | "approved" | "rejected" | "all"; limit?: number } = {}): Promise<ApplicationView[]> {
+export async function listApplications(
+  ctx: Ctx,
+  opts: { status?: "pending" | "approved" | "rejected" | "all"; limit?: number } = {},
+): Promise<ApplicationView[]> {
   assertRole(ctx, "admin", "Only admins can review partner applications.");
   const rows = await ctx.db
     .select({ a: partnerApplications, email: users.email, displayName: users.displayName })
     .from(partnerApplications)
     .leftJoin(users, eq(users.id, partnerApplications.userId))
     .where(opts.status && opts.status !== "all" ? eq(partnerApplications.status, opts.status) : undefined)
-    .orderBy(sql`case when ${partnerApplications.status} = 'pending' then 0 else 1 end`, sql`case when ${partnerApplications.status} = 'pending' then ${partnerApplications.createdAt} end asc`, desc(partnerApplications.decidedAt))
+    .orderBy(
+      sql`case when ${partnerApplications.status} = 'pending' then 0 else 1 end`,
+      sql`case when ${partnerApplications.status} = 'pending' then ${partnerApplications.createdAt} end asc`,
+      desc(partnerApplications.decidedAt),
+    )
     .limit(opts.limit ?? 200);
   return rows.map((r) => ({ ...r.a, applicantEmail: r.email ?? "", applicantName: r.displayName || r.email || "" }));
 }
@@ -222,7 +253,12 @@ export async function approveApplication(ctx: Ctx, id: string, note = ""): Promi
   return transaction(ctx.db, async (tx) => {
     const app = await lockPending(tx, id);
     const [clash] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.handle, app.handle)).limit(1);
-    if (clash || (await isFulfillerHandleTaken(tx, app.handle))) throw new AppError("handle-taken", `@${app.handle} was taken in the meantime. Reject the application and ask for another handle.`, 409);
+    if (clash || (await isFulfillerHandleTaken(tx, app.handle)))
+      throw new AppError(
+        "handle-taken",
+        `@${app.handle} was taken in the meantime. Reject the application and ask for another handle.`,
+        409,
+      );
     const now = new Date();
     const [store] = await tx
       .insert(stores)
@@ -254,7 +290,13 @@ export async function approveApplication(ctx: Ctx, id: string, note = ""): Promi
         },
       });
     }
-    await recordAudit(tx, { actorId: adminId, action: "partner.application.approve", targetType: "store", targetId: store!.id, data: { applicationId: app.id, handle: app.handle } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "partner.application.approve",
+      targetType: "store",
+      targetId: store!.id,
+      data: { applicationId: app.id, handle: app.handle },
+    });
     return store!;
   });
 }
@@ -267,7 +309,10 @@ export async function rejectApplication(ctx: Ctx, id: string, reason: string): P
   const adminId = actorUserId(ctx.actor);
   await transaction(ctx.db, async (tx) => {
     const app = await lockPending(tx, id);
-    await tx.update(partnerApplications).set({ status: "rejected", decisionNote: why, decidedBy: adminId, decidedAt: new Date() }).where(eq(partnerApplications.id, app.id));
+    await tx
+      .update(partnerApplications)
+      .set({ status: "rejected", decisionNote: why, decidedBy: adminId, decidedAt: new Date() })
+      .where(eq(partnerApplications.id, app.id));
     const who = await userEmail(tx, app.userId);
     if (who) {
       await sendEmail(tx, {
@@ -277,14 +322,24 @@ export async function rejectApplication(ctx: Ctx, id: string, reason: string): P
           name: who.name,
           subject: "Your Platen partner application",
           heading: "Your application was not approved",
-          paragraphs: [`Thank you for applying to open ${app.storeName} on Platen. We could not approve the application this time.`, `Reason: ${why}`, "You are welcome to apply again once this is addressed."],
+          paragraphs: [
+            `Thank you for applying to open ${app.storeName} on Platen. We could not approve the application this time.`,
+            `Reason: ${why}`,
+            "You are welcome to apply again once this is addressed.",
+          ],
           actionLabel: "Apply again",
           actionUrl: url("/shop/partners/register"),
           reason: "You applied to sell on Platen.",
         },
       });
     }
-    await recordAudit(tx, { actorId: adminId, action: "partner.application.reject", targetType: "partner_application", targetId: app.id, data: { reason: why } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "partner.application.reject",
+      targetType: "partner_application",
+      targetId: app.id,
+      data: { reason: why },
+    });
   });
 }
 
@@ -296,7 +351,10 @@ export interface AdminStoreView extends StoreRow {
   fanClubCount: number;
 }
 
-export async function listStoresForAdmin(ctx: Ctx, opts: { q?: string; status?: "active" | "suspended" | "all" } = {}): Promise<AdminStoreView[]> {
+export async function listStoresForAdmin(
+  ctx: Ctx,
+  opts: { q?: string; status?: "active" | "suspended" | "all" } = {},
+): Promise<AdminStoreView[]> {
   assertRole(ctx, "admin", "Only admins can list partners.");
   const q = opts.q?.trim().replace(/^@/, "");
   const conds = [];
@@ -305,7 +363,11 @@ export async function listStoresForAdmin(ctx: Ctx, opts: { q?: string; status?: 
     conds.push(or(ilike(stores.name, like), ilike(stores.handle, like), ilike(users.email, like), ilike(users.displayName, like)));
   }
   if (opts.status && opts.status !== "all") conds.push(eq(stores.status, opts.status));
-  const members = ctx.db.select({ storeId: fanClubMembers.storeId, n: count().as("n") }).from(fanClubMembers).groupBy(fanClubMembers.storeId).as("fc");
+  const members = ctx.db
+    .select({ storeId: fanClubMembers.storeId, n: count().as("n") })
+    .from(fanClubMembers)
+    .groupBy(fanClubMembers.storeId)
+    .as("fc");
   const rows = await ctx.db
     .select({ s: stores, email: users.email, displayName: users.displayName, n: members.n })
     .from(stores)
@@ -314,7 +376,12 @@ export async function listStoresForAdmin(ctx: Ctx, opts: { q?: string; status?: 
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(asc(stores.name))
     .limit(500);
-  return rows.map((r) => ({ ...r.s, ownerEmail: r.email ?? "", ownerName: r.displayName || r.email || "", fanClubCount: Number(r.n ?? 0) }));
+  return rows.map((r) => ({
+    ...r.s,
+    ownerEmail: r.email ?? "",
+    ownerName: r.displayName || r.email || "",
+    fanClubCount: Number(r.n ?? 0),
+  }));
 }
 
 export async function suspendStore(ctx: Ctx, storeId: string, reason: string): Promise<void> {
@@ -325,7 +392,10 @@ export async function suspendStore(ctx: Ctx, storeId: string, reason: string): P
     const [s] = await tx.select().from(stores).where(eq(stores.id, storeId)).limit(1).for("update");
     if (!s) throw new AppError("not-found", "That store was not found.", 404);
     if (s.status === "suspended") throw new AppError("already-suspended", "This store is already suspended.", 409);
-    await tx.update(stores).set({ status: "suspended", suspendedReason: why, featured: false, updatedAt: new Date() }).where(eq(stores.id, storeId));
+    await tx
+      .update(stores)
+      .set({ status: "suspended", suspendedReason: why, featured: false, updatedAt: new Date() })
+      .where(eq(stores.id, storeId));
     const who = await userEmail(tx, s.ownerUserId);
     if (who) {
       await sendEmail(tx, {
@@ -335,12 +405,22 @@ export async function suspendStore(ctx: Ctx, storeId: string, reason: string): P
           name: who.name,
           subject: `Your store @${s.handle} is suspended`,
           heading: `${s.name} is suspended`,
-          paragraphs: ["Your store is hidden from shoppers for now.", `Reason: ${why}`, "Reply to this e-mail or contact support if you think this is a mistake."],
+          paragraphs: [
+            "Your store is hidden from shoppers for now.",
+            `Reason: ${why}`,
+            "Reply to this e-mail or contact support if you think this is a mistake.",
+          ],
           reason: "You own a store on Platen.",
         },
       });
     }
-    await recordAudit(tx, { actorId: actorUserId(ctx.actor), action: "store.suspend", targetType: "store", targetId: storeId, data: { reason: why } });
+    await recordAudit(tx, {
+      actorId: actorUserId(ctx.actor),
+      action: "store.suspend",
+      targetType: "store",
+      targetId: storeId,
+      data: { reason: why },
+    });
   });
 }
 
@@ -394,13 +474,21 @@ export async function listMyStores(ctx: Ctx): Promise<MyStore[]> {
     .orderBy(asc(stores.name));
   return [
     ...owned.map((store) => ({ store, role: "owner" as const, permissions: [...STORE_PERMISSIONS] })),
-    ...member.map((m) => ({ store: m.s, role: "member" as const, permissions: STORE_PERMISSIONS.filter((p) => m.permissions.includes(p)) })),
+    ...member.map((m) => ({
+      store: m.s,
+      role: "member" as const,
+      permissions: STORE_PERMISSIONS.filter((p) => m.permissions.includes(p)),
+    })),
   ];
 }
 
 // ---- profile -------------------------------------------------------------------------------
 
-export async function updateStoreProfile(ctx: Ctx, storeId: string, input: { name: string; bio: string; accentColor: string; links: StoreLink[] }): Promise<StoreRow> {
+export async function updateStoreProfile(
+  ctx: Ctx,
+  storeId: string,
+  input: { name: string; bio: string; accentColor: string; links: StoreLink[] },
+): Promise<StoreRow> {
   await assertStorePermission(ctx, storeId, "profile");
   const [row] = await ctx.db
     .update(stores)
@@ -468,7 +556,10 @@ async function teamRows(db: Db, storeId: string, activeOnly: boolean): Promise<T
     .from(storeMembers)
     .where(and(eq(storeMembers.storeId, storeId), activeOnly ? eq(storeMembers.status, "active") : ne(storeMembers.status, "removed")))
     .orderBy(asc(storeMembers.createdAt));
-  const names = await displayNamesOf(db, rows.map((r) => r.userId));
+  const names = await displayNamesOf(
+    db,
+    rows.map((r) => r.userId),
+  );
   return rows.map((r) => ({
     id: r.id,
     userId: r.userId,
@@ -496,30 +587,52 @@ export async function listPublicTeam(ctx: Ctx, store: Pick<StoreRow, "id" | "own
   const members = await teamRows(ctx.db, store.id, true);
   const ownerRow = members.find((m) => m.userId === store.ownerUserId);
   return [
-    { name: names[store.ownerUserId] ?? "The owner", title: ownerRow?.workerTitle || "Founder", bio: ownerRow?.workerBio ?? "", owner: true },
-    ...members.filter((m) => m.userId !== store.ownerUserId).map((m) => ({ name: m.name.includes("@") ? m.name.split("@")[0]! : m.name, title: m.workerTitle, bio: m.workerBio, owner: false })),
+    {
+      name: names[store.ownerUserId] ?? "The owner",
+      title: ownerRow?.workerTitle || "Founder",
+      bio: ownerRow?.workerBio ?? "",
+      owner: true,
+    },
+    ...members
+      .filter((m) => m.userId !== store.ownerUserId)
+      .map((m) => ({ name: m.name.includes("@") ? m.name.split("@")[0]! : m.name, title: m.workerTitle, bio: m.workerBio, owner: false })),
   ];
 }
 
 /** Invite someone by e-mail with permissions; they get a `notice` e-mail with the accept link. Returns the raw token (tests). */
-export async function inviteMember(ctx: Ctx, storeId: string, input: { email: string; permissions: StorePermission[] }): Promise<{ memberId: string; token: string }> {
+export async function inviteMember(
+  ctx: Ctx,
+  storeId: string,
+  input: { email: string; permissions: StorePermission[] },
+): Promise<{ memberId: string; token: string }> {
   const store = await assertStorePermission(ctx, storeId, "team");
   const email = input.email.trim().toLowerCase();
   const permissions = STORE_PERMISSIONS.filter((p) => input.permissions.includes(p));
   const inviterId = actorUserId(ctx.actor);
   return transaction(ctx.db, async (tx) => {
     const [owner] = await tx.select({ email: users.emailNormalized }).from(users).where(eq(users.id, store.ownerUserId)).limit(1);
-    if (owner?.email === email) throw new AppError("owner", "That is the store owner's e-mail: the owner is always on the team.", 409, "email");
+    if (owner?.email === email)
+      throw new AppError("owner", "That is the store owner's e-mail: the owner is always on the team.", 409, "email");
     const token = randomToken();
-    const [existing] = await tx.select().from(storeMembers).where(and(eq(storeMembers.storeId, storeId), eq(storeMembers.email, email))).limit(1).for("update");
+    const [existing] = await tx
+      .select()
+      .from(storeMembers)
+      .where(and(eq(storeMembers.storeId, storeId), eq(storeMembers.email, email)))
+      .limit(1)
+      .for("update");
     let memberId: string;
     if (existing && existing.status === "active") throw new AppError("already-member", `${email} is already on the team.`, 409, "email");
     if (existing) {
       memberId = existing.id;
-      await tx.update(storeMembers).set({ permissions, status: "invited", inviteTokenHash: hashToken(token), invitedBy: inviterId, userId: null, acceptedAt: null }).where(eq(storeMembers.id, existing.id));
+      await tx
+        .update(storeMembers)
+        .set({ permissions, status: "invited", inviteTokenHash: hashToken(token), invitedBy: inviterId, userId: null, acceptedAt: null })
+        .where(eq(storeMembers.id, existing.id));
     } else {
       memberId = newId("smb");
-      await tx.insert(storeMembers).values({ id: memberId, storeId, email, permissions, status: "invited", inviteTokenHash: hashToken(token), invitedBy: inviterId });
+      await tx
+        .insert(storeMembers)
+        .values({ id: memberId, storeId, email, permissions, status: "invited", inviteTokenHash: hashToken(token), invitedBy: inviterId });
     }
     const inviter = inviterId ? await userEmail(tx, inviterId) : null;
     await sendEmail(tx, {
@@ -531,7 +644,9 @@ export async function inviteMember(ctx: Ctx, storeId: string, input: { email: st
         heading: `You are invited to ${store.name}`,
         paragraphs: [
           `${inviter?.name ?? "The store owner"} invited you to help run @${store.handle} on Platen.`,
-          permissions.length ? `You will be able to manage: ${permissions.join(", ")}.` : "You will be able to view the store's administration.",
+          permissions.length
+            ? `You will be able to manage: ${permissions.join(", ")}.`
+            : "You will be able to view the store's administration.",
           "Sign in (or create an account) with this e-mail address, then accept the invitation.",
         ],
         actionLabel: "Accept the invitation",
@@ -561,22 +676,35 @@ export async function getInvitation(ctx: Ctx, token: string): Promise<Invitation
     .where(eq(storeMembers.inviteTokenHash, hashToken(token)))
     .limit(1);
   if (!row || row.m.status === "removed") return null;
-  return { storeName: row.name, storeHandle: row.handle, email: row.m.email, permissions: STORE_PERMISSIONS.filter((p) => row.m.permissions.includes(p)), status: row.m.status };
+  return {
+    storeName: row.name,
+    storeHandle: row.handle,
+    email: row.m.email,
+    permissions: STORE_PERMISSIONS.filter((p) => row.m.permissions.includes(p)),
+    status: row.m.status,
+  };
 }
 
 /** Accept an invitation while signed in with the invited e-mail. */
 export async function acceptInvitation(ctx: Ctx, token: string): Promise<{ storeHandle: string }> {
   const userId = requireUserId(ctx, "Sign in to accept the invitation.");
   return transaction(ctx.db, async (tx) => {
-    const [row] = await tx.select().from(storeMembers).where(eq(storeMembers.inviteTokenHash, hashToken(token))).limit(1).for("update");
-    if (!row || row.status === "removed") throw new AppError("not-found", "This invitation is no longer valid. Ask the store owner for a new one.", 404);
+    const [row] = await tx
+      .select()
+      .from(storeMembers)
+      .where(eq(storeMembers.inviteTokenHash, hashToken(token)))
+      .limit(1)
+      .for("update");
+    if (!row || row.status === "removed")
+      throw new AppError("not-found", "This invitation is no longer valid. Ask the store owner for a new one.", 404);
     const [store] = await tx.select({ handle: stores.handle }).from(stores).where(eq(stores.id, row.storeId)).limit(1);
     if (row.status === "active") {
       if (row.userId === userId) return { storeHandle: store!.handle };
       throw new AppError("used", "This invitation was already accepted.", 409);
     }
     const [me] = await tx.select({ email: users.emailNormalized }).from(users).where(eq(users.id, userId)).limit(1);
-    if (me?.email !== row.email) throw new AppError("wrong-account", `This invitation is for ${row.email}. Sign in with that address to accept it.`, 403);
+    if (me?.email !== row.email)
+      throw new AppError("wrong-account", `This invitation is for ${row.email}. Sign in with that address to accept it.`, 403);
     await tx.update(storeMembers).set({ status: "active", userId, acceptedAt: new Date() }).where(eq(storeMembers.id, row.id));
     return { storeHandle: store!.handle };
   });
@@ -612,8 +740,21 @@ export async function updateMyWorkerProfile(ctx: Ctx, storeId: string, input: { 
     const [me] = await ctx.db.select({ email: users.emailNormalized }).from(users).where(eq(users.id, userId)).limit(1);
     await ctx.db
       .insert(storeMembers)
-      .values({ id: newId("smb"), storeId, userId, email: me!.email, permissions: [...STORE_PERMISSIONS], status: "active", workerTitle: input.workerTitle, workerBio: input.workerBio, acceptedAt: new Date() })
-      .onConflictDoUpdate({ target: [storeMembers.storeId, storeMembers.email], set: { workerTitle: input.workerTitle, workerBio: input.workerBio, userId, status: "active" } });
+      .values({
+        id: newId("smb"),
+        storeId,
+        userId,
+        email: me!.email,
+        permissions: [...STORE_PERMISSIONS],
+        status: "active",
+        workerTitle: input.workerTitle,
+        workerBio: input.workerBio,
+        acceptedAt: new Date(),
+      })
+      .onConflictDoUpdate({
+        target: [storeMembers.storeId, storeMembers.email],
+        set: { workerTitle: input.workerTitle, workerBio: input.workerBio, userId, status: "active" },
+      });
     return;
   }
   const res = await ctx.db
@@ -646,7 +787,11 @@ export async function countFanClubMembers(ctx: Ctx, storeId: string): Promise<nu
 export async function isFanClubMember(ctx: Ctx, storeId: string): Promise<boolean> {
   const userId = actorUserId(ctx.actor);
   if (!userId) return false;
-  const [row] = await ctx.db.select({ u: fanClubMembers.userId }).from(fanClubMembers).where(and(eq(fanClubMembers.storeId, storeId), eq(fanClubMembers.userId, userId))).limit(1);
+  const [row] = await ctx.db
+    .select({ u: fanClubMembers.userId })
+    .from(fanClubMembers)
+    .where(and(eq(fanClubMembers.storeId, storeId), eq(fanClubMembers.userId, userId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -675,57 +820,102 @@ export interface FanClubView {
 export async function getFanClub(ctx: Ctx, store: Pick<StoreRow, "id" | "ownerUserId">): Promise<FanClubView> {
   const userId = actorUserId(ctx.actor);
   const [membership] = userId
-    ? await ctx.db.select().from(fanClubMembers).where(and(eq(fanClubMembers.storeId, store.id), eq(fanClubMembers.userId, userId))).limit(1)
+    ? await ctx.db
+        .select()
+        .from(fanClubMembers)
+        .where(and(eq(fanClubMembers.storeId, store.id), eq(fanClubMembers.userId, userId)))
+        .limit(1)
     : [];
   const access = await getStoreAccess(ctx, store);
   const canManage = access.role === "owner" || access.role === "admin" || access.permissions.includes("profile");
   const insider = Boolean(membership) || access.role !== "none";
-  const posts = await ctx.db.select().from(fanClubPosts).where(eq(fanClubPosts.storeId, store.id)).orderBy(desc(fanClubPosts.createdAt)).limit(50);
+  const posts = await ctx.db
+    .select()
+    .from(fanClubPosts)
+    .where(eq(fanClubPosts.storeId, store.id))
+    .orderBy(desc(fanClubPosts.createdAt))
+    .limit(50);
   const perks = await ctx.db
     .select()
     .from(fanClubPerks)
     .where(and(eq(fanClubPerks.storeId, store.id), eq(fanClubPerks.active, true)))
     .orderBy(desc(fanClubPerks.createdAt));
-  const names = await displayNamesOf(ctx.db, posts.map((p) => p.authorUserId));
+  const names = await displayNamesOf(
+    ctx.db,
+    posts.map((p) => p.authorUserId),
+  );
   return {
     memberCount: await countFanClubMembers(ctx, store.id),
     isMember: Boolean(membership),
     emailOptIn: membership?.emailOptIn ?? false,
     canManage,
-    posts: posts.map((p) => ({ ...p, body: p.membersOnly && !insider ? "" : p.body, locked: p.membersOnly && !insider, authorName: (p.authorUserId && names[p.authorUserId]) || "The team" })),
+    posts: posts.map((p) => ({
+      ...p,
+      body: p.membersOnly && !insider ? "" : p.body,
+      locked: p.membersOnly && !insider,
+      authorName: (p.authorUserId && names[p.authorUserId]) || "The team",
+    })),
     perks: perks.map((p) => ({ ...p, code: insider ? p.code : null })),
   };
 }
 
-export async function createFanClubPost(ctx: Ctx, storeId: string, input: { title: string; body: string; membersOnly: boolean }): Promise<FanClubPostRow> {
+export async function createFanClubPost(
+  ctx: Ctx,
+  storeId: string,
+  input: { title: string; body: string; membersOnly: boolean },
+): Promise<FanClubPostRow> {
   await assertStorePermission(ctx, storeId, "profile");
-  const [row] = await ctx.db.insert(fanClubPosts).values({ id: newId("fcp"), storeId, authorUserId: actorUserId(ctx.actor), ...input }).returning();
+  const [row] = await ctx.db
+    .insert(fanClubPosts)
+    .values({ id: newId("fcp"), storeId, authorUserId: actorUserId(ctx.actor), ...input })
+    .returning();
   return row!;
 }
 
 export async function deleteFanClubPost(ctx: Ctx, storeId: string, postId: string): Promise<void> {
   await assertStorePermission(ctx, storeId, "profile");
-  const res = await ctx.db.delete(fanClubPosts).where(and(eq(fanClubPosts.id, postId), eq(fanClubPosts.storeId, storeId))).returning({ id: fanClubPosts.id });
+  const res = await ctx.db
+    .delete(fanClubPosts)
+    .where(and(eq(fanClubPosts.id, postId), eq(fanClubPosts.storeId, storeId)))
+    .returning({ id: fanClubPosts.id });
   if (!res.length) throw new AppError("not-found", "That post was not found.", 404);
 }
 
-export async function createFanClubPerk(ctx: Ctx, storeId: string, input: { title: string; description: string; code: string | null; percentOff?: number }): Promise<FanClubPerkRow> {
+export async function createFanClubPerk(
+  ctx: Ctx,
+  storeId: string,
+  input: { title: string; description: string; code: string | null; percentOff?: number },
+): Promise<FanClubPerkRow> {
   await assertStorePermission(ctx, storeId, "profile");
   const [row] = await ctx.db
     .insert(fanClubPerks)
-    .values({ id: newId("prk"), storeId, title: input.title, description: input.description, code: input.code, percentOff: input.percentOff ?? null })
+    .values({
+      id: newId("prk"),
+      storeId,
+      title: input.title,
+      description: input.description,
+      code: input.code,
+      percentOff: input.percentOff ?? null,
+    })
     .returning();
   return row!;
 }
 
 export async function endFanClubPerk(ctx: Ctx, storeId: string, perkId: string): Promise<void> {
   await assertStorePermission(ctx, storeId, "profile");
-  const res = await ctx.db.update(fanClubPerks).set({ active: false }).where(and(eq(fanClubPerks.id, perkId), eq(fanClubPerks.storeId, storeId))).returning({ id: fanClubPerks.id });
+  const res = await ctx.db
+    .update(fanClubPerks)
+    .set({ active: false })
+    .where(and(eq(fanClubPerks.id, perkId), eq(fanClubPerks.storeId, storeId)))
+    .returning({ id: fanClubPerks.id });
   if (!res.length) throw new AppError("not-found", "That perk was not found.", 404);
 }
 
 /** The store behind an unsubscribe token (for the confirmation page), or null. */
-export async function getUnsubscribeInfo(ctx: Ctx, token: string): Promise<{ storeName: string; storeHandle: string; emailOptIn: boolean } | null> {
+export async function getUnsubscribeInfo(
+  ctx: Ctx,
+  token: string,
+): Promise<{ storeName: string; storeHandle: string; emailOptIn: boolean } | null> {
   if (!token || token.length > 200) return null;
   const [row] = await ctx.db
     .select({ name: stores.name, handle: stores.handle, optIn: fanClubMembers.emailOptIn })
@@ -739,13 +929,20 @@ export async function getUnsubscribeInfo(ctx: Ctx, token: string): Promise<{ sto
 /** One-click unsubscribe from a fan club's e-mails (no sign-in). False for an unknown token. */
 export async function unsubscribeByToken(ctx: Ctx, token: string): Promise<boolean> {
   if (!token || token.length > 200) return false;
-  const res = await ctx.db.update(fanClubMembers).set({ emailOptIn: false }).where(eq(fanClubMembers.unsubscribeToken, token)).returning({ u: fanClubMembers.userId });
+  const res = await ctx.db
+    .update(fanClubMembers)
+    .set({ emailOptIn: false })
+    .where(eq(fanClubMembers.unsubscribeToken, token))
+    .returning({ u: fanClubMembers.userId });
   return res.length > 0;
 }
 
 export async function setFanClubEmails(ctx: Ctx, storeId: string, optIn: boolean): Promise<void> {
   const userId = requireUserId(ctx);
-  await ctx.db.update(fanClubMembers).set({ emailOptIn: optIn }).where(and(eq(fanClubMembers.storeId, storeId), eq(fanClubMembers.userId, userId)));
+  await ctx.db
+    .update(fanClubMembers)
+    .set({ emailOptIn: optIn })
+    .where(and(eq(fanClubMembers.storeId, storeId), eq(fanClubMembers.userId, userId)));
 }
 
 /**
@@ -753,13 +950,27 @@ export async function setFanClubEmails(ctx: Ctx, storeId: string, optIn: boolean
  * member and product), each sending a `notice` with the unsubscribe link. Call inside the
  * publishing transaction.
  */
-export async function notifyFanClubOfNewProduct(tx: Db, input: { storeId: string; productId: string; productTitle: string; productUrl: string }): Promise<number> {
+export async function notifyFanClubOfNewProduct(
+  tx: Db,
+  input: { storeId: string; productId: string; productTitle: string; productUrl: string },
+): Promise<number> {
   const members = await tx
     .select({ userId: fanClubMembers.userId })
     .from(fanClubMembers)
     .where(and(eq(fanClubMembers.storeId, input.storeId), eq(fanClubMembers.emailOptIn, true)));
   for (const m of members) {
-    await enqueue(tx, FAN_CLUB_NEW_PRODUCT_TOPIC, { storeId: input.storeId, userId: m.userId, productId: input.productId, productTitle: input.productTitle, productUrl: input.productUrl }, { dedupeKey: `fanclub:${m.userId}:${input.productId}` });
+    await enqueue(
+      tx,
+      FAN_CLUB_NEW_PRODUCT_TOPIC,
+      {
+        storeId: input.storeId,
+        userId: m.userId,
+        productId: input.productId,
+        productTitle: input.productTitle,
+        productUrl: input.productUrl,
+      },
+      { dedupeKey: `fanclub:${m.userId}:${input.productId}` },
+    );
   }
   return members.length;
 }
@@ -778,7 +989,9 @@ export async function fanClubNewProductHandler(db: Db, payload: Record<string, u
   const who = await userEmail(db, userId);
   if (!who) return;
   const productUrl = String(payload.productUrl ?? "");
-  const absolute = productUrl.startsWith("http") ? productUrl : url(productUrl.startsWith("/") ? productUrl : `/shop/product/${String(payload.productId ?? "")}`);
+  const absolute = productUrl.startsWith("http")
+    ? productUrl
+    : url(productUrl.startsWith("/") ? productUrl : `/shop/product/${String(payload.productId ?? "")}`);
   await sendEmail(db, {
     to: who.email,
     template: "notice",
@@ -786,7 +999,10 @@ export async function fanClubNewProductHandler(db: Db, payload: Record<string, u
       name: who.name,
       subject: `New from ${row.name}: ${String(payload.productTitle ?? "a new product")}`.slice(0, 200),
       heading: `${row.name} just published something new`,
-      paragraphs: [`"${String(payload.productTitle ?? "A new product")}" is now in the shop.`, "As a fan club member you hear about it first."],
+      paragraphs: [
+        `"${String(payload.productTitle ?? "A new product")}" is now in the shop.`,
+        "As a fan club member you hear about it first.",
+      ],
       actionLabel: "See the product",
       actionUrl: absolute,
       reason: `You joined the fan club of ${row.name} (@${row.handle}).`,
@@ -805,8 +1021,18 @@ export interface StoreActivity {
 /** Recent things that happened in a store (team, fan club, posts), newest first. */
 export async function recentStoreActivity(ctx: Ctx, storeId: string, limit = 10): Promise<StoreActivity[]> {
   await assertStorePermission(ctx, storeId);
-  const joins = await ctx.db.select({ at: fanClubMembers.joinedAt }).from(fanClubMembers).where(eq(fanClubMembers.storeId, storeId)).orderBy(desc(fanClubMembers.joinedAt)).limit(limit);
-  const posts = await ctx.db.select({ at: fanClubPosts.createdAt, title: fanClubPosts.title }).from(fanClubPosts).where(eq(fanClubPosts.storeId, storeId)).orderBy(desc(fanClubPosts.createdAt)).limit(limit);
+  const joins = await ctx.db
+    .select({ at: fanClubMembers.joinedAt })
+    .from(fanClubMembers)
+    .where(eq(fanClubMembers.storeId, storeId))
+    .orderBy(desc(fanClubMembers.joinedAt))
+    .limit(limit);
+  const posts = await ctx.db
+    .select({ at: fanClubPosts.createdAt, title: fanClubPosts.title })
+    .from(fanClubPosts)
+    .where(eq(fanClubPosts.storeId, storeId))
+    .orderBy(desc(fanClubPosts.createdAt))
+    .limit(limit);
   const team = await ctx.db
     .select({ at: storeMembers.createdAt, acceptedAt: storeMembers.acceptedAt, email: storeMembers.email, status: storeMembers.status })
     .from(storeMembers)
@@ -816,15 +1042,29 @@ export async function recentStoreActivity(ctx: Ctx, storeId: string, limit = 10)
   const items: StoreActivity[] = [
     ...joins.map((j) => ({ at: j.at, text: "A shopper joined your fan club" })),
     ...posts.map((p) => ({ at: p.at, text: `Fan club post published: "${p.title}"` })),
-    ...team.map((t) => (t.acceptedAt ? { at: t.acceptedAt, text: `${t.email} joined the team` } : { at: t.at, text: `${t.email} was invited to the team` })),
+    ...team.map((t) =>
+      t.acceptedAt ? { at: t.acceptedAt, text: `${t.email} joined the team` } : { at: t.at, text: `${t.email} was invited to the team` },
+    ),
   ];
   return items.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
 }
 
 /** Counts for the getting-started checklist (products come from the catalog). */
-export async function storeSetupFacts(ctx: Ctx, storeId: string): Promise<{ teamInvited: boolean; fanClubPost: boolean; fanClubMembers: number }> {
+export async function storeSetupFacts(
+  ctx: Ctx,
+  storeId: string,
+): Promise<{ teamInvited: boolean; fanClubPost: boolean; fanClubMembers: number }> {
   await assertStorePermission(ctx, storeId);
-  const [t] = await ctx.db.select({ n: count() }).from(storeMembers).where(and(eq(storeMembers.storeId, storeId), ne(storeMembers.status, "removed"), or(sql`${storeMembers.invitedBy} is not null`, sql`${storeMembers.userId} is null`)));
+  const [t] = await ctx.db
+    .select({ n: count() })
+    .from(storeMembers)
+    .where(
+      and(
+        eq(storeMembers.storeId, storeId),
+        ne(storeMembers.status, "removed"),
+        or(sql`${storeMembers.invitedBy} is not null`, sql`${storeMembers.userId} is null`),
+      ),
+    );
   const [p] = await ctx.db.select({ n: count() }).from(fanClubPosts).where(eq(fanClubPosts.storeId, storeId));
   return { teamInvited: (t?.n ?? 0) > 0, fanClubPost: (p?.n ?? 0) > 0, fanClubMembers: await countFanClubMembers(ctx, storeId) };
 }

@@ -41,7 +41,13 @@ async function makeUser(db: Db, email: string, roles: Role[] = ["shopper"]): Pro
   return { kind: "user", userId: id, roles };
 }
 
-const app = (handle: string, storeName = "Test Store") => ({ storeName, handle, bio: "I draw things that make people smile every day.", links: "Site | https://example.com", acceptTerms: "on" as const });
+const app = (handle: string, storeName = "Test Store") => ({
+  storeName,
+  handle,
+  bio: "I draw things that make people smile every day.",
+  links: "Site | https://example.com",
+  acceptTerms: "on" as const,
+});
 
 describe("handles", () => {
   it("parses only @handles", () => {
@@ -116,7 +122,9 @@ describe("access and team", () => {
     expect((await getStoreAccess(t.ctx({ kind: "anonymous" }), store)).role).toBe("none");
 
     const worker = await makeUser(t.db, "worker@test.dev");
-    await expect(inviteMember(t.ctx(other), store.id, { email: "worker@test.dev", permissions: ["products"] })).rejects.toMatchObject({ status: 403 });
+    await expect(inviteMember(t.ctx(other), store.id, { email: "worker@test.dev", permissions: ["products"] })).rejects.toMatchObject({
+      status: 403,
+    });
     const { memberId, token } = await inviteMember(t.ctx(owner), store.id, { email: "worker@test.dev", permissions: ["products"] });
     expect((await getStoreAccess(t.ctx(worker), store)).role).toBe("none");
     await expect(acceptInvitation(t.ctx(other), token)).rejects.toMatchObject({ status: 403 });
@@ -147,8 +155,18 @@ describe("fan club", () => {
     expect(outsider.posts[0]).toMatchObject({ locked: true, body: "" });
     expect(outsider.memberCount).toBe(1);
 
-    const n = await notifyFanClubOfNewProduct(t.db, { storeId: store.id, productId: "prd_x", productTitle: "Fern tee", productUrl: "/shop/product/prd_x" });
-    await notifyFanClubOfNewProduct(t.db, { storeId: store.id, productId: "prd_x", productTitle: "Fern tee", productUrl: "/shop/product/prd_x" });
+    const n = await notifyFanClubOfNewProduct(t.db, {
+      storeId: store.id,
+      productId: "prd_x",
+      productTitle: "Fern tee",
+      productUrl: "/shop/product/prd_x",
+    });
+    await notifyFanClubOfNewProduct(t.db, {
+      storeId: store.id,
+      productId: "prd_x",
+      productTitle: "Fern tee",
+      productUrl: "/shop/product/prd_x",
+    });
     expect(n).toBe(1);
     const jobs = await t.db.select().from(outbox).where(eq(outbox.topic, FAN_CLUB_NEW_PRODUCT_TOPIC));
     expect(jobs).toHaveLength(1);
@@ -159,7 +177,14 @@ describe("fan club", () => {
     const [m] = await t.db.select().from(fanClubMembers).where(eq(fanClubMembers.userId, fan.userId));
     expect(await unsubscribeByToken(t.ctx({ kind: "anonymous" }), m!.unsubscribeToken)).toBe(true);
     expect(await unsubscribeByToken(t.ctx({ kind: "anonymous" }), "nope")).toBe(false);
-    expect(await notifyFanClubOfNewProduct(t.db, { storeId: store.id, productId: "prd_y", productTitle: "Y", productUrl: "/shop/product/prd_y" })).toBe(0);
+    expect(
+      await notifyFanClubOfNewProduct(t.db, {
+        storeId: store.id,
+        productId: "prd_y",
+        productTitle: "Y",
+        productUrl: "/shop/product/prd_y",
+      }),
+    ).toBe(0);
     await leaveFanClub(t.ctx(fan), store.id);
     expect(await isFanClubMember(t.ctx(fan), store.id)).toBe(false);
   });

@@ -33,7 +33,20 @@ export const storeLinkSchema = z.object({ label: z.string().max(40), url: z.url(
 export type StoreLink = z.infer<typeof storeLinkSchema>;
 
 /** Handles nobody may take (they read like Platen itself). */
-export const RESERVED_HANDLES = ["admin", "administrator", "platen", "support", "help", "shop", "partners", "register", "terms", "staff", "moderator", "official"] as const;
+export const RESERVED_HANDLES = [
+  "admin",
+  "administrator",
+  "platen",
+  "support",
+  "help",
+  "shop",
+  "partners",
+  "register",
+  "terms",
+  "staff",
+  "moderator",
+  "official",
+] as const;
 
 export const PERMISSION_LABELS: Record<StorePermission, string> = {
   products: "Products (design, publish)",
@@ -53,9 +66,14 @@ const linkLines = z
       const line = raw.trim();
       if (!line) continue;
       const m = /^(?:(.{1,40}?)\s*[|:]\s+)?(https?:\/\/\S+)$/.exec(line);
-      const parsed = m ? storeLinkSchema.safeParse({ label: (m[1] ?? "").trim() || new URL(m[2]!).hostname.replace(/^www\./, ""), url: m[2] }) : null;
+      const parsed = m
+        ? storeLinkSchema.safeParse({ label: (m[1] ?? "").trim() || new URL(m[2]!).hostname.replace(/^www\./, ""), url: m[2] })
+        : null;
       if (!parsed?.success) {
-        c.addIssue({ code: "custom", message: `"${line.slice(0, 60)}" is not a link. Write one per line, like: Instagram | https://instagram.com/you` });
+        c.addIssue({
+          code: "custom",
+          message: `"${line.slice(0, 60)}" is not a link. Write one per line, like: Instagram | https://instagram.com/you`,
+        });
         return z.NEVER;
       }
       out.push(parsed.data);
@@ -71,7 +89,11 @@ const linkLines = z
 export const linksField = linkLines;
 export const linksToText = (links: readonly StoreLink[]) => links.map((l) => `${l.label} | ${l.url}`).join("\n");
 
-export const storeNameField = z.string().trim().min(2, "A store name has at least 2 characters.").max(60, "A store name has at most 60 characters.");
+export const storeNameField = z
+  .string()
+  .trim()
+  .min(2, "A store name has at least 2 characters.")
+  .max(60, "A store name has at most 60 characters.");
 export const bioField = z.string().trim().max(1000, "Keep the bio under 1,000 characters.");
 
 export const applicationSchema = z.object({
@@ -86,7 +108,10 @@ export type ApplicationInput = z.input<typeof applicationSchema>;
 export const profileSchema = z.object({
   name: storeNameField,
   bio: bioField,
-  accentColor: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Choose a colour like #7e57c2."),
+  accentColor: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, "Choose a colour like #7e57c2."),
   links: linksField,
 });
 
@@ -106,7 +131,10 @@ export const workerProfileSchema = z.object({
 export const postSchema = z.object({
   title: z.string().trim().min(2, "Give the post a title.").max(120, "Keep the title under 120 characters."),
   body: z.string().trim().min(2, "Write something.").max(5000, "Keep the post under 5,000 characters."),
-  membersOnly: z.literal("on").optional().transform((v) => v === "on"),
+  membersOnly: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
 });
 
 export const perkSchema = z.object({

@@ -202,7 +202,10 @@ export async function getThread(ctx: Ctx, id: string): Promise<ContactThread> {
     .from(contactEvents)
     .where(eq(contactEvents.messageId, id))
     .orderBy(contactEvents.createdAt, contactEvents.id);
-  const names = await displayNamesOf(ctx.db, events.map((e) => e.authorId));
+  const names = await displayNamesOf(
+    ctx.db,
+    events.map((e) => e.authorId),
+  );
   return {
     message: view(row),
     next: contactTransitions.next(row.status),
@@ -229,7 +232,15 @@ async function lockMessage(tx: Db, id: string) {
 async function moveStatus(tx: Db, ctx: Ctx, row: { id: string; status: ContactStatus }, to: ContactStatus, at: Date) {
   contactTransitions.assert(row.status, to);
   await tx.update(contactMessages).set({ status: to, updatedAt: at }).where(eq(contactMessages.id, row.id));
-  await tx.insert(contactEvents).values({ id: newId("rpl"), messageId: row.id, kind: "status", authorId: actorUserId(ctx.actor), fromStatus: row.status, toStatus: to, createdAt: at });
+  await tx.insert(contactEvents).values({
+    id: newId("rpl"),
+    messageId: row.id,
+    kind: "status",
+    authorId: actorUserId(ctx.actor),
+    fromStatus: row.status,
+    toStatus: to,
+    createdAt: at,
+  });
 }
 
 /**
@@ -247,10 +258,23 @@ export async function reply(ctx: Ctx, id: string, body: unknown): Promise<{ even
       to: row.email,
       toName: row.name,
       template: "contact-reply",
-      params: { name: row.name, body: data.body, originalMessage: row.message, topic: `${TOPIC_LABELS[row.topic]} (${contactReference(row.id)})` },
+      params: {
+        name: row.name,
+        body: data.body,
+        originalMessage: row.message,
+        topic: `${TOPIC_LABELS[row.topic]} (${contactReference(row.id)})`,
+      },
     });
     const eventId = newId("rpl");
-    await tx.insert(contactEvents).values({ id: eventId, messageId: row.id, kind: "reply", authorId: actorUserId(ctx.actor), body: data.body, emailMessageId: email.id, createdAt: now });
+    await tx.insert(contactEvents).values({
+      id: eventId,
+      messageId: row.id,
+      kind: "reply",
+      authorId: actorUserId(ctx.actor),
+      body: data.body,
+      emailMessageId: email.id,
+      createdAt: now,
+    });
     if (row.status !== "answered") await moveStatus(tx, ctx, row, "answered", new Date(now.getTime() + 1));
     else await tx.update(contactMessages).set({ updatedAt: now }).where(eq(contactMessages.id, row.id));
     return { eventId, emailId: email.id };

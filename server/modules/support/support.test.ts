@@ -37,7 +37,13 @@ async function newMessage(overrides: Partial<typeof valid> = {}) {
 }
 
 beforeAll(async () => {
-  await t.db.insert(users).values({ id: adminId, email: "ada@example.com", emailNormalized: "ada@example.com", displayName: "Ada (Platen team)", roles: ["admin"] });
+  await t.db.insert(users).values({
+    id: adminId,
+    email: "ada@example.com",
+    emailNormalized: "ada@example.com",
+    displayName: "Ada (Platen team)",
+    roles: ["admin"],
+  });
 });
 
 describe("createContactMessage", () => {
@@ -50,7 +56,10 @@ describe("createContactMessage", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.template).toBe("contact-received");
     expect(mails[0]!.params).toMatchObject({ name: "Rosa Díaz", message: valid.message });
-    const jobs = await t.db.select().from(outbox).where(eq(outbox.dedupeKey, `email:${mails[0]!.id}`));
+    const jobs = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `email:${mails[0]!.id}`));
     expect(jobs).toHaveLength(1);
   });
 
@@ -86,7 +95,10 @@ describe("createContactMessage", () => {
     expect(await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, "burst5@example.com"))).toHaveLength(0);
     await expect(createContactMessage(t.ctx(visitor("203.0.113.51")), valid)).resolves.toHaveProperty("id");
     // messages older than an hour no longer count
-    await t.db.update(contactMessages).set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) }).where(inArray(contactMessages.email, ["burst0@example.com"]));
+    await t.db
+      .update(contactMessages)
+      .set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) })
+      .where(inArray(contactMessages.email, ["burst0@example.com"]));
     await expect(createContactMessage(ctx, { ...valid, email: "burst6@example.com" })).resolves.toHaveProperty("id");
   });
 });
@@ -96,7 +108,13 @@ describe("admin inbox", () => {
     const { id } = await newMessage();
     for (const actor of [shopper, visitor()]) {
       const ctx = t.ctx(actor);
-      const calls = [() => listMessages(ctx), () => getThread(ctx, id), () => reply(ctx, id, "Hello there"), () => changeStatus(ctx, id, "open"), () => countMessagesByStatus(ctx)];
+      const calls = [
+        () => listMessages(ctx),
+        () => getThread(ctx, id),
+        () => reply(ctx, id, "Hello there"),
+        () => changeStatus(ctx, id, "open"),
+        () => countMessagesByStatus(ctx),
+      ];
       for (const call of calls) {
         const e = await refusal(call());
         expect(e.status).toBe(403);
@@ -132,12 +150,21 @@ describe("admin inbox", () => {
     const thread = await getThread(ctx, id);
     expect(thread.message.status).toBe("answered");
     expect(thread.events.map((e) => e.kind)).toEqual(["reply", "status"]);
-    expect(thread.events[0]).toMatchObject({ body: "Sorry about that! We are reprinting your hoodie today.", authorName: "Ada (Platen team)", emailMessageId: result.emailId });
+    expect(thread.events[0]).toMatchObject({
+      body: "Sorry about that! We are reprinting your hoodie today.",
+      authorName: "Ada (Platen team)",
+      emailMessageId: result.emailId,
+    });
     expect(thread.events[1]).toMatchObject({ fromStatus: "new", toStatus: "answered" });
     const [mail] = await t.db.select().from(emailMessages).where(eq(emailMessages.id, result.emailId));
     expect(mail).toMatchObject({ toAddress: "reply-me@example.com", template: "contact-reply" });
     expect(mail!.params).toMatchObject({ body: "Sorry about that! We are reprinting your hoodie today.", originalMessage: valid.message });
-    expect(await t.db.select().from(outbox).where(eq(outbox.dedupeKey, `email:${result.emailId}`))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.dedupeKey, `email:${result.emailId}`)),
+    ).toHaveLength(1);
     // a second reply keeps it answered and adds no status event
     await reply(ctx, id, "The reprint has shipped.");
     const again = await getThread(ctx, id);
@@ -148,17 +175,30 @@ describe("admin inbox", () => {
     const { id } = await newMessage({ email: "atomic@example.com" });
     await t.db.execute(sql`create or replace function contact_events_fail() returns trigger language plpgsql as $$
       begin if new.body = 'FAIL ON INSERT' then raise exception 'injected failure'; end if; return new; end $$`);
-    await t.db.execute(sql`create trigger contact_events_fail before insert on contact_events for each row execute function contact_events_fail()`);
+    await t.db.execute(
+      sql`create trigger contact_events_fail before insert on contact_events for each row execute function contact_events_fail()`,
+    );
     try {
       await expect(reply(t.ctx(admin), id, "FAIL ON INSERT")).rejects.toThrow();
     } finally {
       await t.db.execute(sql`drop trigger contact_events_fail on contact_events`);
     }
     expect(await t.db.select().from(contactEvents).where(eq(contactEvents.messageId, id))).toHaveLength(0);
-    expect(await t.db.select().from(emailMessages).where(eq(emailMessages.template, "contact-reply")).then((r) => r.filter((m) => m.toAddress === "atomic@example.com"))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(emailMessages)
+        .where(eq(emailMessages.template, "contact-reply"))
+        .then((r) => r.filter((m) => m.toAddress === "atomic@example.com")),
+    ).toHaveLength(0);
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row!.status).toBe("new");
-    const jobs = await t.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(sql`${outbox.payload}->>'messageId' in (select id from email_messages where to_address = 'atomic@example.com' and template = 'contact-reply')`);
+    const jobs = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(
+        sql`${outbox.payload}->>'messageId' in (select id from email_messages where to_address = 'atomic@example.com' and template = 'contact-reply')`,
+      );
     expect(jobs[0]!.n).toBe(0);
   });
 
@@ -216,7 +256,13 @@ describe("status transitions", () => {
     await changeStatus(ctx, id, "closed");
     const e = await refusal(reply(ctx, id, "Anything else?"));
     expect(e).toBeInstanceOf(IllegalTransitionError);
-    expect(await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, "closed@example.com")).then((r) => r.filter((m) => m.template === "contact-reply"))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(emailMessages)
+        .where(eq(emailMessages.toAddress, "closed@example.com"))
+        .then((r) => r.filter((m) => m.template === "contact-reply")),
+    ).toHaveLength(0);
     expect((await refusal(changeStatus(ctx, id, "archived"))).status).toBe(400);
   });
 });

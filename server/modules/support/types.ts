@@ -56,7 +56,9 @@ export const ContactInput = z.object({
 export type ContactInput = z.infer<typeof ContactInput>;
 
 export const ReplyInput = z.object({
-  body: text("Please write a reply.").min(1, "Please write a reply.").max(REPLY_MAX, `Please keep the reply under ${REPLY_MAX.toLocaleString("en-US")} characters.`),
+  body: text("Please write a reply.")
+    .min(1, "Please write a reply.")
+    .max(REPLY_MAX, `Please keep the reply under ${REPLY_MAX.toLocaleString("en-US")} characters.`),
 });
 
 export const ListQuery = z.object({

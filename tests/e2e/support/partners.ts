@@ -8,7 +8,11 @@ export const PARTNER_PASSWORD = "Kite-flying-2026!";
  * its own) approves the application. Returns the new partner's e-mail and store handle; `page`
  * stays signed in as the new partner.
  */
-export async function applyAndApprove(page: Page, browser: Browser, opts: { note?: string } = {}): Promise<{ email: string; handle: string; storeName: string }> {
+export async function applyAndApprove(
+  page: Page,
+  browser: Browser,
+  opts: { note?: string } = {},
+): Promise<{ email: string; handle: string; storeName: string }> {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   const email = `partner-${stamp}@e2e.platen.test`;
   const handle = `studio-${stamp}`;
@@ -26,7 +30,9 @@ export async function applyAndApprove(page: Page, browser: Browser, opts: { note
   await page.getByLabel("Store name").fill(storeName);
   await page.getByLabel("Handle").fill(handle);
   await expect(page.getByText(`@${handle} is available.`)).toBeVisible();
-  await page.getByLabel("About you and your work").fill("I paint birds, kites and windy skies, and I would love to see them on shirts and mugs.");
+  await page
+    .getByLabel("About you and your work")
+    .fill("I paint birds, kites and windy skies, and I would love to see them on shirts and mugs.");
   await page.getByLabel("I accept the partner terms").check();
   await page.getByRole("button", { name: "Send application" }).click();
   await expect(page.getByTestId("application-status")).toContainText("waiting for review");

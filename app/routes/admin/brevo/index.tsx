@@ -19,7 +19,17 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import {
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "react-router";
 import { z } from "zod";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
 import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
@@ -66,7 +76,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters: { status: query.status ?? "", q: query.q ?? "" },
     mailbox: {
       ...mailbox,
-      items: mailbox.items.map((m) => ({ ...m, createdAt: iso(m.createdAt)!, sentAt: iso(m.sentAt), templateLabel: TEMPLATE_LABELS[m.template as keyof typeof TEMPLATE_LABELS] ?? m.template })),
+      items: mailbox.items.map((m) => ({
+        ...m,
+        createdAt: iso(m.createdAt)!,
+        sentAt: iso(m.sentAt),
+        templateLabel: TEMPLATE_LABELS[m.template as keyof typeof TEMPLATE_LABELS] ?? m.template,
+      })),
     },
     failed: failed.map((m) => ({ id: m.id, toAddress: m.toAddress, subject: m.subject, error: m.error, createdAt: iso(m.createdAt)! })),
     templates: ORDER_TEMPLATE_NAMES.map((name) => ({ name, label: TEMPLATE_LABELS[name], subject: previewTemplate(name).subject })),
@@ -100,9 +115,16 @@ function ProviderPanel({ provider }: { provider: LoaderData["provider"] }) {
         <Typography id="provider-heading" variant="h2" sx={{ fontSize: "1.25rem" }}>
           Delivery provider
         </Typography>
-        <Chip size="small" color={provider.configured ? "success" : "error"} label={provider.configured ? "Configuration complete" : "Configuration incomplete"} />
+        <Chip
+          size="small"
+          color={provider.configured ? "success" : "error"}
+          label={provider.configured ? "Configuration complete" : "Configuration incomplete"}
+        />
       </Stack>
-      <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" }, columnGap: 3, rowGap: 0.5 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" }, columnGap: 3, rowGap: 0.5 }}
+      >
         <Typography component="dt" color="text.secondary">
           Active provider
         </Typography>
@@ -145,7 +167,11 @@ function Counts({ counts }: { counts: LoaderData["counts"] }) {
     { status: "failed", label: "Failed", hint: "Need attention" },
   ] as const;
   return (
-    <Box component="section" aria-label="Messages by status" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr 1fr", md: "1fr" }, gap: 1.5, height: "100%" }}>
+    <Box
+      component="section"
+      aria-label="Messages by status"
+      sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr 1fr", md: "1fr" }, gap: 1.5, height: "100%" }}
+    >
       {items.map((it) => (
         <Card key={it.status} variant="outlined">
           <CardActionArea component={Link} to={`/admin/brevo?status=${it.status}`} sx={{ height: "100%" }}>
@@ -153,7 +179,14 @@ function Counts({ counts }: { counts: LoaderData["counts"] }) {
               <Typography color="text.secondary" variant="body2">
                 {it.label}
               </Typography>
-              <Typography sx={{ fontSize: "1.75rem", fontWeight: 700, color: it.status === "failed" && counts.failed > 0 ? "error.main" : "text.primary" }} data-testid={`count-${it.status}`}>
+              <Typography
+                sx={{
+                  fontSize: "1.75rem",
+                  fontWeight: 700,
+                  color: it.status === "failed" && counts.failed > 0 ? "error.main" : "text.primary",
+                }}
+                data-testid={`count-${it.status}`}
+              >
                 {counts[it.status].toLocaleString("en-US")}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ display: { xs: "none", sm: "block" } }}>
@@ -208,9 +241,32 @@ export default function BrevoMailbox() {
         <Typography id="mailbox-heading" variant="h2" sx={{ fontSize: "1.5rem", mb: 2 }}>
           Mailbox
         </Typography>
-        <Box component={Form} method="get" action="/admin/brevo" role="search" aria-label="Filter messages" sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "flex-start", mb: 2 }}>
-          <TextField name="q" label="Recipient" placeholder="Name or e-mail address" defaultValue={filters.q} size="small" sx={{ flex: "1 1 240px" }} slotProps={{ htmlInput: { maxLength: 200 } }} />
-          <TextField name="status" label="Status" select defaultValue={filters.status} size="small" sx={{ flex: "0 1 180px", minWidth: 150 }} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+        <Box
+          component={Form}
+          method="get"
+          action="/admin/brevo"
+          role="search"
+          aria-label="Filter messages"
+          sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "flex-start", mb: 2 }}
+        >
+          <TextField
+            name="q"
+            label="Recipient"
+            placeholder="Name or e-mail address"
+            defaultValue={filters.q}
+            size="small"
+            sx={{ flex: "1 1 240px" }}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <TextField
+            name="status"
+            label="Status"
+            select
+            defaultValue={filters.status}
+            size="small"
+            sx={{ flex: "0 1 180px", minWidth: 150 }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
             <option value="">All statuses</option>
             {(["queued", "sent", "failed"] as const).map((s) => (
               <option key={s} value={s}>
@@ -275,7 +331,9 @@ export default function BrevoMailbox() {
                     <TableCell>
                       <StatusChip status={m.status} />
                     </TableCell>
-                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" }, whiteSpace: "nowrap" }}>{formatWhen(m.createdAt)}</TableCell>
+                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" }, whiteSpace: "nowrap" }}>
+                      {formatWhen(m.createdAt)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -338,7 +396,15 @@ function FailedMessages({ failed, busy }: { failed: LoaderData["failed"]; busy: 
       <Stack spacing={1.5}>
         {failed.map((m) => (
           <Paper key={m.id} variant="outlined" sx={{ p: 2, borderColor: "error.light" }} data-testid="failed-message">
-            <Box sx={{ display: "flex", gap: 2, flexWrap: { xs: "wrap", sm: "nowrap" }, alignItems: "flex-start", justifyContent: "space-between" }}>
+            <Box
+              sx={{
+                display: "flex",
+                gap: 2,
+                flexWrap: { xs: "wrap", sm: "nowrap" },
+                alignItems: "flex-start",
+                justifyContent: "space-between",
+              }}
+            >
               <Box sx={{ minWidth: 0 }}>
                 <MuiLink component={Link} to={`/admin/brevo/messages/${m.id}`} sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
                   {m.subject}
@@ -353,7 +419,13 @@ function FailedMessages({ failed, busy }: { failed: LoaderData["failed"]; busy: 
               <Form method="post">
                 <input type="hidden" name="intent" value="retry" />
                 <input type="hidden" name="messageId" value={m.id} />
-                <Button type="submit" variant="outlined" size="small" disabled={busy} aria-label={`Retry sending "${m.subject}" to ${m.toAddress}`}>
+                <Button
+                  type="submit"
+                  variant="outlined"
+                  size="small"
+                  disabled={busy}
+                  aria-label={`Retry sending "${m.subject}" to ${m.toAddress}`}
+                >
                   Retry
                 </Button>
               </Form>

@@ -5,7 +5,17 @@ import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import {
+  data,
+  Form,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "react-router";
 import { z } from "zod";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
 import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
@@ -14,7 +24,9 @@ import { AppError } from "#server/kernel/index.ts";
 import { getMessage, retryMessage, TEMPLATE_LABELS } from "#server/modules/notifications/index.ts";
 import { BrevoHeader, EmailPreview, formatWhen, StatusChip, TextPart } from "./shared.tsx";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `${d.message.subject} · E-mail · Platen` : "E-mail message · Platen" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? `${d.message.subject} · E-mail · Platen` : "E-mail message · Platen" },
+];
 
 const PROVIDER_LABEL: Record<string, string> = { outbox: "Outbox (kept in Platen, not delivered)", smtp: "SMTP", brevo: "Brevo" };
 
@@ -23,7 +35,8 @@ async function load(request: Request, id: string | undefined) {
   try {
     return { ctx, message: await getMessage(ctx, id ?? "") };
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data("This e-mail message does not exist. It may have been removed.", { status: 404 });
+    if (error instanceof AppError && error.status === 404)
+      throw data("This e-mail message does not exist. It may have been removed.", { status: 404 });
     throw error;
   }
 }
@@ -80,7 +93,12 @@ export default function EmailMessagePage() {
   ];
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <BrevoHeader title={m.subject} crumb="Message" current="/admin/brevo" description={`Sent to ${m.toAddress}. This is exactly what the recipient gets: the HTML version and its plain-text alternative.`} />
+      <BrevoHeader
+        title={m.subject}
+        crumb="Message"
+        current="/admin/brevo"
+        description={`Sent to ${m.toAddress}. This is exactly what the recipient gets: the HTML version and its plain-text alternative.`}
+      />
       <FormError errors={errors} />
       {retried && !errors._form ? (
         <Alert severity="success" role="status" sx={{ mb: 3 }}>
@@ -92,13 +110,26 @@ export default function EmailMessagePage() {
         <Typography id="headers-heading" variant="h2" sx={{ fontSize: "1.25rem", mb: 1.5 }}>
           Details
         </Typography>
-        <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" }, columnGap: 3, rowGap: { xs: 0.25, sm: 0.75 } }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: "grid",
+            gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" },
+            columnGap: 3,
+            rowGap: { xs: 0.25, sm: 0.75 },
+          }}
+        >
           {rows.map(([label, value]) => (
             <Box key={label} sx={{ display: "contents" }}>
               <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
                 {label}
               </Typography>
-              <Typography component="dd" sx={{ m: 0, overflowWrap: "anywhere" }} data-testid={`message-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+              <Typography
+                component="dd"
+                sx={{ m: 0, overflowWrap: "anywhere" }}
+                data-testid={`message-${label.toLowerCase().replace(/\s+/g, "-")}`}
+              >
                 {value}
               </Typography>
             </Box>

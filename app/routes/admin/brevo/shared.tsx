@@ -14,7 +14,17 @@ export const BREVO_NAV = [
   { to: "/admin/brevo/order-shipment-delivered", label: "Shipment delivered" },
 ] as const;
 
-export function BrevoHeader({ title, description, current, crumb }: { title: string; description: ReactNode; current: string; crumb?: string }) {
+export function BrevoHeader({
+  title,
+  description,
+  current,
+  crumb,
+}: {
+  title: string;
+  description: ReactNode;
+  current: string;
+  crumb?: string;
+}) {
   return (
     <Box component="header" sx={{ mb: 3 }}>
       <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1, fontSize: 14 }}>
@@ -82,7 +92,15 @@ const STATUS_LABEL: Record<string, string> = { queued: "Queued", sent: "Sent", f
 
 export function StatusChip({ status }: { status: string }) {
   const color = status === "sent" ? "success" : status === "failed" ? "error" : "default";
-  return <Chip size="small" label={STATUS_LABEL[status] ?? status} color={color} variant={status === "queued" ? "outlined" : "filled"} data-status={status} />;
+  return (
+    <Chip
+      size="small"
+      label={STATUS_LABEL[status] ?? status}
+      color={color}
+      variant={status === "queued" ? "outlined" : "filled"}
+      data-status={status}
+    />
+  );
 }
 
 /** A fixed, locale-independent date (server and browser render the same text). */
@@ -101,7 +119,15 @@ export function EmailPreview({ html, title, height = 1000 }: { html: string; tit
       sandbox=""
       srcDoc={html}
       loading="lazy"
-      sx={{ display: "block", width: "100%", height: { xs: Math.min(height, 760), md: height }, border: 1, borderColor: "divider", borderRadius: 1, bgcolor: "#f4f2f8" }}
+      sx={{
+        display: "block",
+        width: "100%",
+        height: { xs: Math.min(height, 760), md: height },
+        border: 1,
+        borderColor: "divider",
+        borderRadius: 1,
+        bgcolor: "#f4f2f8",
+      }}
     />
   );
 }

@@ -6,7 +6,18 @@ import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "react-router";
 import { z } from "zod";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { failureFromError, parseForm } from "#app/lib/forms.server.ts";
@@ -31,12 +42,17 @@ function templateOf(request: Request): OrderTemplateName {
 }
 
 const DESCRIPTIONS: Record<OrderTemplateName, string> = {
-  "order-success": "Sent to the shopper as soon as an order is paid: the order summary with items, quantities, prices and totals, and the shipping address.",
-  "order-shipment-created": "Sent when a fulfiller ships a package of the order: carrier, service, tracking number and link, and the items in the package.",
-  "order-shipment-delivered": "Sent when the carrier reports the package delivered, with a link to report a problem (damaged, wrong or missing items).",
+  "order-success":
+    "Sent to the shopper as soon as an order is paid: the order summary with items, quantities, prices and totals, and the shipping address.",
+  "order-shipment-created":
+    "Sent when a fulfiller ships a package of the order: carrier, service, tracking number and link, and the items in the package.",
+  "order-shipment-delivered":
+    "Sent when the carrier reports the package delivered, with a link to report a problem (damaged, wrong or missing items).",
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `${d.label} e-mail · Platen` : "E-mail template · Platen" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? `${d.label} e-mail · Platen` : "E-mail template · Platen" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, user } = await requireAdmin(request);
@@ -54,7 +70,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     paramsJson: JSON.stringify(preview.params, null, 2),
     defaultTo: user.email,
     provider: getEmailProviderStatus(ctx).provider,
-    recent: { total: recent.total, items: recent.items.map((m) => ({ id: m.id, toAddress: m.toAddress, subject: m.subject, status: m.status, createdAt: m.createdAt.toISOString() })) },
+    recent: {
+      total: recent.total,
+      items: recent.items.map((m) => ({
+        id: m.id,
+        toAddress: m.toAddress,
+        subject: m.subject,
+        status: m.status,
+        createdAt: m.createdAt.toISOString(),
+      })),
+    },
     sent: sentId && /^eml_[0-9a-z]{26}$/.test(sentId) ? sentId : null,
   };
 }
@@ -159,7 +184,20 @@ export default function BrevoTemplatePage() {
             {d.recent.items.length ? (
               <Paper variant="outlined" component="ul" sx={{ listStyle: "none", m: 0, p: 0 }}>
                 {d.recent.items.map((m, i) => (
-                  <Box component="li" key={m.id} sx={{ px: 2, py: 1.25, borderTop: i ? 1 : 0, borderColor: "divider", display: "flex", gap: 1, alignItems: "center", justifyContent: "space-between" }}>
+                  <Box
+                    component="li"
+                    key={m.id}
+                    sx={{
+                      px: 2,
+                      py: 1.25,
+                      borderTop: i ? 1 : 0,
+                      borderColor: "divider",
+                      display: "flex",
+                      gap: 1,
+                      alignItems: "center",
+                      justifyContent: "space-between",
+                    }}
+                  >
                     <Box sx={{ minWidth: 0 }}>
                       <MuiLink component={Link} to={`/admin/brevo/messages/${m.id}`} sx={{ overflowWrap: "anywhere", fontWeight: 600 }}>
                         {m.toAddress}

@@ -11,7 +11,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     cv = await getApplicationCv(ctx, params.applicationId);
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw new Response(notFoundMessage(new URL(request.url).pathname), { status: 404, statusText: "Not Found" });
+    if (error instanceof AppError && error.status === 404)
+      throw new Response(notFoundMessage(new URL(request.url).pathname), { status: 404, statusText: "Not Found" });
     throw error;
   }
   return new Response(new Uint8Array(cv.body), {

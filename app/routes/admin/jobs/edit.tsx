@@ -97,7 +97,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       await updateJob(ctx, jobId, parsed.data);
     } catch (error) {
       if (error instanceof Response) throw error;
-      if (error instanceof AppError && error.status === 404) throw new Response(notFoundMessage(new URL(request.url).pathname), { status: 404 });
+      if (error instanceof AppError && error.status === 404)
+        throw new Response(notFoundMessage(new URL(request.url).pathname), { status: 404 });
       return failureFromError(error, echoValues(form));
     }
     throw redirect(`/admin/jobs/${jobId}?notice=saved`);
@@ -120,7 +121,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   return failure({ _form: "Unknown action." });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.job ? `${data.job.title} · Job listings · Platen` : "New job listing · Platen" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.job ? `${data.job.title} · Job listings · Platen` : "New job listing · Platen" },
+];
 
 export default function EditJob({ loaderData, actionData }: Route.ComponentProps) {
   const { job, applications, notice } = loaderData;
@@ -137,7 +140,11 @@ export default function EditJob({ loaderData, actionData }: Route.ComponentProps
       <Button component={Link} to="/admin/jobs" startIcon={<ArrowBack aria-hidden />} sx={{ mb: 2 }}>
         All listings
       </Button>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ justifyContent: "space-between", alignItems: { sm: "flex-start" }, mb: 3 }}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ justifyContent: "space-between", alignItems: { sm: "flex-start" }, mb: 3 }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.25rem" }, overflowWrap: "anywhere" }}>
             {job ? job.title : "New job listing"}
@@ -193,13 +200,31 @@ export default function EditJob({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="intent" value="save" />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12 }}>
-              <TextField {...field("title")} label="Title" required defaultValue={v("title")} helperText={errors.title ?? "E.g. Senior full-stack engineer"} />
+              <TextField
+                {...field("title")}
+                label="Title"
+                required
+                defaultValue={v("title")}
+                helperText={errors.title ?? "E.g. Senior full-stack engineer"}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField {...field("team")} label="Team" required defaultValue={v("team")} helperText={errors.team ?? "Roles are grouped by team on /jobs."} />
+              <TextField
+                {...field("team")}
+                label="Team"
+                required
+                defaultValue={v("team")}
+                helperText={errors.team ?? "Roles are grouped by team on /jobs."}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField {...field("location")} label="Location" required defaultValue={v("location")} helperText={errors.location ?? "City and country, or e.g. Remote (EU time zones)"} />
+              <TextField
+                {...field("location")}
+                label="Location"
+                required
+                defaultValue={v("location")}
+                helperText={errors.location ?? "City and country, or e.g. Remote (EU time zones)"}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
@@ -252,7 +277,9 @@ export default function EditJob({ loaderData, actionData }: Route.ComponentProps
                 multiline
                 minRows={12}
                 defaultValue={v("description")}
-                helperText={errors.description ?? "Markdown: ## for headings, - for lists, **bold**, [links](https://...). HTML is shown as text."}
+                helperText={
+                  errors.description ?? "Markdown: ## for headings, - for lists, **bold**, [links](https://...). HTML is shown as text."
+                }
                 slotProps={{ htmlInput: { style: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: 14 } } }}
               />
             </Grid>

@@ -57,11 +57,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Job listings · Platen"
 export default function AdminJobs({ loaderData, actionData }: Route.ComponentProps) {
   const { status, statusCounts, jobs, general } = loaderData;
   const total = Object.values(statusCounts).reduce((a, b) => a + b, 0);
-  const filters: { value: JobStatus | null; label: string; n: number }[] = [{ value: null, label: "All", n: total }, ...JOB_STATUSES.map((s) => ({ value: s, label: JOB_STATUS_LABELS[s], n: statusCounts[s] }))];
+  const filters: { value: JobStatus | null; label: string; n: number }[] = [
+    { value: null, label: "All", n: total },
+    ...JOB_STATUSES.map((s) => ({ value: s, label: JOB_STATUS_LABELS[s], n: statusCounts[s] })),
+  ];
   const message = actionData && "message" in actionData ? actionData.message : null;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 3 }}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 3 }}
+      >
         <Box>
           <Typography variant="h1">Job listings</Typography>
           <Typography color="text.secondary">Roles on the public careers page at /jobs, and the applications they received.</Typography>
@@ -109,7 +116,9 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
             {jobs.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={4}>
-                  <Typography color="text.secondary">{status ? `No ${JOB_STATUS_LABELS[status].toLowerCase()} listings.` : "No listings yet. Create the first one."}</Typography>
+                  <Typography color="text.secondary">
+                    {status ? `No ${JOB_STATUS_LABELS[status].toLowerCase()} listings.` : "No listings yet. Create the first one."}
+                  </Typography>
                 </TableCell>
               </TableRow>
             ) : (
@@ -140,7 +149,11 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
           Open applications ({general.length})
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Sent from <MuiLink component={Link} to="/jobs/general">/jobs/general</MuiLink>, not tied to a listing.
+          Sent from{" "}
+          <MuiLink component={Link} to="/jobs/general">
+            /jobs/general
+          </MuiLink>
+          , not tied to a listing.
         </Typography>
         {general.length === 0 ? (
           <Typography color="text.secondary">No open applications yet.</Typography>

@@ -16,7 +16,14 @@ import {
   type JobStatus,
 } from "#server/modules/careers/types.ts";
 
-export const dateTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+export const dateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
 export const formatDate = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 
 export function formatBytes(n: number): string {
@@ -35,11 +42,27 @@ const APPLICATION_STATUS_COLORS: Record<ApplicationStatus, "default" | "info" | 
 };
 
 export function JobStatusChip({ status }: { status: JobStatus }) {
-  return <Chip size="small" label={JOB_STATUS_LABELS[status]} color={JOB_STATUS_COLORS[status]} variant={status === "closed" ? "outlined" : "filled"} data-testid="job-status" />;
+  return (
+    <Chip
+      size="small"
+      label={JOB_STATUS_LABELS[status]}
+      color={JOB_STATUS_COLORS[status]}
+      variant={status === "closed" ? "outlined" : "filled"}
+      data-testid="job-status"
+    />
+  );
 }
 
 export function ApplicationStatusChip({ status }: { status: ApplicationStatus }) {
-  return <Chip size="small" label={APPLICATION_STATUS_LABELS[status]} color={APPLICATION_STATUS_COLORS[status]} variant="outlined" data-testid="application-status" />;
+  return (
+    <Chip
+      size="small"
+      label={APPLICATION_STATUS_LABELS[status]}
+      color={APPLICATION_STATUS_COLORS[status]}
+      variant="outlined"
+      data-testid="application-status"
+    />
+  );
 }
 
 /** What the admin pages show of an application (dates as ISO strings). */
@@ -76,7 +99,13 @@ export function ApplicationCard({ app }: { app: ApplicationView }) {
   const next = APPLICATION_TRANSITIONS[app.status];
   const links = app.links.split(/\s+/).filter(Boolean);
   return (
-    <Paper variant="outlined" component="article" aria-labelledby={`app-${app.id}`} sx={{ p: { xs: 2, sm: 2.5 } }} data-testid="application">
+    <Paper
+      variant="outlined"
+      component="article"
+      aria-labelledby={`app-${app.id}`}
+      sx={{ p: { xs: 2, sm: 2.5 } }}
+      data-testid="application"
+    >
       <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ justifyContent: "space-between" }}>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>

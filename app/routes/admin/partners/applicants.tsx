@@ -48,7 +48,9 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "approve") {
       const store = await approveApplication(ctx, id, String(form.get("note") ?? "").slice(0, 1000));
-      throw redirect(`/admin/partners/applicants?notice=${encodeURIComponent(`Approved: @${store.handle} is open and the applicant was e-mailed.`)}`);
+      throw redirect(
+        `/admin/partners/applicants?notice=${encodeURIComponent(`Approved: @${store.handle} is open and the applicant was e-mailed.`)}`,
+      );
     }
     if (intent === "reject") {
       await rejectApplication(ctx, id, String(form.get("reason") ?? "").slice(0, 1000));
@@ -74,7 +76,8 @@ export default function Applicants({ loaderData, actionData }: Route.ComponentPr
         Partner applicants
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {pending ? `${pending} waiting for review, oldest first.` : "No application is waiting for review."} Approving creates the store, grants the partner role and e-mails the applicant.
+        {pending ? `${pending} waiting for review, oldest first.` : "No application is waiting for review."} Approving creates the store,
+        grants the partner role and e-mails the applicant.
       </Typography>
       {notice ? (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
@@ -90,17 +93,36 @@ export default function Applicants({ loaderData, actionData }: Route.ComponentPr
         {applications.map((a) => {
           const err = failedId === a.id ? errors : {};
           return (
-            <Paper component="li" key={a.id} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="application" data-handle={a.handle}>
-              <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}>
+            <Paper
+              component="li"
+              key={a.id}
+              variant="outlined"
+              sx={{ p: { xs: 2, sm: 3 } }}
+              data-testid="application"
+              data-handle={a.handle}
+            >
+              <Stack
+                direction={{ xs: "column", sm: "row" }}
+                spacing={1}
+                sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}
+              >
                 <Box>
                   <Typography variant="h2" sx={{ fontSize: "1.2rem" }}>
-                    {a.storeName} <Typography component="span" color="text.secondary">@{a.handle}</Typography>
+                    {a.storeName}{" "}
+                    <Typography component="span" color="text.secondary">
+                      @{a.handle}
+                    </Typography>
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {a.applicantName} · {a.applicantEmail} · applied {a.createdAt}
                   </Typography>
                 </Box>
-                <Chip label={a.status} color={STATUS_COLOR[a.status]} variant={a.status === "pending" ? "filled" : "outlined"} sx={{ alignSelf: { xs: "flex-start", sm: "center" } }} />
+                <Chip
+                  label={a.status}
+                  color={STATUS_COLOR[a.status]}
+                  variant={a.status === "pending" ? "filled" : "outlined"}
+                  sx={{ alignSelf: { xs: "flex-start", sm: "center" } }}
+                />
               </Stack>
               <Typography sx={{ mt: 1.5, whiteSpace: "pre-line" }}>{a.bio}</Typography>
               {a.links.length ? (
@@ -122,7 +144,15 @@ export default function Applicants({ loaderData, actionData }: Route.ComponentPr
                   <Form method="post">
                     <input type="hidden" name="intent" value="approve" />
                     <input type="hidden" name="id" value={a.id} />
-                    <TextField name="note" label={`Note to ${a.storeName} (optional)`} fullWidth multiline minRows={2} size="small" helperText="Included in the welcome e-mail." />
+                    <TextField
+                      name="note"
+                      label={`Note to ${a.storeName} (optional)`}
+                      fullWidth
+                      multiline
+                      minRows={2}
+                      size="small"
+                      helperText="Included in the welcome e-mail."
+                    />
                     <Button type="submit" variant="contained" color="success" sx={{ mt: 1 }}>
                       Approve
                     </Button>
@@ -130,7 +160,16 @@ export default function Applicants({ loaderData, actionData }: Route.ComponentPr
                   <Form method="post">
                     <input type="hidden" name="intent" value="reject" />
                     <input type="hidden" name="id" value={a.id} />
-                    <TextField name="reason" label={`Reason for rejecting ${a.storeName}`} fullWidth multiline minRows={2} size="small" error={Boolean(err.reason)} helperText={err.reason ?? "The applicant reads this."} />
+                    <TextField
+                      name="reason"
+                      label={`Reason for rejecting ${a.storeName}`}
+                      fullWidth
+                      multiline
+                      minRows={2}
+                      size="small"
+                      error={Boolean(err.reason)}
+                      helperText={err.reason ?? "The applicant reads this."}
+                    />
                     <Button type="submit" variant="outlined" color="error" sx={{ mt: 1 }}>
                       Reject
                     </Button>

@@ -95,7 +95,14 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
       ) : null}
       <Form method="get" role="search">
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ mb: 3 }}>
-          <TextField name="q" label="Search stores" defaultValue={q} size="small" sx={{ flexGrow: 1 }} placeholder="Name, @handle or owner e-mail" />
+          <TextField
+            name="q"
+            label="Search stores"
+            defaultValue={q}
+            size="small"
+            sx={{ flexGrow: 1 }}
+            placeholder="Name, @handle or owner e-mail"
+          />
           <TextField name="status" label="Status" select defaultValue={status} size="small" sx={{ minWidth: 150 }}>
             <MenuItem value="all">All</MenuItem>
             <MenuItem value="active">Active</MenuItem>
@@ -154,7 +161,14 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                         <input type="hidden" name="id" value={s.id} />
                         <input type="hidden" name="intent" value="suspend" />
                         <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
-                          <TextField name="reason" label={`Reason to suspend ${s.name}`} size="small" fullWidth error={Boolean(err.reason)} helperText={err.reason} />
+                          <TextField
+                            name="reason"
+                            label={`Reason to suspend ${s.name}`}
+                            size="small"
+                            fullWidth
+                            error={Boolean(err.reason)}
+                            helperText={err.reason}
+                          />
                           <Button type="submit" color="error" variant="outlined">
                             Suspend
                           </Button>
