@@ -4,10 +4,10 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database, type Db } from "../../server/infra/db/index.ts";
+import { TEMPLATE_DB } from "./global-setup.ts";
 import type { Actor, Ctx } from "../../server/kernel/index.ts";
 
 const SNAPSHOT_FILE = path.resolve("tmp/test-pglite-snapshot.tar");
-const TEMPLATE_DB = "platen_test_template";
 
 export const testEngine = (): "pglite" | "postgres" => (process.env.TEST_DB_ENGINE === "postgres" ? "postgres" : "pglite");
 

@@ -1,10 +1,12 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase } from "../../server/infra/db/index.ts";
 
 export const SNAPSHOT_FILE = path.resolve("tmp/test-pglite-snapshot.tar");
-export const TEMPLATE_DB = "platen_test_template";
+/** One template per checkout, so several checkouts can run their tests against one server at once. */
+export const TEMPLATE_DB = `platen_test_template_${createHash("sha256").update(path.resolve(".")).digest("hex").slice(0, 8)}`;
 
 /** Once per test run: a migrated PGlite snapshot, and on PostgreSQL a migrated template database. */
 export default async function setup() {
