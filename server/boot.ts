@@ -3,7 +3,10 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node
 import path from "node:path";
 import { ConfigError, parseEnv, setEnv, type Env } from "./config/env.ts";
 import { openDatabase, setDatabase, type Database } from "./infra/db/index.ts";
+import { emailProvider } from "./infra/email/index.ts";
 import { logger } from "./infra/logger/index.ts";
+import { storage } from "./infra/storage/index.ts";
+import { setDefaultPorts } from "./kernel/index.ts";
 import { registerJobHandlers } from "./jobs/handlers.ts";
 import { startWorker, type WorkerHandle } from "./jobs/index.ts";
 import { seedDemo } from "./seed/index.ts";
@@ -58,6 +61,7 @@ function freshDataDirTemplate(env: Env, dataDir: string): Blob | undefined {
 export async function boot(options: { worker?: boolean } = {}): Promise<Booted> {
   const env = ensureSessionSecret(loadEnvOrExit());
   setEnv(env);
+  setDefaultPorts(() => ({ storage: storage(), email: emailProvider() }));
   const log = logger();
   const t0 = Date.now();
   const dataDir = path.join(env.DATA_DIR, "pglite");

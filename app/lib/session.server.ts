@@ -1,7 +1,7 @@
 import { createCookie, redirect } from "react-router";
 import { env } from "#server/config/env.ts";
 import { db } from "#server/infra/db/index.ts";
-import type { Actor, Ctx } from "#server/kernel/index.ts";
+import { createCtx, type Actor, type Ctx } from "#server/kernel/index.ts";
 import {
   createSession,
   issueRefreshToken,
@@ -78,7 +78,7 @@ export async function getActor(request: Request): Promise<Actor> {
 
 /** The service context `{db, actor}` for this request. */
 export async function getCtx(request: Request): Promise<Ctx> {
-  return { db: db(), actor: await getActor(request) };
+  return createCtx(db(), await getActor(request));
 }
 
 function loginRedirect(request: Request): never {
@@ -91,17 +91,14 @@ function loginRedirect(request: Request): never {
 export async function requireUser(request: Request): Promise<SessionInfo & { ctx: Ctx }> {
   const s = await getSession(request);
   if (!s) loginRedirect(request);
-  const ctx: Ctx = {
-    db: db(),
-    actor: {
-      kind: "user",
-      userId: s.user.id,
-      roles: s.user.roles,
-      sessionId: s.session.id,
-      authTime: s.session.authTime,
-      ip: clientIp(request),
-    },
-  };
+  const ctx = createCtx(db(), {
+    kind: "user",
+    userId: s.user.id,
+    roles: s.user.roles,
+    sessionId: s.session.id,
+    authTime: s.session.authTime,
+    ip: clientIp(request),
+  });
   return { ...s, ctx };
 }
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { loadEnvOrExit } from "../boot.ts";
 import { setEnv } from "../config/env.ts";
 import { openDatabase } from "../infra/db/index.ts";
-import { system } from "../kernel/index.ts";
+import { systemCtx } from "../kernel/index.ts";
 import { adminListProducts, searchDocumentFor } from "../modules/catalog/index.ts";
 import { reindexAll, type SearchDocumentInput } from "../modules/search/index.ts";
 
@@ -14,7 +14,7 @@ const env = loadEnvOrExit();
 setEnv(env);
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
 await database.migrate();
-const ctx = { db: database.db, actor: system("search reindex") };
+const ctx = systemCtx(database.db, "search reindex");
 
 async function* published(): AsyncGenerator<SearchDocumentInput> {
   for (let page = 1; ; page++) {

@@ -34,3 +34,20 @@ export const outbox = pgTable(
     uniqueIndex("outbox_dedupe_key").on(t.dedupeKey),
   ],
 );
+
+/**
+ * Domain events: what a module announced inside its transaction (`publish`). The outbox then
+ * delivers each event to every subscriber as a job of its own, retried independently.
+ */
+export const domainEvents = pgTable(
+  "domain_events",
+  {
+    id: text().primaryKey(), // evt_
+    type: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** "user:<id>", "system:<reason>" or "anonymous". */
+    actor: text().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("domain_events_type_idx").on(t.type, t.occurredAt)],
+);

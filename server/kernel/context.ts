@@ -1,6 +1,9 @@
+import type { Clock } from "../contracts/clock.ts";
+import { systemClock } from "../contracts/clock.ts";
+import type { Ports } from "../contracts/ports.ts";
+import type { Role } from "../contracts/roles.ts";
 import type { Db } from "../infra/db/index.ts";
 import { forbidden } from "./errors.ts";
-import type { Role } from "../modules/identity/schema.ts";
 
 /** Who is acting: every service function receives it, so permission is checked in one place. */
 export type Actor =
@@ -8,13 +11,70 @@ export type Actor =
   | { kind: "system"; reason: string }
   | { kind: "user"; userId: string; roles: readonly Role[]; sessionId?: string; authTime?: Date; ip?: string };
 
+/**
+ * What a service function is given: the database (or the caller's transaction), who acts, the
+ * clock and the outside services. Nothing in a module reaches for a process-wide singleton, so a
+ * test can swap any port and move time.
+ */
 export interface Ctx {
   db: Db;
   actor: Actor;
+  clock: Clock;
+  ports: Ports;
 }
 
 export const anonymous = (ip?: string): Actor => ({ kind: "anonymous", ip });
 export const system = (reason: string): Actor => ({ kind: "system", reason });
+
+// ---- the composition root's defaults ------------------------------------------------------
+
+// Set once by the composition root (server/boot.ts, tests/support) with lazily built adapters.
+// Kept on globalThis because the server and the SSR bundle may load separate module copies.
+const KEY = Symbol.for("platen.defaultPorts");
+type G = typeof globalThis & { [KEY]?: () => Ports };
+
+/** The composition root tells the kernel how to build the configured ports (lazily). */
+export function setDefaultPorts(factory: (() => Ports) | undefined): void {
+  (globalThis as G)[KEY] = factory;
+}
+
+function defaultPorts(): Ports {
+  const factory = (globalThis as G)[KEY];
+  if (!factory) throw new Error("No ports configured: server/boot.ts (or tests/support) calls setDefaultPorts first");
+  return factory();
+}
+
+export interface CtxOptions {
+  clock?: Clock;
+  ports?: Partial<Ports>;
+}
+
+/** A context with the configured ports and the system clock, unless given others. */
+export function createCtx(db: Db, actor: Actor, options: CtxOptions = {}): Ctx {
+  return { db, actor, clock: options.clock ?? systemClock, ports: lazyPorts(options.ports) };
+}
+
+function lazyPorts(overrides: Partial<Ports> = {}): Ports {
+  let defaults: Ports | undefined;
+  const get = <K extends keyof Ports>(key: K): Ports[K] => overrides[key] ?? (defaults ??= defaultPorts())[key];
+  return {
+    get storage() {
+      return get("storage");
+    },
+    get email() {
+      return get("email");
+    },
+  };
+}
+
+/** A context for work no user started (jobs, seeds, CLIs). */
+export const systemCtx = (db: Db, reason: string, options?: CtxOptions): Ctx => createCtx(db, system(reason), options);
+
+/** The same context on another handle (the caller's transaction). */
+export const withDb = (ctx: Ctx, db: Db): Ctx => (ctx.db === db ? ctx : { ...ctx, db });
+
+/** The same context acting as the system (a module doing its own bookkeeping). */
+export const asSystem = (ctx: Ctx, reason: string): Ctx => ({ ...ctx, actor: system(reason) });
 
 export function hasRole(actor: Actor, role: Role): boolean {
   return actor.kind === "system" || (actor.kind === "user" && actor.roles.includes(role));

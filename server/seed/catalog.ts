@@ -6,13 +6,13 @@ import { artworks, blanks, products, users } from "../infra/db/schema.ts";
 import { generateDemoArtwork, generateTemplate } from "../infra/images/index.ts";
 import { logger } from "../infra/logger/index.ts";
 import { storage } from "../infra/storage/index.ts";
-import { system, type Ctx } from "../kernel/index.ts";
+import { systemCtx, type Ctx } from "../kernel/index.ts";
 import { createBlank, listBlanks, saveProduct, uploadArtwork, type BlankInput } from "../modules/catalog/index.ts";
 import type { Category, PrintAreaKey, TemplateRect } from "../modules/catalog/types.ts";
 import { createFulfiller, createWarehouse, getFulfillerByHandle } from "../modules/fulfillment/index.ts";
 import { getStoreByHandle } from "../modules/stores/index.ts";
 
-const sys = (db: Db): Ctx => ({ db, actor: system("demo catalogue") });
+const sys = (db: Db): Ctx => systemCtx(db, "demo catalogue");
 
 // ---- blanks ---------------------------------------------------------------------------------
 

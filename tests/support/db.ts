@@ -4,8 +4,14 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database, type Db } from "../../server/infra/db/index.ts";
+import { emailProvider } from "../../server/infra/email/index.ts";
+import { storage } from "../../server/infra/storage/index.ts";
+import { setDefaultPorts } from "../../server/kernel/index.ts";
 import { TEMPLATE_DB } from "./global-setup.ts";
-import type { Actor, Ctx } from "../../server/kernel/index.ts";
+
+// The configured adapters (as in server/boot.ts); a test passes its own through `t.ctx(actor, { ports })`.
+setDefaultPorts(() => ({ storage: storage(), email: emailProvider() }));
+import { createCtx, type Actor, type Ctx, type CtxOptions } from "../../server/kernel/index.ts";
 
 const SNAPSHOT_FILE = path.resolve("tmp/test-pglite-snapshot.tar");
 
@@ -63,8 +69,9 @@ export function useTestDatabase() {
       if (!database) throw new Error("test database not ready");
       return database;
     },
-    ctx(actor: Actor): Ctx {
-      return { db: this.db, actor };
+    /** A service context on this database; pass a clock or ports to replace the configured ones. */
+    ctx(actor: Actor, options?: CtxOptions): Ctx {
+      return createCtx(this.db, actor, options);
     },
   };
 }

@@ -44,6 +44,8 @@ export const ID_PREFIXES = [
   "pev",
   "preq",
   "pra",
+  "stc",
+  "evt",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

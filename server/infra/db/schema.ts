@@ -10,3 +10,4 @@ export * from "../../modules/fulfillment/schema.ts";
 export * from "../../modules/catalog/schema.ts";
 export * from "../../modules/search/schema.ts";
 export * from "../../modules/shopping/schema.ts";
+export * from "../../kernel/schema.ts";

@@ -1,27 +1,4 @@
-/** What the storage port stores: bytes under a key, with their content type. */
-export interface StoredObject {
-  body: Buffer;
-  contentType: string;
-  size: number;
-}
-
-export interface PutOptions {
-  contentType: string;
-}
-
-/**
- * The file storage port. Keys are relative paths made of lowercase letters, digits and
- * `/ . _ -` (see `assertValidKey`); providers never see anything else.
- */
-export interface Storage {
-  readonly provider: "local" | "s3";
-  put(key: string, body: Buffer | Uint8Array, options: PutOptions): Promise<void>;
-  /** The object, or null when there is none under `key`. */
-  get(key: string): Promise<StoredObject | null>;
-  /** Removes the object; removing a missing key is not an error. */
-  delete(key: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
-}
+export type { PutOptions, Storage, StoredObject } from "../../contracts/ports.ts";
 
 export class InvalidStorageKeyError extends Error {
   override name = "InvalidStorageKeyError";

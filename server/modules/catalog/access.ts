@@ -1,7 +1,7 @@
 // Who may manage a store's products: the owner, an active team member with the "products"
 // permission, admins (moderation) and the system (seed), through the stores module.
 import type { Db } from "../../infra/db/index.ts";
-import { AppError, forbidden, hasRole, notFound, system, type Ctx } from "../../kernel/index.ts";
+import { AppError, forbidden, hasRole, notFound, systemCtx, type Ctx } from "../../kernel/index.ts";
 import { contactsOf } from "../identity/index.ts";
 import { accessAllows, getStoreAccess, getStoreById } from "../stores/index.ts";
 
@@ -14,7 +14,7 @@ export interface StoreInfo {
 }
 
 export async function storeInfo(db: Db, storeId: string): Promise<StoreInfo | null> {
-  const row = await getStoreById({ db, actor: system("catalog") }, storeId);
+  const row = await getStoreById(systemCtx(db, "catalog"), storeId);
   return row ? { id: row.id, handle: row.handle, name: row.name, status: row.status, ownerUserId: row.ownerUserId } : null;
 }
 

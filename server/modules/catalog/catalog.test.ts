@@ -41,11 +41,9 @@ import { PRODUCT_STATUSES, type ProductStatus } from "./types.ts";
 const t = useTestDatabase();
 let dir: string;
 const ids: Record<string, string> = {};
-const asUser = (email: string, roles: Actor extends { roles: infer R } ? R : never = ["partner"] as never): Ctx => ({
-  db: t.db,
-  actor: { kind: "user", userId: ids[email]!, roles },
-});
-const sys = (): Ctx => ({ db: t.db, actor: system("test") });
+const asUser = (email: string, roles: Actor extends { roles: infer R } ? R : never = ["partner"] as never): Ctx =>
+  t.ctx({ kind: "user", userId: ids[email]!, roles });
+const sys = (): Ctx => t.ctx(system("test"));
 
 async function user(email: string) {
   const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.emailNormalized, email)).limit(1);
@@ -95,7 +93,7 @@ afterAll(() => {
   setStorage(undefined);
 });
 
-const admin = (): Ctx => ({ db: t.db, actor: { kind: "user", userId: ids.admin!, roles: ["admin"] } });
+const admin = (): Ctx => t.ctx({ kind: "user", userId: ids.admin!, roles: ["admin"] });
 const inkwell = () => asUser("partner@demo.platen.test");
 const other = () => asUser("fulfiller@demo.platen.test");
 

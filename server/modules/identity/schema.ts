@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-export const ROLES = ["admin", "partner", "fulfiller", "shopper"] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from "../../contracts/roles.ts";
+
+export { ROLES, type Role } from "../../contracts/roles.ts";
 
 const ts = (name?: string) => (name ? timestamp(name, { withTimezone: true }) : timestamp({ withTimezone: true }));
 

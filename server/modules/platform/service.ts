@@ -3,7 +3,7 @@ import { z } from "zod";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { logger } from "../../infra/logger/index.ts";
 import { countByStatus, listFailed, retryFailed } from "../../jobs/index.ts";
-import { actorUserId, assertRole, AppError, type Ctx } from "../../kernel/index.ts";
+import { actorUserId, assertRole, AppError, withDb, type Ctx } from "../../kernel/index.ts";
 import { auditLog, platformSettings } from "./schema.ts";
 import { DEFAULT_SETTINGS, SETTING_KEYS, settingsSchema, type SettingKey, type Settings, type SettingsInput } from "./types.ts";
 
@@ -105,7 +105,7 @@ export async function updateSettings(ctx: Ctx, input: SettingsInput): Promise<{ 
   const next = parsed.data;
   const actorId = actorUserId(ctx.actor);
   return transaction(ctx.db, async (tx) => {
-    const before = await getSettings({ db: tx, actor: ctx.actor });
+    const before = await getSettings(withDb(ctx, tx));
     const changed = SETTING_KEYS.filter((k) => !sameValue(before[k], next[k]));
     if (changed.length === 0) return { settings: next, changed };
     const now = new Date();

@@ -15,7 +15,7 @@ import {
   type Suggestion,
 } from "../../infra/search/index.ts";
 import { enqueue, type JobHandler } from "../../jobs/index.ts";
-import type { Ctx } from "../../kernel/index.ts";
+import { systemCtx, type Ctx } from "../../kernel/index.ts";
 import { getSettings } from "../platform/index.ts";
 import { searchQuerySchema, SEARCH_ERRORS, type SearchQuery, type SearchResult } from "./types.ts";
 
@@ -89,7 +89,7 @@ export async function reindexAll(db: Db, docs: AsyncIterable<SearchDocumentInput
 }
 
 async function algoliaConfig(db: Db, key: "public" | "admin"): Promise<AlgoliaConfig | null> {
-  const settings = (await getSettings({ db, actor: { kind: "system", reason: "search settings" } })).search;
+  const settings = (await getSettings(systemCtx(db, "search settings"))).search;
   const e = env();
   const apiKey = key === "public" ? settings.publicKey : e.ALGOLIA_ADMIN_KEY;
   if (!settings.applicationId || !apiKey) return null;

@@ -7,7 +7,16 @@ import { users } from "../../infra/db/schema.ts";
 import { uploadedImageToWebp } from "../../infra/images/index.ts";
 import { storage } from "../../infra/storage/index.ts";
 import { enqueue } from "../../jobs/index.ts";
-import { actorUserId, AppError, assertRole, forbidden, hasRole, system, type Actor, type Ctx } from "../../kernel/index.ts";
+import {
+  actorUserId,
+  AppError,
+  assertRole,
+  forbidden,
+  hasRole,
+  systemCtx as kernelSystemCtx,
+  withDb,
+  type Ctx,
+} from "../../kernel/index.ts";
 import { isFulfillerHandleTaken } from "../fulfillment/index.ts";
 import { displayNamesOf, setUserRoles } from "../identity/index.ts";
 import { sendEmail } from "../notifications/index.ts";
@@ -182,7 +191,7 @@ export async function submitApplication(ctx: Ctx, input: ApplicationInput): Prom
         "You already have an application waiting for review. We will e-mail you when it is decided.",
         409,
       );
-    const check = await checkHandle({ db: tx, actor: ctx.actor }, data.handle);
+    const check = await checkHandle(withDb(ctx, tx), data.handle);
     if (!check.available) throw new AppError("handle-taken", check.message, 409, "handle");
     try {
       const [row] = await tx
@@ -269,7 +278,7 @@ export async function approveApplication(ctx: Ctx, id: string, note = ""): Promi
       .set({ status: "approved", decisionNote: note.trim(), decidedBy: adminId, decidedAt: now, storeId: store!.id })
       .where(eq(partnerApplications.id, app.id));
     const [u] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, app.userId)).limit(1);
-    if (u && !u.roles.includes("partner")) await setUserRoles({ db: tx, actor: ctx.actor }, app.userId, [...u.roles, "partner"]);
+    if (u && !u.roles.includes("partner")) await setUserRoles(withDb(ctx, tx), app.userId, [...u.roles, "partner"]);
     const who = await userEmail(tx, app.userId);
     if (who) {
       await sendEmail(tx, {
@@ -1070,4 +1079,4 @@ export async function storeSetupFacts(
 }
 
 /** The system actor's ctx (seeds, jobs). */
-export const systemCtx = (db: Db, reason = "stores"): Ctx => ({ db, actor: system(reason) as Actor });
+export const systemCtx = (db: Db, reason = "stores"): Ctx => kernelSystemCtx(db, reason);

@@ -1,0 +1,31 @@
+// The domain events modules announce, with their payloads. A module publishes one inside the
+// transaction that made the change (`publish` from server/jobs); subscribers run afterwards
+// through the outbox, each retried on its own. Add an event here before publishing it.
+
+export interface DomainEventMap {
+  /** An admin suspended a store: its products leave the storefront. */
+  "store.suspended": { storeId: string; reason: string };
+  /** An admin reinstated a suspended store. */
+  "store.reinstated": { storeId: string };
+  /** A store's name (or other listed profile field) changed. */
+  "store.renamed": { storeId: string; name: string; previousName: string };
+  /** A product went live (first time or again). */
+  "product.published": { productId: string; storeId: string; firstTime: boolean };
+  /** A product left the storefront by its partner. */
+  "product.unpublished": { productId: string; storeId: string };
+  /** An admin took a product down (e.g. a copyright claim). */
+  "product.taken_down": { productId: string; storeId: string; reason: string };
+  /** An admin restored a taken-down product (it comes back unpublished). */
+  "product.restored": { productId: string; storeId: string };
+}
+
+export type DomainEventType = keyof DomainEventMap;
+
+export interface DomainEvent<T extends DomainEventType = DomainEventType> {
+  id: string;
+  type: T;
+  payload: DomainEventMap[T];
+  /** "user:<id>", "system:<reason>" or "anonymous". */
+  actor: string;
+  occurredAt: Date;
+}

@@ -1,0 +1,105 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  add,
+  allocate,
+  currencyDigits,
+  formatMoney,
+  money,
+  MoneyError,
+  parseMoney,
+  percentOf,
+  sum,
+  times,
+  toDecimalString,
+  type Money,
+} from "./money.ts";
+
+const parsed = (text: string, currency: string) => {
+  const r = parseMoney(text, currency);
+  return r.ok ? r.money.amount : r.message;
+};
+
+describe("Money", () => {
+  it("knows each currency's digits", () => {
+    expect(currencyDigits("USD")).toBe(2);
+    expect(currencyDigits("EUR")).toBe(2);
+    expect(currencyDigits("JPY")).toBe(0);
+    expect(currencyDigits("KWD")).toBe(3);
+    expect(() => currencyDigits("XYZ1")).toThrow(MoneyError);
+  });
+
+  it("formats with the currency's digits", () => {
+    expect(formatMoney(money(123456, "USD"))).toBe("$1,234.56");
+    expect(formatMoney(money(1200, "JPY"))).toBe("¥1,200");
+    expect(formatMoney(money(1500, "KWD")).replace(/\s/g, " ")).toBe("KWD 1.500");
+    expect(formatMoney(money(-5, "USD"))).toBe("-$0.05");
+    expect(toDecimalString(money(5, "USD"))).toBe("0.05");
+    expect(toDecimalString(money(1200, "JPY"))).toBe("1200");
+  });
+
+  it("parses what people type, by the currency's digits (a JPY price of 1200 is ¥1,200, not ¥120,000)", () => {
+    expect(parsed("1200", "JPY")).toBe(1200);
+    expect(parsed("1,200", "JPY")).toBe(1200);
+    expect(parsed("12.5", "JPY")).toMatch(/no decimals/);
+    expect(parsed("12", "USD")).toBe(1200);
+    expect(parsed("12.5", "USD")).toBe(1250);
+    expect(parsed("12,50", "EUR")).toBe(1250);
+    expect(parsed("1,200", "USD")).toBe(120000);
+    expect(parsed("1,200.75", "USD")).toBe(120075);
+    expect(parsed("$1,200.75", "USD")).toBe(120075);
+    expect(parsed("12.345", "USD")).toMatch(/at most 2 decimals/);
+    expect(parsed("1.5", "KWD")).toBe(1500);
+    expect(parsed(".5", "USD")).toBe(50);
+    expect(parsed("", "USD")).toMatch(/Enter an amount/);
+    expect(parsed("abc", "USD")).toMatch(/Enter an amount/);
+    expect(parsed("1,20,0", "USD")).toMatch(/Enter an amount/);
+    expect(parsed("12.3.4", "USD")).toMatch(/Enter an amount/);
+  });
+
+  it("round-trips parse ∘ format for 0-, 2- and 3-digit currencies", () => {
+    const currencies = ["JPY", "KRW", "USD", "EUR", "GBP", "KWD", "BHD", "JOD"];
+    fc.assert(
+      fc.property(fc.constantFrom(...currencies), fc.integer({ min: -1e12, max: 1e12 }), (currency, amount) => {
+        const m = money(amount, currency);
+        const viaFormat = parseMoney(formatMoney(m), currency);
+        const viaDecimal = parseMoney(toDecimalString(m), currency);
+        expect(viaFormat).toEqual({ ok: true, money: m });
+        expect(viaDecimal).toEqual({ ok: true, money: m });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("allocates by largest remainder so the parts always sum to the total", () => {
+    expect(allocate(money(100, "USD"), [1, 1, 1]).map((m) => m.amount)).toEqual([34, 33, 33]);
+    expect(allocate(money(-100, "USD"), [1, 1, 1]).map((m) => m.amount)).toEqual([-34, -33, -33]);
+    expect(allocate(money(5, "USD"), [0, 0]).map((m) => m.amount)).toEqual([3, 2]);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.array(fc.integer({ min: 0, max: 1e6 }), { minLength: 1, maxLength: 20 }),
+        (amount, weights) => {
+          const parts = allocate(money(amount, "USD"), weights);
+          expect(sum(parts, "USD").amount).toBe(amount);
+          const weightSum = weights.reduce((s, w) => s + w, 0);
+          if (weightSum > 0)
+            parts.forEach((p, i) => expect(Math.abs(p.amount - (amount * weights[i]!) / weightSum)).toBeLessThan(1 + 1e-6));
+        },
+      ),
+    );
+  });
+
+  it("takes percentages exactly, rounding half away from zero", () => {
+    expect(percentOf(money(1000, "USD"), 7.25).amount).toBe(73); // 72.5 -> 73
+    expect(percentOf(money(-1000, "USD"), 7.25).amount).toBe(-73);
+    expect(percentOf(money(1999, "USD"), 20).amount).toBe(400); // 399.8
+    expect(percentOf(money(333, "JPY"), 10).amount).toBe(33);
+  });
+
+  it("refuses to mix currencies or hold fractions of a minor unit", () => {
+    expect(() => add(money(1, "USD"), money(1, "EUR"))).toThrow(/Cannot combine/);
+    expect(() => money(1.5, "USD")).toThrow(MoneyError);
+    expect(times(money(250, "USD"), 3)).toEqual<Money>({ amount: 750, currency: "USD" });
+  });
+});
