@@ -3,29 +3,11 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { newId, transaction, type Db } from "../infra/db/index.ts";
 import type { Actor, Ctx } from "./context.ts";
 import { actorUserId } from "./context.ts";
-import { AppError, IllegalTransitionError } from "./errors.ts";
+import { AppError } from "./errors.ts";
 import { stateChanges } from "./schema.ts";
+import { defineTransitions, type Transitions } from "./transitions.ts";
 
-/** An explicit transition table: state -> states it may move to. */
-export type Transitions<S extends string> = { readonly [K in S]: readonly S[] };
-
-/** A transition table with its checks; writes nothing (see `defineStateMachine` for that). */
-export function defineTransitions<S extends string>(entity: string, table: Transitions<S>) {
-  return {
-    entity,
-    table,
-    can(from: S, to: S): boolean {
-      return table[from].includes(to);
-    },
-    /** Throws a clear error for an illegal move; never a silent write. */
-    assert(from: S, to: S): void {
-      if (!table[from].includes(to)) throw new IllegalTransitionError(entity, from, to);
-    },
-    next(from: S): readonly S[] {
-      return table[from];
-    },
-  };
-}
+export { defineTransitions, type Transitions } from "./transitions.ts";
 
 /** One recorded move of an entity. */
 export interface StateChange<S extends string = string> {

@@ -1,7 +1,7 @@
 // The designer's product form: ONE schema for the browser (live validation) and the server (save).
 // Browser-safe: no server-only imports.
 import { z } from "zod";
-import { defineTransitions } from "../../kernel/state-machine.ts";
+import { defineTransitions } from "../../kernel/transitions.ts";
 import { CATEGORIES, PRINT_AREA_KEYS, placementSchema, type Placement, type PrintAreaKey, type ProductStatus } from "./types.ts";
 
 /** Product states (issue 3): draft -> published | in_review; published <-> unpublished; taken_down by admins. */

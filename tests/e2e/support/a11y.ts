@@ -1,0 +1,61 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, type DemoRole } from "./accounts.ts";
+
+/** The WCAG 2.1 A and AA rules; axe must find nothing serious or critical. */
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Audit what `page` shows now (a page, or a state such as an open drawer). */
+export async function auditPage(page: Page, label: string): Promise<void> {
+  // E-mail previews (sandboxed iframes) are mail content with render tests of their own.
+  const results = await new AxeBuilder({ page }).withTags(TAGS).exclude("iframe").analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`)
+        .join("\n    ")}`,
+  );
+  expect(report, `${label}\n${report.join("\n")}`).toEqual([]);
+}
+
+/** Open `path` and audit it once the page has settled. */
+export async function audit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  await auditPage(page, path);
+}
+
+type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+
+/**
+ * `test.use({ signedInAs: "admin" })` starts each test's browser already signed in as that demo
+ * account: each worker signs in once per role through the real /login form and reuses the cookies.
+ */
+export const test = base.extend<{ signedInAs: DemoRole | null }, { roleStates: Map<DemoRole, StorageState> }>({
+  signedInAs: [null, { option: true }],
+  roleStates: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as the first argument
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: "worker" },
+  ],
+  storageState: async ({ signedInAs, roleStates, playwright, baseURL, storageState }, use) => {
+    if (!signedInAs) return use(storageState);
+    let state = roleStates.get(signedInAs);
+    if (!state) {
+      const ctx = await playwright.request.newContext({ baseURL });
+      const res = await ctx.post("/login", {
+        form: { email: DEMO[signedInAs], password: DEMO_PASSWORD, next: "/account" },
+        maxRedirects: 0,
+      });
+      expect(res.status(), `sign-in as ${signedInAs}`).toBe(302);
+      state = await ctx.storageState();
+      await ctx.dispose();
+      roleStates.set(signedInAs, state);
+    }
+    await use(state);
+  },
+});
