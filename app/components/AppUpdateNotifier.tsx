@@ -19,6 +19,9 @@ export function AppUpdateNotifier({ buildId, intervalMs = BUILD_CHECK_INTERVAL_M
       } catch {
         /* offline: try again next time */
       }
+      // How many checks have finished (tests wait for it instead of for a time).
+      const root = document.documentElement;
+      root.dataset.buildChecks = String(Number(root.dataset.buildChecks ?? 0) + 1);
     };
     const timer = window.setInterval(check, every);
     return () => {
