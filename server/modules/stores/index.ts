@@ -1,7 +1,7 @@
 // Public API of the stores module (partners, stores, team members, fan clubs). Use it only through this file.
 export * from "./types.ts";
+export { systemCtx, type StoreRow, type ApplicationRow } from "./shared.ts";
 export {
-  FAN_CLUB_NEW_PRODUCT_TOPIC,
   parseHandleParam,
   getStoreByHandle,
   getStoreById,
@@ -10,12 +10,17 @@ export {
   getStoreAccess,
   accessAllows,
   checkHandle,
+} from "./access.ts";
+export {
   getMyApplication,
   submitApplication,
   listApplications,
   countPendingApplications,
   approveApplication,
   rejectApplication,
+  type ApplicationView,
+} from "./applications.ts";
+export {
   listStoresForAdmin,
   suspendStore,
   reinstateStore,
@@ -26,6 +31,10 @@ export {
   setStoreImage,
   uploadStoreImage,
   STORE_IMAGE_MAX_BYTES,
+  type AdminStoreView,
+  type MyStore,
+} from "./stores.ts";
+export {
   listTeam,
   listPublicTeam,
   inviteMember,
@@ -35,6 +44,12 @@ export {
   removeMember,
   updateMyWorkerProfile,
   getMyWorkerProfile,
+  type TeamMemberView,
+  type PublicTeamMember,
+  type InvitationView,
+} from "./team.ts";
+export {
+  FAN_CLUB_NEW_PRODUCT_TOPIC,
   countFanClubMembers,
   isFanClubMember,
   joinFanClub,
@@ -49,17 +64,6 @@ export {
   setFanClubEmails,
   notifyFanClubOfNewProduct,
   fanClubNewProductHandler,
-  recentStoreActivity,
-  storeSetupFacts,
-  systemCtx,
-  type StoreRow,
-  type ApplicationRow,
-  type ApplicationView,
-  type AdminStoreView,
-  type MyStore,
-  type TeamMemberView,
-  type PublicTeamMember,
-  type InvitationView,
   type FanClubView,
-  type StoreActivity,
-} from "./service.ts";
+} from "./fan-club.ts";
+export { recentStoreActivity, storeSetupFacts, type StoreActivity } from "./dashboard.ts";
