@@ -2,7 +2,7 @@
 import { and, arrayContains, asc, count, eq, gt, gte, inArray, isNotNull, isNull, like, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hasPrefix, transaction, type Db } from "../../infra/db/index.ts";
-import { actorUserId, assertRole, AppError, type Ctx } from "../../kernel/index.ts";
+import { actorUserId, assertRole, AppError, withDb, type Ctx } from "../../kernel/index.ts";
 import { recordAudit } from "../platform/index.ts";
 import { ROLES, sessions, users, type Role } from "./schema.ts";
 import { revokeAllSessions, type UserRow } from "./sessions.ts";
@@ -125,6 +125,17 @@ export async function setUserRoles(ctx: Ctx, uid: string, roles: readonly string
       data: { before, after: next, added: next.filter((r) => !before.includes(r)), removed: before.filter((r) => !next.includes(r)) },
     });
     return { user: toView(updated!, await countActiveSessions(tx, user.id)), changed: true };
+  });
+}
+
+/** Add one role to a user (admins only; e.g. "partner" when their application is approved). Nothing changes if they hold it. */
+export async function grantRole(ctx: Ctx, uid: string, role: Role): Promise<{ changed: boolean }> {
+  assertAdmin(ctx);
+  return transaction(ctx.db, async (tx) => {
+    const user = await loadUser(tx, uid, true);
+    if (user.roles.includes(role)) return { changed: false };
+    const { changed } = await setUserRoles(withDb(ctx, tx), uid, [...user.roles, role]);
+    return { changed };
   });
 }
 

@@ -64,4 +64,4 @@ export { assertPasswordPolicy } from "./passwords.ts";
 export * from "./errors.ts";
 export * from "./types.ts";
 export * from "./admin.ts";
-export { contactsOf, displayNamesOf } from "./names.ts";
+export { accountEmailsOf, contactsOf, displayNamesOf, userIdsMatching } from "./names.ts";

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { ilike, inArray, or } from "drizzle-orm";
 import type { Db } from "../../infra/db/index.ts";
 import { users } from "./schema.ts";
 
@@ -28,4 +28,25 @@ export async function contactsOf(
     .from(users)
     .where(inArray(users.id, unique));
   return Object.fromEntries(rows.map((u) => [u.id, { email: u.email, name: u.firstName || u.displayName || "there" }]));
+}
+
+/** The sign-in e-mail (lower-cased, trimmed) of each user: what invitations and memberships are matched on. */
+export async function accountEmailsOf(db: Db, ids: readonly (string | null | undefined)[]): Promise<Record<string, string>> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))].slice(0, 500);
+  if (!unique.length) return {};
+  const rows = await db.select({ id: users.id, email: users.emailNormalized }).from(users).where(inArray(users.id, unique));
+  return Object.fromEntries(rows.map((u) => [u.id, u.email]));
+}
+
+/** Ids of users whose e-mail or display name contains `text` (case-insensitive), e.g. to filter an admin list by owner. */
+export async function userIdsMatching(db: Db, text: string, limit = 2000): Promise<string[]> {
+  const term = text.trim().slice(0, 200);
+  if (!term) return [];
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(users.email, like), ilike(users.displayName, like)))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -1,10 +1,9 @@
 // Partner applications: submitted by a shopper, approved (a store opens) or rejected by an admin.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { newId, transaction, isUniqueViolation, type Db } from "../../infra/db/index.ts";
-import { users } from "../../infra/db/schema.ts";
 import { actorUserId, AppError, assertRole, hasRole, withDb, type Ctx } from "../../kernel/index.ts";
 import { isFulfillerHandleTaken } from "../fulfillment/index.ts";
-import { setUserRoles } from "../identity/index.ts";
+import { contactsOf, displayNamesOf, grantRole } from "../identity/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { recordAudit } from "../platform/index.ts";
 import { checkHandle } from "./access.ts";
@@ -81,9 +80,8 @@ export async function listApplications(
 ): Promise<ApplicationView[]> {
   assertRole(ctx, "admin", "Only admins can review partner applications.");
   const rows = await ctx.db
-    .select({ a: partnerApplications, email: users.email, displayName: users.displayName })
+    .select()
     .from(partnerApplications)
-    .leftJoin(users, eq(users.id, partnerApplications.userId))
     .where(opts.status && opts.status !== "all" ? eq(partnerApplications.status, opts.status) : undefined)
     .orderBy(
       sql`case when ${partnerApplications.status} = 'pending' then 0 else 1 end`,
@@ -91,7 +89,10 @@ export async function listApplications(
       desc(partnerApplications.decidedAt),
     )
     .limit(opts.limit ?? 200);
-  return rows.map((r) => ({ ...r.a, applicantEmail: r.email ?? "", applicantName: r.displayName || r.email || "" }));
+  const ids = rows.map((r) => r.userId);
+  const contacts = await contactsOf(ctx.db, ids);
+  const names = await displayNamesOf(ctx.db, ids);
+  return rows.map((r) => ({ ...r, applicantEmail: contacts[r.userId]?.email ?? "", applicantName: names[r.userId] ?? "" }));
 }
 
 export async function countPendingApplications(ctx: Ctx): Promise<number> {
@@ -132,10 +133,9 @@ export async function approveApplication(ctx: Ctx, id: string, note = ""): Promi
       .update(partnerApplications)
       .set({ status: "approved", decisionNote: note.trim(), decidedBy: adminId, decidedAt: now, storeId: store!.id })
       .where(eq(partnerApplications.id, app.id));
-    const [u] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, app.userId)).limit(1);
-    if (u && !u.roles.includes("partner")) await setUserRoles(withDb(ctx, tx), app.userId, [...u.roles, "partner"]);
     const who = await userEmail(tx, app.userId);
     if (who) {
+      await grantRole(withDb(ctx, tx), app.userId, "partner");
       await sendEmail(tx, {
         to: who.email,
         template: "notice",

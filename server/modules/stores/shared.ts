@@ -1,10 +1,9 @@
 // Helpers shared by the stores module's files (not part of its public API).
 import { createHash, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { env } from "../../config/env.ts";
 import type { Db } from "../../infra/db/index.ts";
-import { users } from "../../infra/db/schema.ts";
 import { actorUserId, AppError, systemCtx as kernelSystemCtx, type Ctx } from "../../kernel/index.ts";
+import { contactsOf } from "../identity/index.ts";
 import type { fanClubPerks, fanClubPosts, partnerApplications, storeMembers, stores } from "./schema.ts";
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -24,13 +23,9 @@ export function requireUserId(ctx: Ctx, message = "Sign in first."): string {
   return id;
 }
 
+/** Where to write to a user (identity's contacts), or null if the account is gone. */
 export async function userEmail(db: Db, userId: string): Promise<{ email: string; name: string } | null> {
-  const [u] = await db
-    .select({ email: users.email, displayName: users.displayName, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return u ? { email: u.email, name: u.displayName || u.firstName || u.email } : null;
+  return (await contactsOf(db, [userId]))[userId] ?? null;
 }
 
 /** The system actor's ctx (seeds, jobs). */

@@ -19,6 +19,8 @@ import {
   joinFanClub,
   leaveFanClub,
   listPublicStores,
+  listApplications,
+  listStoresForAdmin,
   notifyFanClubOfNewProduct,
   parseHandleParam,
   rejectApplication,
@@ -200,5 +202,21 @@ describe("suspension", () => {
     expect(list.some((s) => s.id === store.id)).toBe(false);
     await reinstateStore(t.ctx(admin), store.id);
     expect((await listPublicStores(t.ctx({ kind: "anonymous" }))).some((s) => s.id === store.id)).toBe(true);
+  });
+});
+
+describe("admin lists (owners through identity's public API)", () => {
+  it("finds a store by its owner's e-mail or name and shows the owner and applicant", async () => {
+    const { store } = await makeStore("owner-search", "searchable.owner@test.dev");
+    const admin = await makeUser(t.db, "adm5@test.dev", ["admin"]);
+    const byEmail = await listStoresForAdmin(t.ctx(admin), { q: "SEARCHABLE.owner" });
+    expect(byEmail.map((s) => s.id)).toEqual([store.id]);
+    expect(byEmail[0]).toMatchObject({ ownerEmail: "searchable.owner@test.dev", ownerName: "searchable.owner" });
+    expect((await listStoresForAdmin(t.ctx(admin), { q: "owner-sea" })).map((s) => s.id)).toEqual([store.id]);
+    expect(await listStoresForAdmin(t.ctx(admin), { q: "nobody-matches-this" })).toEqual([]);
+    const applicant = await makeUser(t.db, "lister@test.dev");
+    const a = await submitApplication(t.ctx(applicant), app("listed-app"));
+    const listed = (await listApplications(t.ctx(admin), { status: "pending" })).find((x) => x.id === a.id);
+    expect(listed).toMatchObject({ applicantEmail: "lister@test.dev", applicantName: "lister" });
   });
 });

@@ -1,11 +1,11 @@
 // Stores: the admin list, suspension and featuring, the public list, a user's stores, the profile and its images.
 import { createHash } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or } from "drizzle-orm";
 import { transaction } from "../../infra/db/index.ts";
-import { users } from "../../infra/db/schema.ts";
 import { uploadedImageToWebp } from "../../infra/images/index.ts";
 import { storage } from "../../infra/storage/index.ts";
 import { actorUserId, AppError, assertRole, type Ctx } from "../../kernel/index.ts";
+import { contactsOf, displayNamesOf, userIdsMatching } from "../identity/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { recordAudit } from "../platform/index.ts";
 import { assertStorePermission } from "./access.ts";
@@ -28,7 +28,8 @@ export async function listStoresForAdmin(
   const conds = [];
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(or(ilike(stores.name, like), ilike(stores.handle, like), ilike(users.email, like), ilike(users.displayName, like)));
+    const owners = await userIdsMatching(ctx.db, q);
+    conds.push(or(ilike(stores.name, like), ilike(stores.handle, like), owners.length ? inArray(stores.ownerUserId, owners) : undefined));
   }
   if (opts.status && opts.status !== "all") conds.push(eq(stores.status, opts.status));
   const members = ctx.db
@@ -37,17 +38,19 @@ export async function listStoresForAdmin(
     .groupBy(fanClubMembers.storeId)
     .as("fc");
   const rows = await ctx.db
-    .select({ s: stores, email: users.email, displayName: users.displayName, n: members.n })
+    .select({ s: stores, n: members.n })
     .from(stores)
-    .leftJoin(users, eq(users.id, stores.ownerUserId))
     .leftJoin(members, eq(members.storeId, stores.id))
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(asc(stores.name))
     .limit(500);
+  const ownerIds = rows.map((r) => r.s.ownerUserId);
+  const contacts = await contactsOf(ctx.db, ownerIds);
+  const names = await displayNamesOf(ctx.db, ownerIds);
   return rows.map((r) => ({
     ...r.s,
-    ownerEmail: r.email ?? "",
-    ownerName: r.displayName || r.email || "",
+    ownerEmail: contacts[r.s.ownerUserId]?.email ?? "",
+    ownerName: names[r.s.ownerUserId] ?? "",
     fanClubCount: Number(r.n ?? 0),
   }));
 }

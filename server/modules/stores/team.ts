@@ -1,9 +1,8 @@
 // A store's team: invitations by e-mail, permissions, removal, worker profiles.
 import { and, asc, eq, ne } from "drizzle-orm";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
-import { users } from "../../infra/db/schema.ts";
 import { actorUserId, AppError, forbidden, type Ctx } from "../../kernel/index.ts";
-import { displayNamesOf } from "../identity/index.ts";
+import { accountEmailsOf, displayNamesOf } from "../identity/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { assertStorePermission, getStoreById } from "./access.ts";
 import { storeMembers, stores } from "./schema.ts";
@@ -89,8 +88,8 @@ export async function inviteMember(
   const permissions = STORE_PERMISSIONS.filter((p) => input.permissions.includes(p));
   const inviterId = actorUserId(ctx.actor);
   return transaction(ctx.db, async (tx) => {
-    const [owner] = await tx.select({ email: users.emailNormalized }).from(users).where(eq(users.id, store.ownerUserId)).limit(1);
-    if (owner?.email === email)
+    const ownerEmail = (await accountEmailsOf(tx, [store.ownerUserId]))[store.ownerUserId];
+    if (ownerEmail === email)
       throw new AppError("owner", "That is the store owner's e-mail: the owner is always on the team.", 409, "email");
     const token = randomToken();
     const [existing] = await tx
@@ -181,8 +180,8 @@ export async function acceptInvitation(ctx: Ctx, token: string): Promise<{ store
       if (row.userId === userId) return { storeHandle: store!.handle };
       throw new AppError("used", "This invitation was already accepted.", 409);
     }
-    const [me] = await tx.select({ email: users.emailNormalized }).from(users).where(eq(users.id, userId)).limit(1);
-    if (me?.email !== row.email)
+    const myEmail = (await accountEmailsOf(tx, [userId]))[userId];
+    if (myEmail !== row.email)
       throw new AppError("wrong-account", `This invitation is for ${row.email}. Sign in with that address to accept it.`, 403);
     await tx.update(storeMembers).set({ status: "active", userId, acceptedAt: new Date() }).where(eq(storeMembers.id, row.id));
     return { storeHandle: store!.handle };
@@ -216,14 +215,15 @@ export async function updateMyWorkerProfile(ctx: Ctx, storeId: string, input: { 
   const store = await getStoreById(ctx, storeId);
   if (!store) throw new AppError("not-found", "That store was not found.", 404);
   if (store.ownerUserId === userId) {
-    const [me] = await ctx.db.select({ email: users.emailNormalized }).from(users).where(eq(users.id, userId)).limit(1);
+    const myEmail = (await accountEmailsOf(ctx.db, [userId]))[userId];
+    if (!myEmail) throw new AppError("not-found", "Your account was not found.", 404);
     await ctx.db
       .insert(storeMembers)
       .values({
         id: newId("smb"),
         storeId,
         userId,
-        email: me!.email,
+        email: myEmail,
         permissions: [...STORE_PERMISSIONS],
         status: "active",
         workerTitle: input.workerTitle,
