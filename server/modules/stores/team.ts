@@ -1,13 +1,13 @@
 // A store's team: invitations by e-mail, permissions, removal, worker profiles.
 import { and, asc, eq, ne } from "drizzle-orm";
-import { newId, transaction, type Db } from "../../infra/db/index.ts";
-import { actorUserId, AppError, forbidden, type Ctx } from "../../kernel/index.ts";
+import { newId, transaction, type Db, type Tx } from "../../infra/db/index.ts";
+import { actorUserId, AppError, forbidden, hasRole, type Ctx } from "../../kernel/index.ts";
 import { accountEmailsOf, displayNamesOf } from "../identity/index.ts";
 import { sendEmail } from "../notifications/index.ts";
-import { assertStorePermission, getStoreById } from "./access.ts";
+import { assertStorePermission, getStoreAccess, getStoreById } from "./access.ts";
 import { storeMembers, stores } from "./schema.ts";
 import { hashToken, randomToken, requireUserId, url, userEmail, type StoreRow } from "./shared.ts";
-import { STORE_PERMISSIONS, type StorePermission } from "./types.ts";
+import { STORE_PERMISSIONS, teamChangeRefusal, type StorePermission } from "./types.ts";
 
 export interface TeamMemberView {
   id: string;
@@ -77,16 +77,44 @@ export async function listPublicTeam(ctx: Ctx, store: Pick<StoreRow, "id" | "own
   ];
 }
 
+/** What the actor may grant in the store's team (the rule is documented at `teamChangeRefusal` in types.ts). */
+async function teamGrantor(ctx: Ctx, storeId: string): Promise<{ store: StoreRow; grantor: { full: boolean; holds: StorePermission[] } }> {
+  const store = await assertStorePermission(ctx, storeId, "team");
+  const access = await getStoreAccess(ctx, store);
+  const full = access.role === "owner" || access.role === "admin" || hasRole(ctx.actor, "admin");
+  return { store, grantor: { full, holds: access.permissions } };
+}
+
+function assertTeamChange(grantor: { full: boolean; holds: StorePermission[] }, before: StorePermission[], after: StorePermission[]): void {
+  const refusal = teamChangeRefusal(grantor, before, after);
+  if (refusal) throw new AppError("team-permission", refusal, 403, "permissions");
+}
+
+/** The member row a team change is about (for update, in `tx`), or a 404. */
+async function lockTeamMember(tx: Tx, storeId: string, memberId: string): Promise<typeof storeMembers.$inferSelect> {
+  const [row] = await tx
+    .select()
+    .from(storeMembers)
+    .where(and(eq(storeMembers.id, memberId), eq(storeMembers.storeId, storeId), ne(storeMembers.status, "removed")))
+    .limit(1)
+    .for("update");
+  if (!row) throw new AppError("not-found", "That team member was not found.", 404);
+  return row;
+}
+
+const cleanPermissions = (ps: readonly string[]) => STORE_PERMISSIONS.filter((p) => ps.includes(p));
+
 /** Invite someone by e-mail with permissions; they get a `notice` e-mail with the accept link. Returns the raw token (tests). */
 export async function inviteMember(
   ctx: Ctx,
   storeId: string,
   input: { email: string; permissions: StorePermission[] },
 ): Promise<{ memberId: string; token: string }> {
-  const store = await assertStorePermission(ctx, storeId, "team");
+  const { store, grantor } = await teamGrantor(ctx, storeId);
   const email = input.email.trim().toLowerCase();
   const permissions = STORE_PERMISSIONS.filter((p) => input.permissions.includes(p));
   const inviterId = actorUserId(ctx.actor);
+  assertTeamChange(grantor, [], permissions);
   return transaction(ctx.db, async (tx) => {
     const ownerEmail = (await accountEmailsOf(tx, [store.ownerUserId]))[store.ownerUserId];
     if (ownerEmail === email)
@@ -100,6 +128,8 @@ export async function inviteMember(
       .for("update");
     let memberId: string;
     if (existing && existing.status === "active") throw new AppError("already-member", `${email} is already on the team.`, 409, "email");
+    // Re-sending a pending invitation changes what it grants: the same rule applies to the difference.
+    if (existing?.status === "invited") assertTeamChange(grantor, cleanPermissions(existing.permissions), permissions);
     if (existing) {
       memberId = existing.id;
       await tx
@@ -188,25 +218,42 @@ export async function acceptInvitation(ctx: Ctx, token: string): Promise<{ store
   });
 }
 
+/** Change a member's permissions: the owner and admins freely; a member with "team" within the rule of `teamChangeRefusal`. */
 export async function updateMemberPermissions(ctx: Ctx, storeId: string, memberId: string, permissions: StorePermission[]): Promise<void> {
-  await assertStorePermission(ctx, storeId, "team");
-  const clean = STORE_PERMISSIONS.filter((p) => permissions.includes(p));
-  const res = await ctx.db
-    .update(storeMembers)
-    .set({ permissions: clean })
-    .where(and(eq(storeMembers.id, memberId), eq(storeMembers.storeId, storeId), ne(storeMembers.status, "removed")))
-    .returning({ id: storeMembers.id });
-  if (!res.length) throw new AppError("not-found", "That team member was not found.", 404);
+  const { store, grantor } = await teamGrantor(ctx, storeId);
+  const clean = cleanPermissions(permissions);
+  const me = actorUserId(ctx.actor);
+  await transaction(ctx.db, async (tx) => {
+    const row = await lockTeamMember(tx, storeId, memberId);
+    if (!grantor.full && row.userId && row.userId === me)
+      throw new AppError("team-permission", "You cannot change your own permissions. Ask the store owner.", 403, "permissions");
+    if (!grantor.full && row.userId && row.userId === store.ownerUserId)
+      throw new AppError("team-permission", "Only the store owner can change the owner's place on the team.", 403, "permissions");
+    assertTeamChange(grantor, cleanPermissions(row.permissions), clean);
+    await tx.update(storeMembers).set({ permissions: clean }).where(eq(storeMembers.id, row.id));
+  });
 }
 
+/** Remove a member (or withdraw an invitation). A member with "team" removes only members he could have appointed, or himself. */
 export async function removeMember(ctx: Ctx, storeId: string, memberId: string): Promise<void> {
-  await assertStorePermission(ctx, storeId, "team");
-  const res = await ctx.db
-    .update(storeMembers)
-    .set({ status: "removed", inviteTokenHash: null })
-    .where(and(eq(storeMembers.id, memberId), eq(storeMembers.storeId, storeId), ne(storeMembers.status, "removed")))
-    .returning({ id: storeMembers.id });
-  if (!res.length) throw new AppError("not-found", "That team member was not found.", 404);
+  const { store, grantor } = await teamGrantor(ctx, storeId);
+  const me = actorUserId(ctx.actor);
+  await transaction(ctx.db, async (tx) => {
+    const row = await lockTeamMember(tx, storeId, memberId);
+    const leaving = row.userId !== null && row.userId === me;
+    if (!grantor.full && !leaving) {
+      if (row.userId && row.userId === store.ownerUserId)
+        throw new AppError("team-permission", "Only the store owner can change the owner's place on the team.", 403, "permissions");
+      if (teamChangeRefusal(grantor, cleanPermissions(row.permissions), []))
+        throw new AppError(
+          "team-permission",
+          "You can only remove members whose permissions you could grant yourself. Ask the store owner.",
+          403,
+          "permissions",
+        );
+    }
+    await tx.update(storeMembers).set({ status: "removed", inviteTokenHash: null }).where(eq(storeMembers.id, row.id));
+  });
 }
 
 /** The signed-in member's own worker profile (title, bio). The owner gets a row of their own on first save. */

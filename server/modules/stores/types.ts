@@ -11,6 +11,38 @@ export type StoreStatus = (typeof STORE_STATUSES)[number];
 export const STORE_PERMISSIONS = ["products", "profile", "team", "analytics", "orders"] as const;
 export type StorePermission = (typeof STORE_PERMISSIONS)[number];
 
+/** Short names of the permissions, for sentences. */
+export const PERMISSION_NAMES: Record<StorePermission, string> = {
+  products: "Products",
+  profile: "Store profile",
+  team: "Team",
+  analytics: "Analytics",
+  orders: "Orders",
+};
+
+/**
+ * Who may grant which permission (decision; the stores service enforces it on invite, change and
+ * removal, so a member can never end up with more than someone above him gave him):
+ * - The store owner and Platen admins grant and take away any permission, "team" included.
+ * - A member holding "team" invites members, changes their permissions and removes them, but only
+ *   within the permissions he holds himself, and never "team": he can neither grant nor take away
+ *   "team" or a permission he lacks, and cannot remove a member who holds either.
+ * - A member never changes his own permissions (he may leave the team), nor the owner's row.
+ */
+export function teamChangeRefusal(
+  grantor: { full: boolean; holds: readonly StorePermission[] },
+  before: readonly StorePermission[],
+  after: readonly StorePermission[],
+): string | null {
+  if (grantor.full) return null;
+  const changed = STORE_PERMISSIONS.filter((p) => before.includes(p) !== after.includes(p));
+  if (changed.includes("team")) return "Only the store owner or a Platen admin can grant or take away the Team permission.";
+  const lacking = changed.filter((p) => !grantor.holds.includes(p));
+  if (lacking.length)
+    return `You can only grant or take away permissions you hold yourself; you do not hold ${lacking.map((p) => PERMISSION_NAMES[p]).join(", ")}.`;
+  return null;
+}
+
 export const MEMBER_STATUSES = ["invited", "active", "removed"] as const;
 export type StoreMemberStatus = (typeof MEMBER_STATUSES)[number];
 
