@@ -5,7 +5,7 @@ import { getVariantsForCart } from "../catalog/index.ts";
 import { cardsById } from "./cards.ts";
 import { cartItems } from "./schema.ts";
 import { CART_MAX_LINES, CART_MAX_QUANTITY, cartLineSchema, normaliseCartLines, type CartLine, type CartView } from "./types.ts";
-import { requireUserId } from "./actor.ts";
+import { lockShopperList, requireUserId } from "./actor.ts";
 
 export const CART_CURRENCY = "USD";
 
@@ -99,25 +99,27 @@ export async function addToCart(ctx: Ctx, input: unknown): Promise<CartChange> {
   await checkVariant(ctx, line);
   let message: string | undefined;
   await transaction(ctx.db, async (tx) => {
+    // One writer per cart at a time: the line cap is counted and kept inside this transaction.
+    await lockShopperList(tx, "cart", userId);
     const [existing] = await tx
       .select({ quantity: cartItems.quantity })
       .from(cartItems)
-      .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId)))
-      .for("update");
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId)));
     if (existing) {
-      const q = Math.min(CART_MAX_QUANTITY, existing.quantity + line.quantity);
-      if (q < existing.quantity + line.quantity)
+      if (existing.quantity + line.quantity > CART_MAX_QUANTITY)
         message = `You can order at most ${CART_MAX_QUANTITY} of one item; your cart has ${CART_MAX_QUANTITY}.`;
-      await tx
-        .update(cartItems)
-        .set({ quantity: q })
-        .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId)));
-      return;
+    } else {
+      const [row] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+      if (Number(row?.n ?? 0) >= CART_MAX_LINES)
+        throw lineError(`Your cart holds at most ${CART_MAX_LINES} different items. Remove one first.`, "_form");
     }
-    const [row] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
-    if (Number(row?.n ?? 0) >= CART_MAX_LINES)
-      throw lineError(`Your cart holds at most ${CART_MAX_LINES} different items. Remove one first.`, "_form");
-    await tx.insert(cartItems).values({ userId, productId: line.productId, variantId: line.variantId, quantity: line.quantity });
+    await tx
+      .insert(cartItems)
+      .values({ userId, productId: line.productId, variantId: line.variantId, quantity: line.quantity })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.variantId],
+        set: { quantity: sql`least(${CART_MAX_QUANTITY}, ${cartItems.quantity} + excluded.quantity)` },
+      });
   });
   return { cart: await getCart(ctx), message };
 }
@@ -164,7 +166,8 @@ export async function mergeCart(ctx: Ctx, visitorLines: unknown): Promise<CartCh
   let skipped = incoming.length - valid.length;
   let capped = false;
   await transaction(ctx.db, async (tx) => {
-    const current = await tx.select().from(cartItems).where(eq(cartItems.userId, userId)).for("update");
+    await lockShopperList(tx, "cart", userId);
+    const current = await tx.select().from(cartItems).where(eq(cartItems.userId, userId));
     const byVariant = new Map(current.map((r) => [r.variantId, r.quantity]));
     let lines = current.length;
     for (const l of valid) {

@@ -1,8 +1,8 @@
 import { and, count as sqlCount, desc, eq, inArray } from "drizzle-orm";
-import { transaction } from "../../infra/db/index.ts";
+import { transaction, type Db, type Tx } from "../../infra/db/index.ts";
 import { AppError, type Ctx } from "../../kernel/index.ts";
 import { publishedProductIds } from "../catalog/index.ts";
-import { requireUserId } from "./actor.ts";
+import { lockShopperList, requireUserId } from "./actor.ts";
 import { cardsInOrder } from "./cards.ts";
 import { wishes } from "./schema.ts";
 import { normaliseWishIds, WISHES_MAX, type WishesView } from "./types.ts";
@@ -12,12 +12,7 @@ const idPattern = /^[a-z]+_[0-9a-z]+$/;
 /** The signed-in shopper's wished product ids, newest first. */
 export async function listWishIds(ctx: Ctx): Promise<string[]> {
   const userId = requireUserId(ctx, "Sign in to keep wishes on your account.");
-  const rows = await ctx.db
-    .select({ productId: wishes.productId })
-    .from(wishes)
-    .where(eq(wishes.userId, userId))
-    .orderBy(desc(wishes.createdAt), desc(wishes.productId));
-  return rows.map((r) => r.productId);
+  return wishIdsOf(ctx.db, userId);
 }
 
 /** Wish list with product cards (published only; a wish of a product taken down stays, hidden). */
@@ -39,32 +34,69 @@ async function assertWishable(ctx: Ctx, productId: string) {
     throw new AppError("wish-product", "This product is not available.", 404, "productId");
 }
 
+/** Wished ids of `userId`, newest first (in `db`, which may be a transaction). */
+async function wishIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ productId: wishes.productId })
+    .from(wishes)
+    .where(eq(wishes.userId, userId))
+    .orderBy(desc(wishes.createdAt), desc(wishes.productId));
+  return rows.map((r) => r.productId);
+}
+
+/** Insert a wish under the shopper's list lock (the cap is counted in the same transaction). */
+async function insertWish(tx: Tx, userId: string, productId: string): Promise<void> {
+  const [row] = await tx.select({ n: sqlCount() }).from(wishes).where(eq(wishes.userId, userId));
+  if (Number(row?.n ?? 0) >= WISHES_MAX)
+    throw new AppError("wishes-full", `You can keep at most ${WISHES_MAX} wishes. Remove some first.`, 409, "productId");
+  await tx.insert(wishes).values({ userId, productId }).onConflictDoNothing();
+}
+
+const hasWish = async (tx: Tx, userId: string, productId: string) =>
+  (
+    await tx
+      .select({ p: wishes.productId })
+      .from(wishes)
+      .where(and(eq(wishes.userId, userId), eq(wishes.productId, productId)))
+      .limit(1)
+  ).length > 0;
+
 export async function addWish(ctx: Ctx, productId: string): Promise<string[]> {
   const userId = requireUserId(ctx, "Sign in to keep wishes on your account.");
   await assertWishable(ctx, productId);
-  const ids = await listWishIds(ctx);
-  if (!ids.includes(productId) && ids.length >= WISHES_MAX)
-    throw new AppError("wishes-full", `You can keep at most ${WISHES_MAX} wishes. Remove some first.`, 409, "productId");
-  await ctx.db.insert(wishes).values({ userId, productId }).onConflictDoNothing();
-  return listWishIds(ctx);
+  return transaction(ctx.db, async (tx) => {
+    await lockShopperList(tx, "wishes", userId);
+    if (!(await hasWish(tx, userId, productId))) await insertWish(tx, userId, productId);
+    return wishIdsOf(tx, userId);
+  });
 }
 
 export async function removeWish(ctx: Ctx, productId: string): Promise<string[]> {
   const userId = requireUserId(ctx, "Sign in to keep wishes on your account.");
-  await ctx.db.delete(wishes).where(and(eq(wishes.userId, userId), eq(wishes.productId, productId)));
-  return listWishIds(ctx);
+  return transaction(ctx.db, async (tx) => {
+    await lockShopperList(tx, "wishes", userId);
+    await tx.delete(wishes).where(and(eq(wishes.userId, userId), eq(wishes.productId, productId)));
+    return wishIdsOf(tx, userId);
+  });
 }
 
-/** Toggle; returns whether the product is now wished and the new list. */
+/**
+ * Toggle; returns whether the product is now wished and the new list. Atomic per shopper: parallel
+ * toggles of one product alternate (each sees the state the previous one left).
+ */
 export async function toggleWish(ctx: Ctx, productId: string): Promise<{ wished: boolean; productIds: string[] }> {
   const userId = requireUserId(ctx, "Sign in to keep wishes on your account.");
-  const [has] = await ctx.db
-    .select({ p: wishes.productId })
-    .from(wishes)
-    .where(and(eq(wishes.userId, userId), eq(wishes.productId, productId)))
-    .limit(1);
-  const productIds = has ? await removeWish(ctx, productId) : await addWish(ctx, productId);
-  return { wished: !has, productIds };
+  if (!idPattern.test(productId)) throw new AppError("wish-product", "Choose a product.", 422, "productId");
+  return transaction(ctx.db, async (tx) => {
+    await lockShopperList(tx, "wishes", userId);
+    const had = await hasWish(tx, userId, productId);
+    if (had) await tx.delete(wishes).where(and(eq(wishes.userId, userId), eq(wishes.productId, productId)));
+    else {
+      await assertWishable({ ...ctx, db: tx }, productId);
+      await insertWish(tx, userId, productId);
+    }
+    return { wished: !had, productIds: await wishIdsOf(tx, userId) };
+  });
 }
 
 /** Merge a visitor's wishes (sent on sign-in): a set union; unknown or unpublished products are skipped. */
@@ -76,6 +108,7 @@ export async function mergeWishes(ctx: Ctx, visitorIds: unknown): Promise<{ prod
   const published = await publishedProductIds(ctx, ids);
   let added = 0;
   await transaction(ctx.db, async (tx) => {
+    await lockShopperList(tx, "wishes", userId);
     const existing = new Set(
       ids.length
         ? (
