@@ -12,7 +12,15 @@ export {
   type CartChange,
 } from "./cart.ts";
 export { listWishIds, getWishes, wishCardsFor, addWish, removeWish, toggleWish, mergeWishes } from "./wishes.ts";
-export { recordProductView, viewDay, VIEWER_COOKIE } from "./views.ts";
+export {
+  recordProductView,
+  viewDay,
+  newViewerId,
+  verifiedViewerId,
+  VIEWER_COOKIE,
+  VIEWS_PER_ADDRESS_PRODUCT_DAY,
+  VIEWS_PER_ADDRESS_HOUR,
+} from "./views.ts";
 export {
   trendingProductIds,
   similarProductIds,

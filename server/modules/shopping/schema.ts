@@ -24,7 +24,7 @@ export const wishes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("wishes_product_idx").on(t.productId, t.createdAt)],
 );
 
-/** Product page views, for trending and per-shopper picks. `viewerKey` is a user id or a visitor cookie. */
+/** Product page views, for trending and per-shopper picks. `viewerKey` is `u:<user id>` or `v:<signed visitor id>`. */
 export const productViews = pgTable(
   "product_views",
   {
@@ -33,11 +33,14 @@ export const productViews = pgTable(
     userId: text(),
     day: text().notNull(),
     viewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Keyed hash of the client address (never the address): views per address are capped. */
+    clientKey: text(),
   },
   (t) => [
     uniqueIndex("product_views_product_viewer_day_key").on(t.productId, t.viewerKey, t.day),
     index("product_views_viewed_idx").on(t.viewedAt),
     index("product_views_user_idx").on(t.userId, t.viewedAt),
+    index("product_views_client_idx").on(t.clientKey, t.viewedAt),
   ],
 );
 

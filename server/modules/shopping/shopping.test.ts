@@ -36,6 +36,7 @@ import {
   mergeCart,
   mergeWishes,
   mostWishedProducts,
+  newViewerId,
   recordProductView,
   removeFromCart,
   resolveCart,
@@ -263,13 +264,14 @@ describe("wishes", () => {
 
 describe("views and recommendations", () => {
   it("records one view per viewer, product and day", async () => {
-    const v = t.ctx(anonymous());
-    expect(await recordProductView(v, "prd_wave", "visitor-abc123")).toBe(true);
-    expect(await recordProductView(v, "prd_wave", "visitor-abc123")).toBe(false);
+    const v = t.ctx(anonymous("192.0.2.1"));
+    const visitor = newViewerId();
+    expect(await recordProductView(v, "prd_wave", visitor)).toBe(true);
+    expect(await recordProductView(v, "prd_wave", visitor)).toBe(false);
     expect(await recordProductView(v, "prd_wave", "bad key!")).toBe(false);
     expect(await recordProductView(v, "prd_wave", null)).toBe(false);
     expect(await recordProductView(t.ctx(shopper2), "prd_wave", "ignored-for-users")).toBe(true);
-    expect(await recordProductView(v, "prd_wave", "visitor-abc123", daysAgo(1))).toBe(true);
+    expect(await recordProductView(v, "prd_wave", visitor, daysAgo(1))).toBe(true);
     const rows = await t.db.select().from(productViews).where(eq(productViews.productId, "prd_wave"));
     expect(rows).toHaveLength(3);
     expect(rows.find((r) => r.userId === "usr_shopper2")?.viewerKey).toBe("u:usr_shopper2");
