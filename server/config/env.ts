@@ -52,6 +52,11 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.default(false),
+    // images
+    /** Image jobs (upload decoding, mockups, print files) running at once; default: the number of cores (at most libuv's pool - 1). */
+    IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** Image jobs allowed to wait for a slot; one more is refused with 503 "busy, try again". Default: 4 per slot. */
+    IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).optional(),
     // search (the application id, public key and timeouts are runtime settings in /admin/config)
     SEARCH_PROVIDER: z.enum(["postgres", "algolia"]).default("postgres"),
     /** Algolia admin (write) key: only the outbox worker uses it, to keep the index in sync. */

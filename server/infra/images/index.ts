@@ -28,8 +28,24 @@
  *   generateTemplate(category, areaKey, colorHex) -> { png, width, height, rect }   (1200×1200)
  *   generateDemoArtwork(seed, { style?, size?, text? }) -> { png, width, height, style, title }
  *
+ * Work and abuse limits
+ *   Every upload's DECLARED size is read from its header in plain JavaScript (readDeclaredSize) and
+ *   checked (caps, decompression-bomb ratio) before sharp sees the file; sharp's limitInputPixels is
+ *   the second guard. Decoding, mockups, print files and hashes run in one bounded queue
+ *   (runImageWork; IMAGE_CONCURRENCY, IMAGE_QUEUE_MAX); a full queue answers 503 (ImageBusyError).
+ *
  * Preflight maths (browser-safe) lives in `#server/modules/catalog/preflight.ts`.
  */
+import type { MockupRef } from "../../modules/catalog/types.ts";
+import {
+  renderMockupPreview as renderMockupPreviewNow,
+  renderProductMockups as renderProductMockupsNow,
+  type RenderMockupInput,
+  type RenderProductMockupsInput,
+} from "./mockup.ts";
+import { perceptualHash as perceptualHashNow } from "./phash.ts";
+import { renderPrintFile as renderPrintFileNow, type PrintFile, type PrintFileInput } from "./printfile.ts";
+import { runImageWork } from "./work.ts";
 export {
   ACCEPTED_IMAGE_TYPES,
   DEFAULT_UPLOAD_LIMITS,
@@ -40,7 +56,7 @@ export {
   type UploadLimits,
 } from "./inspect.ts";
 export { ARTWORK_PREVIEW_MAX, normalizeArtwork, sha256Hex, type NormalizedArtwork } from "./normalize.ts";
-export { PHASH_MATCH_DISTANCE, hammingDistance, perceptualHash, phashHex } from "./phash.ts";
+export { PHASH_MATCH_DISTANCE, hammingDistance, phashHex } from "./phash.ts";
 export {
   MOCKUP_RENDER_VERSION,
   clearImageCaches,
@@ -51,16 +67,37 @@ export {
   mockupsExist,
   placeArtwork,
   renderMockup,
-  renderMockupPreview,
-  renderProductMockups,
   type EncodedMockup,
   type ProductMockupColor,
   type RawImage,
   type RenderMockupInput,
   type RenderProductMockupsInput,
 } from "./mockup.ts";
-export { svgToWebp, uploadedImageToWebp, type WebImageOptions } from "./web.ts";
-export { PRINT_MAX_PIXELS, PRINT_MAX_SIDE, renderPrintFile, type PrintFile, type PrintFileInput } from "./printfile.ts";
+export { svgToWebp, uploadedImageToWebp, WEB_IMAGE_MAX_PIXELS, type WebImageOptions } from "./web.ts";
+export { PRINT_MAX_PIXELS, PRINT_MAX_SIDE, type PrintFile, type PrintFileInput } from "./printfile.ts";
+export { readDeclaredSize, type DeclaredSize } from "./header.ts";
+export {
+  configureImageWork,
+  defaultImageWorkOptions,
+  imageWorkStats,
+  ImageBusyError,
+  runImageWork,
+  type ImageWorkOptions,
+} from "./work.ts";
+
+// Pixel work that requests trigger runs in the image queue (see work.ts); the refusal of a full
+// queue is a 503 ImageBusyError. (normalizeArtwork and uploadedImageToWebp queue themselves, after
+// their header checks.)
+/** 64-bit DCT pHash of an image (in the image queue). */
+export const perceptualHash = (bytes: Buffer): Promise<bigint> => runImageWork(() => perceptualHashNow(bytes), "artwork");
+/** Live designer preview (in the image queue). */
+export const renderMockupPreview = (input: RenderMockupInput & { width?: number }): Promise<Buffer> =>
+  runImageWork(() => renderMockupPreviewNow(input));
+/** All colours of one print area (in the image queue, as one job). */
+export const renderProductMockups = (input: RenderProductMockupsInput): Promise<MockupRef[]> =>
+  runImageWork(() => renderProductMockupsNow(input));
+/** A print file at full resolution (in the image queue). */
+export const renderPrintFile = (input: PrintFileInput): Promise<PrintFile> => runImageWork(() => renderPrintFileNow(input));
 export {
   TEMPLATE_AREAS,
   TEMPLATE_SIZE,

@@ -2,6 +2,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
 import { AppError } from "../../kernel/errors.ts";
 import { ARTWORK_MAX_BYTES, ARTWORK_MAX_PIXELS, ARTWORK_MAX_SIDE } from "../../modules/catalog/types.ts";
+import { readDeclaredSize } from "./header.ts";
 
 /** Raster formats an upload may be in (checked by content, never by file name or declared type). */
 export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
@@ -31,6 +32,15 @@ export interface InspectedUpload {
   /** The file has an alpha channel (not yet known whether anything is actually transparent). */
   hasAlphaChannel: boolean;
 }
+
+/**
+ * Decompression-bomb guard: an image of at least BOMB_MIN_PIXELS that declares more than
+ * MAX_PIXELS_PER_BYTE pixels per byte of file is refused before decoding. Real pictures stay far
+ * below it (photos ~150, flat PNG artwork ~250, flat palette PNG up to ~1,000); a 7 KB PNG
+ * declaring 60 megapixels is ~8,000. The pixel caps and the image queue bound what a padded one costs.
+ */
+export const BOMB_MIN_PIXELS = 4_000_000;
+export const MAX_PIXELS_PER_BYTE = 2_000;
 
 const n = (v: number) => v.toLocaleString("en-US");
 const mb = (bytes: number) =>
@@ -85,24 +95,45 @@ export async function inspectUpload(bytes: Buffer, limits: Partial<UploadLimits>
     throw new AppError("artwork-type", `This file is ${what}. Upload a PNG, JPEG or WebP image.`, 415, "artwork");
   }
 
-  let meta: Metadata;
-  try {
-    // Reads the header only; no pixels are decoded here.
-    meta = await sharp(bytes, { limitInputPixels: false, sequentialRead: true }).metadata();
-  } catch {
+  // 1. The size the header DECLARES, read without any decoder, checked before sharp sees the file.
+  const declared = readDeclaredSize(bytes, mime as AcceptedImageType);
+  if (!declared) throw unreadable();
+  checkSize(declared.width, declared.height, lim);
+  const pixels = declared.width * declared.height;
+  if (pixels >= BOMB_MIN_PIXELS && pixels / bytes.byteLength > MAX_PIXELS_PER_BYTE)
     throw new AppError(
-      "artwork-unreadable",
-      "The image could not be read; it may be damaged. Export it again and upload the new file.",
+      "artwork-implausible",
+      `The image says it is ${n(declared.width)} × ${n(declared.height)} pixels, but the file is only ${mb(bytes.byteLength)}: it is damaged or almost entirely empty. Export it again and upload the new file.`,
       422,
       "artwork",
     );
+
+  // 2. Header metadata through sharp (orientation, alpha): still no pixel is decoded here.
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: lim.maxPixels, sequentialRead: true }).metadata();
+  } catch {
+    throw unreadable();
   }
-  const rawW = meta.width ?? 0;
-  const rawH = meta.height ?? 0;
+  // The decoder must see the size that was checked (two frame headers, say, could disagree).
+  if (meta.width !== declared.width || meta.height !== declared.height) throw unreadable();
   const rotated = (meta.orientation ?? 1) >= 5;
-  const width = rotated ? rawH : rawW;
-  const height = rotated ? rawW : rawH;
-  if (!width || !height) throw new AppError("artwork-unreadable", "The image has no readable size; it may be damaged.", 422, "artwork");
+  const width = rotated ? declared.height : declared.width;
+  const height = rotated ? declared.width : declared.height;
+
+  return { mime: mime as AcceptedImageType, width, height, bytes: bytes.byteLength, hasAlphaChannel: Boolean(meta.hasAlpha) };
+}
+
+const unreadable = () =>
+  new AppError(
+    "artwork-unreadable",
+    "The image could not be read; it may be damaged. Export it again and upload the new file.",
+    422,
+    "artwork",
+  );
+
+/** Caps on sides and pixels (symmetric, so orientation does not matter). Throws AppError 422 on "artwork". */
+function checkSize(width: number, height: number, lim: UploadLimits): void {
   if (width > lim.maxSide || height > lim.maxSide || width * height > lim.maxPixels) {
     const mp = Math.round(lim.maxPixels / 1e6);
     throw new AppError(
@@ -119,6 +150,4 @@ export async function inspectUpload(bytes: Buffer, limits: Partial<UploadLimits>
       422,
       "artwork",
     );
-
-  return { mime: mime as AcceptedImageType, width, height, bytes: bytes.byteLength, hasAlphaChannel: Boolean(meta.hasAlpha) };
 }

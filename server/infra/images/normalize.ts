@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import sharp, { type OutputInfo } from "sharp";
 import { AppError } from "../../kernel/errors.ts";
-import { inspectUpload, type AcceptedImageType, type UploadLimits } from "./inspect.ts";
+import { inspectUpload, type AcceptedImageType, type InspectedUpload, type UploadLimits } from "./inspect.ts";
+import { runImageWork } from "./work.ts";
 
 /** Longest side of the designer preview stored beside each artwork. */
 export const ARTWORK_PREVIEW_MAX = 1024;
@@ -32,10 +33,15 @@ export const sha256Hex = (data: Buffer | string) => createHash("sha256").update(
  * metadata stripped, PNG; plus a preview. Throws AppError (field "artwork") on bad input.
  */
 export async function normalizeArtwork(bytes: Buffer, limits?: Partial<UploadLimits>): Promise<NormalizedArtwork> {
+  // The header is checked first (cheap, no decoder); only then does the upload wait for a decode slot.
   const info = await inspectUpload(bytes, limits);
+  return runImageWork(() => normalizeInspected(bytes, info), "artwork");
+}
+
+async function normalizeInspected(bytes: Buffer, info: InspectedUpload): Promise<NormalizedArtwork> {
   let raw: { data: Buffer; info: OutputInfo };
   try {
-    raw = await sharp(bytes, { limitInputPixels: info.width * info.height + 1, failOn: "error" })
+    raw = await sharp(bytes, { limitInputPixels: info.width * info.height, failOn: "error" })
       .rotate()
       .toColourspace("srgb")
       .ensureAlpha()

@@ -1,9 +1,10 @@
 import sharp from "sharp";
 import { AppError } from "../../kernel/index.ts";
-import { inspectUpload, type UploadLimits } from "./inspect.ts";
+import { inspectUpload, type InspectedUpload, type UploadLimits } from "./inspect.ts";
+import { runImageWork } from "./work.ts";
 
-/** Pixel cap while re-encoding pictures that are not artwork (avatars, banners, reference images). */
-const WEB_IMAGE_MAX_PIXELS = 40_000_000;
+/** Pixel cap of pictures that are not artwork (avatars, banners, reference images), checked from the header. */
+export const WEB_IMAGE_MAX_PIXELS = 40_000_000;
 
 export interface WebImageOptions {
   /** The form field the refusal message belongs to (e.g. "avatar", "image"). */
@@ -18,11 +19,15 @@ export interface WebImageOptions {
 
 /**
  * An uploaded picture that is not print artwork: checked by content and limits like artwork (the
- * refusal names `field` and says "image"), then EXIF-rotated, resized and re-encoded as WebP.
+ * refusal names `field` and says "image"; at most WEB_IMAGE_MAX_PIXELS unless `limits` says less),
+ * then, in the image queue, EXIF-rotated, resized and re-encoded as WebP. A damaged or cut-off
+ * file is a 422 on `field`, a full queue a 503.
  */
 export async function uploadedImageToWebp(bytes: Buffer, o: WebImageOptions): Promise<Buffer> {
+  const limits = { ...o.limits, maxPixels: Math.min(o.limits.maxPixels ?? WEB_IMAGE_MAX_PIXELS, WEB_IMAGE_MAX_PIXELS) };
+  let info: InspectedUpload;
   try {
-    await inspectUpload(bytes, o.limits);
+    info = await inspectUpload(bytes, limits);
   } catch (e) {
     if (e instanceof AppError) throw new AppError(e.code, e.message.replace(/artwork/gi, "image"), e.status, o.field);
     throw e;
@@ -31,7 +36,22 @@ export async function uploadedImageToWebp(bytes: Buffer, o: WebImageOptions): Pr
     o.fit === "cover"
       ? { width: o.width, height: o.height, fit: "cover" as const, position: "attention" }
       : { width: o.width, height: o.height, fit: "inside" as const, withoutEnlargement: true };
-  return sharp(bytes, { limitInputPixels: WEB_IMAGE_MAX_PIXELS }).rotate().resize(resize).webp({ quality: o.quality }).toBuffer();
+  return runImageWork(async () => {
+    try {
+      return await sharp(bytes, { limitInputPixels: info.width * info.height, failOn: "error" })
+        .rotate()
+        .resize(resize)
+        .webp({ quality: o.quality })
+        .toBuffer();
+    } catch {
+      throw new AppError(
+        "image-unreadable",
+        "The image could not be read; it may be damaged or cut off. Export it again and upload the new file.",
+        422,
+        o.field,
+      );
+    }
+  }, o.field);
 }
 
 /** A project-drawn SVG (demo avatars and banners) as WebP. Never for uploads: SVG uploads are refused. */
