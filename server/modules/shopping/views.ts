@@ -68,7 +68,7 @@ export async function recordProductView(
   ctx: Ctx,
   productId: string,
   viewerCookie: string | null | undefined,
-  at: Date = new Date(),
+  at: Date = ctx.clock.now(),
 ): Promise<boolean> {
   const userId = actorUserId(ctx.actor);
   const visitor = userId ? null : verifiedViewerId(viewerCookie);

@@ -1,6 +1,6 @@
 import { and, count as sqlCount, desc, eq, inArray } from "drizzle-orm";
 import { transaction, type Db, type Tx } from "../../infra/db/index.ts";
-import { AppError, type Ctx } from "../../kernel/index.ts";
+import { AppError, withDb, type Ctx } from "../../kernel/index.ts";
 import { publishedProductIds } from "../catalog/index.ts";
 import { lockShopperList, requireUserId } from "./actor.ts";
 import { cardsInOrder } from "./cards.ts";
@@ -92,7 +92,7 @@ export async function toggleWish(ctx: Ctx, productId: string): Promise<{ wished:
     const had = await hasWish(tx, userId, productId);
     if (had) await tx.delete(wishes).where(and(eq(wishes.userId, userId), eq(wishes.productId, productId)));
     else {
-      await assertWishable({ ...ctx, db: tx }, productId);
+      await assertWishable(withDb(ctx, tx), productId);
       await insertWish(tx, userId, productId);
     }
     return { wished: !had, productIds: await wishIdsOf(tx, userId) };
