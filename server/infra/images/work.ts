@@ -25,7 +25,7 @@ export interface ImageWorkOptions {
 export class ImageBusyError extends AppError {
   constructor(field?: string) {
     // AppError's status type stops at 4xx; this refusal is the server's, not the request's, so 503.
-    super("images-busy", "We are busy processing other images right now. Please try again in a minute.", 503 as AppError["status"], field);
+    super("images-busy", "We are busy processing other images right now. Please try again in a minute.", 503, field);
   }
 }
 
