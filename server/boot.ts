@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseEnv, setEnv, type Env } from "./config/env.ts";
-import { openDatabase, setDatabase, type Database } from "./infra/db/index.ts";
+import { DataDirLockedError, openDatabase, setDatabase, type Database } from "./infra/db/index.ts";
 import { emailProvider } from "./infra/email/index.ts";
 import { logger } from "./infra/logger/index.ts";
 import { storage } from "./infra/storage/index.ts";
@@ -69,6 +69,13 @@ export async function boot(options: { worker?: boolean } = {}): Promise<Booted> 
     databaseUrl: env.DATABASE_URL,
     dataDir,
     loadDataDir: env.DATABASE_URL ? undefined : freshDataDirTemplate(env, dataDir),
+  }).catch((error: unknown) => {
+    // A second process on the same embedded database: refuse clearly (exit 75, EX_TEMPFAIL).
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(error.exitCode);
+    }
+    throw error;
   });
   await database.migrate();
   setDatabase(database);

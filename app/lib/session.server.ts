@@ -114,10 +114,46 @@ export async function requireRole(request: Request, roles: Role | readonly Role[
 
 export const requireAdmin = (request: Request) => requireRole(request, "admin");
 
-/** Redirect target after sign-in: only same-site paths. */
+const SITE = new URL("http://platen.invalid/");
+// Control characters (browsers drop tabs and line breaks inside URLs: `/\t/evil.example` is
+// `//evil.example`; in a Location header they break the response) and backslashes (browsers
+// read `/\evil.example` as `//evil.example`).
+function hasUnsafeCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c <= 0x1f || (c >= 0x7f && c <= 0x9f) || c === 0x5c) return true;
+  }
+  return false;
+}
+
+function isSameSitePath(value: string): boolean {
+  return value.startsWith("/") && !value.startsWith("//") && !hasUnsafeCharacter(value);
+}
+
+/**
+ * Redirect target after sign-in (`?next=`): only a path on this site. The value must be a plain
+ * path (`/` then not `/` or `\`), without control characters or backslashes, also once
+ * percent-decoded (`/%5Cevil.example`, `/%2F%2Fevil.example`), and must resolve to this site's
+ * origin. Returns the normalised path, query and fragment, or `fallback`.
+ */
 export function safeNext(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  if (typeof value !== "string" || value.length > 2000 || !isSameSitePath(value)) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return fallback;
+  }
+  if (!isSameSitePath(decoded)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, SITE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SITE.origin) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return isSameSitePath(path) ? path : fallback;
 }
 
 // ---- identity helpers (sign-in, sign-out, refresh-token cookie) ---------------------------

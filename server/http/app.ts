@@ -3,15 +3,15 @@ import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { Env } from "../config/env.ts";
 import { database } from "../infra/db/index.ts";
 import { logger } from "../infra/logger/index.ts";
+import { ALLOWED_METHODS, bodyLimitFor, hasNullCharacter, isAllowedMethod } from "./limits.ts";
 import { mediaHandler } from "./media.ts";
+import { reactRouterHandler, sendTooLarge } from "./react-router.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const MAX_BODY_BYTES = 25 * 1024 * 1024;
 
 export interface HttpAppOptions {
   env: Env;
@@ -122,12 +122,26 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     }),
   );
 
+  // TRACE, TRACK, PROPFIND and other methods nothing here answers.
+  app.use((req, res, next) => {
+    if (isAllowedMethod(req.method)) return next();
+    res.status(405).set("Allow", ALLOWED_METHODS.join(", ")).type("text/plain").send(`The method ${req.method} is not allowed here.`);
+  });
+  // A null character in the address: never meaningful, and the database refuses it in text.
+  app.use((req, res, next) => {
+    if (!hasNullCharacter(req.originalUrl)) return next();
+    res
+      .status(400)
+      .set("Cache-Control", "no-store")
+      .type("text/plain")
+      .send("The address contains a null character (%00), which Platen does not accept.");
+  });
+  // An announced body over the route's limit is refused before reading anything; bodies without
+  // Content-Length are limited on the stream (server/http/react-router.ts).
   app.use((req, res, next) => {
     const length = Number(req.get("content-length") ?? 0);
-    if (length > MAX_BODY_BYTES) {
-      res.status(413).type("text/plain").send("The request is too large.");
-      return;
-    }
+    const limit = bodyLimitFor(req.path);
+    if (length > limit.bytes) return sendTooLarge(res, limit.bytes);
     next();
   });
   app.use(csrfOriginCheck(env));
@@ -146,7 +160,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    reactRouterHandler({
       build: options.build,
       mode: production || !dev ? "production" : "development",
       getLoadContext: (_req, res) => ({ requestId: res.locals.requestId as string, cspNonce: res.locals.cspNonce as string }),

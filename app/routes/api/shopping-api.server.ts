@@ -11,14 +11,26 @@ export interface ShoppingRequest {
 }
 
 const MAX_BODY = 64 * 1024;
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+const unsupportedType = () =>
+  new AppError("unsupported-media-type", 'Send JSON (Content-Type: application/json) like {"intent": "add", ...}, or a form.', 415);
 
 export async function readShoppingRequest(request: Request): Promise<ShoppingRequest> {
   const type = request.headers.get("Content-Type") ?? "";
   const accept = request.headers.get("Accept") ?? "";
   const length = Number(request.headers.get("Content-Length") ?? 0);
   if (length > MAX_BODY) throw new AppError("too-large", "That request is too large.", 413);
+  // The media type without parameters; a charset other than UTF-8 is not understood.
+  const [mediaType = "", ...params] = type.split(";").map((p) => p.trim().toLowerCase());
+  const charset = params
+    .find((p) => p.startsWith("charset="))
+    ?.slice("charset=".length)
+    .replace(/"/g, "");
+  if (charset && charset !== "utf-8" && charset !== "utf8") throw unsupportedType();
+  const isJson = mediaType === "application/json";
+  if (!isJson && !FORM_TYPES.has(mediaType)) throw unsupportedType();
   let body: Record<string, unknown> = {};
-  if (type.includes("application/json")) {
+  if (isJson) {
     const text = await request.text();
     if (text.length > MAX_BODY) throw new AppError("too-large", "That request is too large.", 413);
     try {
@@ -29,10 +41,15 @@ export async function readShoppingRequest(request: Request): Promise<ShoppingReq
       throw new AppError("invalid-json", 'Send a JSON object like {"intent": "add", ...}.', 400);
     }
   } else {
-    const form = await request.formData();
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new AppError("invalid-form", "The form could not be read. Send it again from the page, or send JSON.", 400);
+    }
     for (const [k, v] of form.entries()) if (typeof v === "string") body[k] = v;
   }
-  const wantsJson = type.includes("application/json") || (accept.includes("application/json") && !accept.includes("text/html"));
+  const wantsJson = isJson || (accept.includes("application/json") && !accept.includes("text/html"));
   const back = typeof body.redirectTo === "string" ? body.redirectTo : (request.headers.get("Referer") ?? "");
   let redirectTo = "/";
   try {

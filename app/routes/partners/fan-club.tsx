@@ -32,6 +32,20 @@ import { perkSchema, postSchema } from "#server/modules/stores/types.ts";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
+/** The notices after an action (`?notice=<code>`): only these codes show, always with this copy. */
+const NOTICES = {
+  joined: "Welcome to the fan club! You will get an e-mail when a new product is published.",
+  left: "You left the fan club.",
+  "emails-on": "You will get e-mails about new products.",
+  "emails-off": "No more e-mails from this fan club.",
+  "post-published": "Post published.",
+  "post-deleted": "Post deleted.",
+  "perk-added": "Perk added.",
+  "perk-ended": "Perk ended.",
+} as const;
+type NoticeCode = keyof typeof NOTICES;
+const noticeOf = (code: string | null) => (code && Object.hasOwn(NOTICES, code) ? NOTICES[code as NoticeCode] : null);
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { ctx, store, access, suspended } = await publicStoreOr404(request, params.handle);
   const club = await getFanClub(ctx, store);
@@ -59,7 +73,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       hasCode: p.code !== null || false,
       percentOff: p.percentOff,
     })),
-    notice: new URL(request.url).searchParams.get("notice"),
+    notice: noticeOf(new URL(request.url).searchParams.get("notice")),
   };
 }
 
@@ -68,38 +82,38 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { ctx } = await requireUser(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const back = (notice: string) => redirect(`/shop/partners/@${store.handle}/fanClub?notice=${encodeURIComponent(notice)}`);
+  const back = (notice: NoticeCode) => redirect(`/shop/partners/@${store.handle}/fanClub?notice=${notice}`);
   const values = echoValues(form);
   try {
     switch (intent) {
       case "join":
         await joinFanClub(ctx, store.id);
-        return back("Welcome to the fan club! You will get an e-mail when a new product is published.");
+        return back("joined");
       case "leave":
         await leaveFanClub(ctx, store.id);
-        return back("You left the fan club.");
+        return back("left");
       case "emails-on":
       case "emails-off":
         await setFanClubEmails(ctx, store.id, intent === "emails-on");
-        return back(intent === "emails-on" ? "You will get e-mails about new products." : "No more e-mails from this fan club.");
+        return back(intent);
       case "post": {
         const parsed = parseForm(form, postSchema);
         if (!parsed.ok) return failure(parsed.errors, 400, { ...values, form: "post" });
         await createFanClubPost(ctx, store.id, parsed.data);
-        return back("Post published.");
+        return back("post-published");
       }
       case "delete-post":
         await deleteFanClubPost(ctx, store.id, String(form.get("postId") ?? "").slice(0, 100));
-        return back("Post deleted.");
+        return back("post-deleted");
       case "perk": {
         const parsed = parseForm(form, perkSchema);
         if (!parsed.ok) return failure(parsed.errors, 400, { ...values, form: "perk" });
         await createFanClubPerk(ctx, store.id, { ...parsed.data, percentOff: parsed.data.percentOff ?? undefined });
-        return back("Perk added.");
+        return back("perk-added");
       }
       case "end-perk":
         await endFanClubPerk(ctx, store.id, String(form.get("perkId") ?? "").slice(0, 100));
-        return back("Perk ended.");
+        return back("perk-ended");
       default:
         return failure({ _form: "Unknown action." });
     }

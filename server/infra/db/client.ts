@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { acquireDataDirLock } from "./lock.ts";
 import * as schema from "./schema.ts";
 import type { Db } from "./types.ts";
 
@@ -41,11 +42,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<Database> {
-  if (!dataDir.startsWith("memory://")) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create(dataDir.startsWith("memory://") ? undefined : dataDir, {
-    extensions: { pg_trgm },
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  // One process per data directory (throws DataDirLockedError): a second one would lose writes.
+  const lock = inMemory ? undefined : acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : dataDir, {
+      extensions: { pg_trgm },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -57,7 +67,11 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
       await client.query("select 1");
     },
     async close() {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
     },
     async dumpDataDir() {
       return client.dumpDataDir("none");

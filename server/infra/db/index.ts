@@ -2,6 +2,7 @@ import type { Database } from "./client.ts";
 import type { Db } from "./types.ts";
 
 export { openDatabase, MIGRATIONS_FOLDER, type Database, type OpenOptions } from "./client.ts";
+export { DataDirLockedError } from "./lock.ts";
 export { transaction, sqlState, isUniqueViolation, type TransactionOptions } from "./tx.ts";
 export { newId, hasPrefix, type IdPrefix } from "./ids.ts";
 export type { Db, Tx, Schema } from "./types.ts";

@@ -1,0 +1,185 @@
+// Express → React Router, with the request body limited on the stream. Replaces
+// @react-router/express's handler, which hands the raw socket stream to the app: a body without
+// Content-Length (chunked) would be read whole into memory by request.formData()/json().
+import type { IncomingMessage } from "node:http";
+import { Transform } from "node:stream";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type express from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { bodyLimitFor, isPrivatePath, tooLargeMessage } from "./limits.ts";
+
+export interface RouterHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext;
+}
+
+const BODYLESS = new Set(["GET", "HEAD"]);
+
+/** Answer 413 and close the connection, so the rest of the body is never read. */
+export function sendTooLarge(res: express.Response, bytes: number): void {
+  if (res.headersSent) return void res.destroy();
+  res.status(413).set("Connection", "close").set("Cache-Control", "no-store").type("text/plain").send(tooLargeMessage(bytes));
+}
+
+type ReadOutcome = { kind: "body"; body: Buffer } | { kind: "too-large" } | { kind: "aborted" };
+
+/** Read the whole body, but never more than `limit` bytes: past it, stop reading. */
+export function readBodyLimited(req: IncomingMessage, limit: number): Promise<ReadOutcome> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let settled = false;
+    const settle = (outcome: ReadOutcome) => {
+      if (settled) return;
+      settled = true;
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onAbort);
+      req.off("close", onClose);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > limit) {
+        req.pause();
+        settle({ kind: "too-large" });
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => settle({ kind: "body", body: Buffer.concat(chunks, total) });
+    const onAbort = () => settle({ kind: "aborted" });
+    const onClose = () => {
+      if (!req.complete) settle({ kind: "aborted" });
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onAbort);
+    req.on("close", onClose);
+  });
+}
+
+/** A null character in a form or JSON body: databases refuse it in text, so it is a 400 here. */
+export function bodyHasNullCharacter(body: Buffer, contentType: string): boolean {
+  if (body.includes(0)) return true;
+  const type = contentType.toLowerCase();
+  if (type.startsWith("application/x-www-form-urlencoded")) return /%00/i.test(body.toString("latin1"));
+  if (type.includes("json")) return /\\u0000/i.test(body.toString("latin1"));
+  return false;
+}
+
+function webHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    if (Array.isArray(values)) for (const v of values) headers.append(key, v);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+
+/** The Fetch API request for React Router (the same URL rules as @react-router/express). */
+function webRequest(req: express.Request, res: express.Response, body: ReadableStream<Uint8Array> | undefined): Request {
+  const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = Number.parseInt(forwardedPort ?? "", 10) || Number.parseInt(hostPort ?? "", 10) || "";
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  let controller: AbortController | null = new AbortController();
+  const signal = controller.signal;
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: webHeaders(req), signal };
+  if (body) {
+    init.body = body;
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+async function sendResponse(req: express.Request, res: express.Response, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // Personal and privileged pages (and their .data) are never kept by a cache.
+  if (isPrivatePath(req.path)) res.set("Cache-Control", "no-store");
+  // A body the app did not read (a redirect before an upload, say) is not read afterwards either.
+  if (!BODYLESS.has(req.method) && !req.complete) res.set("Connection", "close");
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
+
+/**
+ * The React Router request handler. Request bodies are limited per route (server/http/limits.ts):
+ * forms and JSON are read whole (at most the small default) before React Router runs, so an
+ * oversized or null-carrying body never reaches an action; uploads are passed through a counting
+ * stream that fails past the route's limit, and the answer is then a 413 whatever the action did.
+ */
+export function reactRouterHandler(options: RouterHandlerOptions): express.RequestHandler {
+  const handleRequest = createRequestHandler(options.build, options.mode);
+  return async (req, res, next) => {
+    const limit = bodyLimitFor(req.path);
+    let exceeded = false;
+    try {
+      let body: ReadableStream<Uint8Array> | undefined;
+      if (!BODYLESS.has(req.method)) {
+        if (!limit.upload) {
+          const read = await readBodyLimited(req, limit.bytes);
+          if (read.kind === "aborted") return void res.destroy();
+          if (read.kind === "too-large") return sendTooLarge(res, limit.bytes);
+          if (bodyHasNullCharacter(read.body, req.get("content-type") ?? "")) {
+            res
+              .status(400)
+              .set("Cache-Control", "no-store")
+              .type("text/plain")
+              .send("The request contains a null character, which Platen does not accept.");
+            return;
+          }
+          const bytes = new Uint8Array(read.body.buffer, read.body.byteOffset, read.body.byteLength);
+          body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              if (bytes.byteLength) controller.enqueue(bytes);
+              controller.close();
+            },
+          });
+        } else {
+          let seen = 0;
+          const counter = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              seen += chunk.byteLength;
+              if (seen > limit.bytes) {
+                exceeded = true;
+                callback(new Error(tooLargeMessage(limit.bytes)));
+              } else callback(null, chunk);
+            },
+          });
+          counter.on("error", () => {
+            req.unpipe(counter);
+            req.pause();
+          });
+          req.pipe(counter);
+          body = createReadableStreamFromReadable(counter);
+        }
+      }
+      const response = await handleRequest(webRequest(req, res, body), options.getLoadContext(req, res));
+      if (exceeded && response.status !== 413) {
+        // The action failed on the cut-off stream (or answered without it): the answer is the limit.
+        await response.body?.cancel();
+        return sendTooLarge(res, limit.bytes);
+      }
+      await sendResponse(req, res, response);
+    } catch (error) {
+      if (exceeded) return sendTooLarge(res, limit.bytes);
+      next(error);
+    }
+  };
+}
