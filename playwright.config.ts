@@ -74,11 +74,18 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The e2e server's outbox runs fast so e-mails appear at once.
       OUTBOX_WORKER: "true",
-      // Every e2e request comes from one address: the per-address lock-out must not lock the suite
-      // (the per-account limit of 5 still applies). The recent-login window is short so a test can
-      // see "confirm it's you" without waiting 5 minutes.
+      // Every e2e request comes from one address: the per-address limits (failed sign-ins, new
+      // accounts, job applications) must not stop the suite (the per-account throttle still
+      // applies). The recent-login window is short so a test can see "confirm it's you" without
+      // waiting 5 minutes.
       AUTH_MAX_FAILURES_PER_IP: "1000",
+      AUTH_MAX_SIGNUPS_PER_IP: "1000",
+      JOBS_MAX_APPLICATIONS_PER_IP: "1000",
       AUTH_RECENT_LOGIN_SECONDS: "20",
+      // An external OIDC provider whose key set tests/e2e/oidc.api.spec.ts serves (or not) itself.
+      OIDC_ISSUER: "https://idp.e2e.platen.test",
+      OIDC_AUDIENCE: "platen-e2e",
+      OIDC_JWKS_URL: `http://127.0.0.1:${port + 500}/jwks.json`,
     },
   },
 });

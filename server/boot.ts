@@ -9,6 +9,7 @@ import { storage } from "./infra/storage/index.ts";
 import { setDefaultPorts } from "./kernel/index.ts";
 import { registerJobHandlers } from "./jobs/handlers.ts";
 import { startWorker, type WorkerHandle } from "./jobs/index.ts";
+import { sealSigningKeys, SigningKeySecretError } from "./modules/identity/index.ts";
 import { seedDemo } from "./seed/index.ts";
 
 export interface Booted {
@@ -58,6 +59,25 @@ function freshDataDirTemplate(env: Env, dataDir: string): Blob | undefined {
   return new Blob([readFileSync(template)]);
 }
 
+/**
+ * The identity service's private signing keys are kept encrypted with SESSION_SECRET: keys stored
+ * in plain text by an earlier version are encrypted now. A SESSION_SECRET that cannot open them
+ * stops the start (exit 78) with a message saying what to do.
+ */
+async function sealKeysOrExit(database: Database): Promise<void> {
+  try {
+    const sealed = await sealSigningKeys(database.db);
+    if (sealed) logger().info({ sealed }, "signing keys encrypted at rest");
+  } catch (error) {
+    if (error instanceof SigningKeySecretError) {
+      console.error(error.message);
+      await database.close();
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}
+
 export async function boot(options: { worker?: boolean } = {}): Promise<Booted> {
   const env = ensureSessionSecret(loadEnvOrExit());
   setEnv(env);
@@ -78,6 +98,7 @@ export async function boot(options: { worker?: boolean } = {}): Promise<Booted> 
     throw error;
   });
   await database.migrate();
+  await sealKeysOrExit(database);
   setDatabase(database);
   log.info({ engine: database.engine, ms: Date.now() - t0 }, "database ready");
   if (env.SEED_DEMO) await seedDemo(database.db);

@@ -33,7 +33,7 @@ function stableJson(value: unknown): string {
 export function renderCacheKey(request: Request, status: number, context: EntryContext): string | null {
   if (request.method !== "GET" || status !== 200) return null;
   // Visitors only: signed-in pages may show per-user, time-relative details.
-  if (/(?:^|;\s*)platen_session=/.test(request.headers.get("Cookie") ?? "")) return null;
+  if (/(?:^|;\s*)(?:__Host-)?platen_session=/.test(request.headers.get("Cookie") ?? "")) return null;
   const handler = context.staticHandlerContext;
   if (handler.errors || handler.actionData) return null;
   try {

@@ -1,5 +1,17 @@
+import type { EntryContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { safeNext } from "./session.server.ts";
+import { parseEnv, setEnv } from "#server/config/env.ts";
+import { renderCacheKey } from "./render-cache.server.ts";
+import {
+  commitRefreshCookie,
+  commitSessionCookie,
+  cookiesAreSecure,
+  hostCookieName,
+  knownDeviceId,
+  rememberDeviceCookie,
+  safeNext,
+  sessionIdFromCookie,
+} from "./session.server.ts";
 
 describe("safeNext: the redirect after sign-in stays on this site", () => {
   it("keeps same-site paths with their query and fragment", () => {
@@ -58,5 +70,43 @@ describe("safeNext: the redirect after sign-in stays on this site", () => {
     expect(safeNext(null)).toBe("/");
     expect(safeNext(undefined, "/account")).toBe("/account");
     expect(safeNext(new File(["x"], "next.txt"))).toBe("/");
+  });
+});
+
+describe("cookie names: __Host- whenever cookies are Secure", () => {
+  it("is Secure in production or behind an https PUBLIC_URL, not on plain-http development", () => {
+    expect(cookiesAreSecure({ PLATEN_ENV: "production", PUBLIC_URL: "http://shop.example" })).toBe(true);
+    expect(cookiesAreSecure({ PLATEN_ENV: "local", PUBLIC_URL: "https://shop.example" })).toBe(true);
+    expect(cookiesAreSecure({ PLATEN_ENV: "local", PUBLIC_URL: "http://localhost:3000" })).toBe(false);
+    expect(hostCookieName("platen_session", true)).toBe("__Host-platen_session");
+    expect(hostCookieName("platen_session", false)).toBe("platen_session");
+  });
+
+  it("sets __Host-platen_session (Secure, Path=/, no Domain) and __Secure-platen_refresh over https", async () => {
+    setEnv(parseEnv({ PLATEN_ENV: "production", PUBLIC_URL: "https://shop.example", SESSION_SECRET: "s".repeat(40) }));
+    const session = await commitSessionCookie("ses_1");
+    expect(session).toMatch(/^__Host-platen_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(session).not.toMatch(/Domain=/i);
+    const refresh = await commitRefreshCookie("r", new Date(Date.now() + 60_000));
+    expect(refresh).toMatch(/^__Secure-platen_refresh=[^;]+; Max-Age=\d+; Path=\/identity; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
+    const request = new Request("https://shop.example/account", { headers: { Cookie: session.split(";")[0]! } });
+    expect(await sessionIdFromCookie(request)).toBe("ses_1");
+    // A bare-named cookie (set by a plain-http page, say) is not read.
+    const bare = new Request("https://shop.example/account", { headers: { Cookie: session.split(";")[0]!.replace("__Host-", "") } });
+    expect(await sessionIdFromCookie(bare)).toBeNull();
+    const device = await rememberDeviceCookie(request, "Someone@Example.test");
+    expect(device).toMatch(/^__Host-platen_device=[^;]+; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    const withDevice = new Request("https://shop.example/login", { headers: { Cookie: device.split(";")[0]! } });
+    expect(await knownDeviceId(withDevice, "someone@example.test")).toMatch(/^[\w-]{22}$/);
+    expect(await knownDeviceId(withDevice, "other@example.test")).toBeNull();
+  });
+
+  it("the render cache never stores a page for a __Host- session", () => {
+    const context = { staticHandlerContext: { errors: null, actionData: null, loaderData: { root: {} } } } as unknown as EntryContext;
+    const get = (cookie?: string) =>
+      renderCacheKey(new Request("https://shop.example/", { headers: cookie ? { Cookie: cookie } : {} }), 200, context);
+    expect(get()).toEqual(expect.any(String));
+    expect(get("__Host-platen_session=abc")).toBeNull();
+    expect(get("theme=dark; platen_session=abc")).toBeNull();
   });
 });

@@ -1,13 +1,17 @@
+import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { env } from "#server/config/env.ts";
 import { db } from "#server/infra/db/index.ts";
 import { createCtx, type Actor, type Ctx } from "#server/kernel/index.ts";
 import {
   createSession,
+  deviceAccountKey,
   issueRefreshToken,
+  normalizeEmail,
   resolveSession,
   signOut,
   SESSION_TTL_MS,
+  type PendingLink,
   type Role,
   type SessionRow,
   type UserRow,
@@ -16,13 +20,27 @@ import { THEME_COOKIE } from "./constants.ts";
 
 export const SESSION_COOKIE_NAME = "platen_session";
 
+/**
+ * Cookies are Secure in production and whenever the site is served over https (PUBLIC_URL).
+ * Only then can they carry the `__Host-` prefix (Secure, Path=/, no Domain: no subdomain or
+ * plain-http page can set or shadow them); on plain-http development they keep their bare names.
+ */
+export function cookiesAreSecure(config: { PLATEN_ENV: string; PUBLIC_URL: string } = env()): boolean {
+  return config.PLATEN_ENV === "production" || config.PUBLIC_URL.startsWith("https://");
+}
+
+/** `__Host-<name>` when cookies are Secure, else `<name>`. */
+export function hostCookieName(name: string, secure = cookiesAreSecure()): string {
+  return secure ? `__Host-${name}` : name;
+}
+
 let cookie: ReturnType<typeof createCookie> | undefined;
-/** The httpOnly, SameSite=Lax (Secure in production) cookie holding the signed session id. */
+/** The httpOnly, SameSite=Lax cookie holding the signed session id (`__Host-` and Secure over https). */
 export function sessionCookie() {
-  cookie ??= createCookie(SESSION_COOKIE_NAME, {
+  cookie ??= createCookie(hostCookieName(SESSION_COOKIE_NAME), {
     httpOnly: true,
     sameSite: "lax",
-    secure: env().PLATEN_ENV === "production",
+    secure: cookiesAreSecure(),
     path: "/",
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
     secrets: [env().SESSION_SECRET!],
@@ -163,12 +181,16 @@ export const REFRESH_COOKIE_NAME = "platen_refresh";
 export const REFRESH_COOKIE_PATH = "/identity";
 
 let refreshCookie: ReturnType<typeof createCookie> | undefined;
-/** httpOnly, SameSite=Lax (Secure in production), path /identity; holds an opaque random token. */
+/**
+ * httpOnly, SameSite=Lax, path /identity; holds an opaque random token. Its path rules out
+ * `__Host-`, so over https it is `__Secure-platen_refresh`.
+ */
 export function refreshTokenCookie() {
-  refreshCookie ??= createCookie(REFRESH_COOKIE_NAME, {
+  const secure = cookiesAreSecure();
+  refreshCookie ??= createCookie(secure ? `__Secure-${REFRESH_COOKIE_NAME}` : REFRESH_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
-    secure: env().PLATEN_ENV === "production",
+    secure,
     path: REFRESH_COOKIE_PATH,
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
@@ -197,6 +219,91 @@ export async function sessionIdFromCookie(request: Request): Promise<string | nu
   return typeof value === "string" && value ? value : null;
 }
 
+// ---- known devices (sign-in throttling) ----------------------------------------------------
+
+export const DEVICE_COOKIE_NAME = "platen_device";
+/** Accounts a browser is remembered for (the oldest is forgotten first). */
+const DEVICE_ACCOUNTS_MAX = 5;
+const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+let deviceCookieInstance: ReturnType<typeof createCookie> | undefined;
+/**
+ * The signed, httpOnly device cookie: the accounts this browser has signed in to, each with a
+ * random device id. A stranger's failed sign-ins never slow down a known device (ADR 0003).
+ */
+export function deviceCookie() {
+  deviceCookieInstance ??= createCookie(hostCookieName(DEVICE_COOKIE_NAME), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: cookiesAreSecure(),
+    path: "/",
+    maxAge: DEVICE_COOKIE_MAX_AGE,
+    secrets: [env().SESSION_SECRET!],
+  });
+  return deviceCookieInstance;
+}
+
+async function deviceEntries(request: Request): Promise<string[]> {
+  const value: unknown = await deviceCookie().parse(request.headers.get("Cookie"));
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && /^[\w-]{22}\.[\w-]{16,64}$/.test(v)) : [];
+}
+
+/** This browser's device id for the account with this e-mail, if it signed in to it before. */
+export async function knownDeviceId(request: Request, email: string): Promise<string | null> {
+  const key = deviceAccountKey(normalizeEmail(email));
+  const entry = (await deviceEntries(request)).find((e) => e.startsWith(`${key}.`));
+  return entry ? entry.slice(key.length + 1) : null;
+}
+
+/** Set-Cookie remembering this browser as a known device of the account with this e-mail. */
+export async function rememberDeviceCookie(request: Request, email: string): Promise<string> {
+  const key = deviceAccountKey(normalizeEmail(email));
+  const entries = await deviceEntries(request);
+  const existing = entries.find((e) => e.startsWith(`${key}.`));
+  const entry = existing ?? `${key}.${randomBytes(16).toString("base64url")}`;
+  const next = [entry, ...entries.filter((e) => e !== entry)].slice(0, DEVICE_ACCOUNTS_MAX);
+  return deviceCookie().serialize(next);
+}
+
+// ---- an external identity waiting to be linked ---------------------------------------------
+
+export const LINK_COOKIE_NAME = "platen_link";
+const LINK_TTL_MS = 10 * 60 * 1000;
+
+let linkCookieInstance: ReturnType<typeof createCookie> | undefined;
+/** Signed, httpOnly, 10 minutes: the external identity that asked to be linked (see /api/__session). */
+function linkCookie() {
+  linkCookieInstance ??= createCookie(hostCookieName(LINK_COOKIE_NAME), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: cookiesAreSecure(),
+    path: "/",
+    maxAge: LINK_TTL_MS / 1000,
+    secrets: [env().SESSION_SECRET!],
+  });
+  return linkCookieInstance;
+}
+
+/** Set-Cookie remembering an external identity until the account's owner signs in with the password. */
+export async function pendingLinkCookie(pending: PendingLink): Promise<string> {
+  return linkCookie().serialize({ issuer: pending.issuer, subject: pending.subject, email: pending.email, exp: Date.now() + LINK_TTL_MS });
+}
+
+export async function clearPendingLinkCookie(): Promise<string> {
+  return linkCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** The external identity this browser asked to link in the last 10 minutes, if any. */
+export async function readPendingLink(request: Request): Promise<PendingLink | null> {
+  const value: unknown = await linkCookie().parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.issuer !== "string" || typeof v.subject !== "string" || typeof v.email !== "string" || typeof v.exp !== "number")
+    return null;
+  if (v.exp < Date.now()) return null;
+  return { issuer: v.issuer, subject: v.subject, email: v.email };
+}
+
 export function themeCookieHeader(theme: string): string {
   return `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
@@ -205,7 +312,11 @@ export function themeCookieHeader(theme: string): string {
  * Sign `user` in on this response: a new server session (any previous one of this browser ends)
  * and a refresh-token family for the identity client. Returns the Set-Cookie headers.
  */
-export async function signInHeaders(request: Request, user: Pick<UserRow, "id" | "theme">, authTime = new Date()): Promise<Headers> {
+export async function signInHeaders(
+  request: Request,
+  user: Pick<UserRow, "id" | "theme" | "email">,
+  authTime = new Date(),
+): Promise<Headers> {
   const previous = await sessionIdFromCookie(request);
   if (previous) await signOut(db(), previous);
   const session = await createSession(db(), {
@@ -218,6 +329,7 @@ export async function signInHeaders(request: Request, user: Pick<UserRow, "id" |
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionCookie(session.id));
   headers.append("Set-Cookie", await commitRefreshCookie(refresh.token, refresh.expiresAt));
+  headers.append("Set-Cookie", await rememberDeviceCookie(request, user.email));
   if (user.theme) headers.append("Set-Cookie", themeCookieHeader(user.theme));
   return headers;
 }

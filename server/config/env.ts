@@ -30,8 +30,20 @@ export const envSchema = z
     OIDC_ISSUER: z.url().optional(),
     OIDC_AUDIENCE: z.string().min(1).optional(),
     OIDC_JWKS_URL: z.url().optional(),
-    /** Failed sign-ins from one client address within 15 minutes before it is locked out (one account: fixed at 5). */
+    /** Link an external identity to an existing account with the same verified e-mail without a password (never for admins, partners, fulfillers). */
+    OIDC_LINK_VERIFIED_EMAILS: bool.default(false),
+    /** Failed sign-ins from one client address within 15 minutes before it must wait (accounts: see ADR 0003). */
     AUTH_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(5),
+    /** New accounts from one client address per hour. */
+    AUTH_MAX_SIGNUPS_PER_IP: z.coerce.number().int().min(1).default(10),
+    /** Job applications from one client address per hour. */
+    JOBS_MAX_APPLICATIONS_PER_IP: z.coerce.number().int().min(1).default(5),
+    /** A session unused for this long ends (sliding: every visit moves it on). Default 3 days. */
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .default(3 * 24 * 60),
     /** How recent a sign-in must be for sensitive changes (e-mail, password, deletion); tests may shorten it. */
     AUTH_RECENT_LOGIN_SECONDS: z.coerce.number().int().min(1).default(300),
     // e-mail

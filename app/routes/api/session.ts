@@ -1,11 +1,23 @@
 import { z } from "zod";
 import type { Route } from "./+types/session";
-import { clientIp, commitSessionCookie, destroyRefreshCookie, destroySessionCookie, sessionIdFromCookie } from "#app/lib/session.server.ts";
+import {
+  clientIp,
+  commitSessionCookie,
+  destroyRefreshCookie,
+  destroySessionCookie,
+  pendingLinkCookie,
+  sessionIdFromCookie,
+} from "#app/lib/session.server.ts";
 import { db } from "#server/infra/db/index.ts";
 import { AppError } from "#server/kernel/index.ts";
 import {
   establishSession,
+  IdentityProviderUnavailableError,
   identityErrorMessage,
+  LinkRequiredError,
+  linkPendingIdentity,
+  recentLoginMs,
+  resolveSession,
   revokeSession,
   signOut,
   toServerUser,
@@ -23,7 +35,12 @@ const errorBody = (code: string, message = identityErrorMessage(code)) => ({ err
 
 /**
  * POST /api/__session {"token": "..."}: verify the ID token (built-in or the configured OIDC
- * provider) and set the httpOnly session cookie; {"token": null} or "" signs out.
+ * provider) and set the httpOnly session cookie; {"token": null} or "" signs out. A first-time
+ * external identity whose e-mail belongs to an existing account answers 409
+ * `account-exists-with-different-credential` and is remembered (signed cookie, 10 minutes) until
+ * the owner signs in with the password in this browser, which links it; an owner who signed in
+ * with the password in the last few minutes is linked at once. An unreachable provider key set
+ * answers 503 `identity-provider-unavailable` and leaves the session alone.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return json(errorBody("method-not-allowed", "Use POST."), 405);
@@ -44,7 +61,19 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   try {
-    const { user, authTime, sessionId: tokenSessionId } = await userFromIdToken(db(), token);
+    const {
+      user,
+      authTime,
+      sessionId: tokenSessionId,
+    } = await userFromIdToken(db(), token).catch(async (error: unknown) => {
+      // The owner of the existing account is signed in here and proved the password just now: link.
+      if (error instanceof LinkRequiredError && currentSessionId) {
+        const current = await resolveSession(db(), currentSessionId);
+        const recent = current && Date.now() - current.session.authTime.getTime() <= recentLoginMs();
+        if (recent && (await linkPendingIdentity(db(), current.user, error.pending))) return userFromIdToken(db(), token);
+      }
+      throw error;
+    });
     const { session } = await establishSession(db(), {
       userId: user.id,
       authTime,
@@ -55,10 +84,15 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return json({ user: toServerUser(user) }, 200, [await commitSessionCookie(session.id)]);
   } catch (error) {
+    // The provider's keys cannot be fetched: not a bad token, so the current session stays.
+    if (error instanceof IdentityProviderUnavailableError) return json(errorBody(error.code, error.message), 503);
     if (!(error instanceof AppError)) throw error;
     if (currentSessionId) await revokeSession(db(), currentSessionId);
+    const cookies = [await destroySessionCookie()];
+    // An existing account with this e-mail: its owner signs in with the password to link the identity.
+    if (error instanceof LinkRequiredError) cookies.push(await pendingLinkCookie(error.pending));
     const status = error.status === 403 || error.status === 409 ? error.status : 401;
-    return json(errorBody(error.code, error.message), status, [await destroySessionCookie()]);
+    return json(errorBody(error.code, error.message), status, cookies);
   }
 }
 

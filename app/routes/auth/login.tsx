@@ -8,8 +8,17 @@ import { AuthCard } from "#app/components/auth/AuthCard.tsx";
 import { PasswordField } from "#app/components/auth/PasswordField.tsx";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
-import { getCtx, getSession, safeNext, signInHeaders } from "#app/lib/session.server.ts";
-import { signInSchema, signInWithPassword } from "#server/modules/identity/index.ts";
+import {
+  clearPendingLinkCookie,
+  getCtx,
+  getSession,
+  knownDeviceId,
+  readPendingLink,
+  safeNext,
+  signInHeaders,
+} from "#app/lib/session.server.ts";
+import { db } from "#server/infra/db/index.ts";
+import { linkPendingIdentity, signInSchema, signInWithPassword } from "#server/modules/identity/index.ts";
 import { EmailField } from "#app/components/auth/EmailField.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Platen" }];
@@ -35,11 +44,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
   let user;
   try {
-    user = await signInWithPassword(await getCtx(request), parsed.data);
+    // A browser that signed in to this account before is a known device: strangers' failures do not slow it down.
+    user = await signInWithPassword(await getCtx(request), parsed.data, { deviceId: await knownDeviceId(request, parsed.data.email) });
   } catch (error) {
     return failureFromError(error, echoValues(form));
   }
   const headers = await signInHeaders(request, user);
+  // The password proves the account: an external sign-in waiting for it in this browser is linked now.
+  const pending = await readPendingLink(request);
+  if (pending) {
+    await linkPendingIdentity(db(), user, pending);
+    headers.append("Set-Cookie", await clearPendingLinkCookie());
+  }
   return redirect(safeNext(parsed.data.next, "/"), { headers });
 }
 

@@ -8,7 +8,7 @@ import { AuthCard } from "#app/components/auth/AuthCard.tsx";
 import { PasswordField } from "#app/components/auth/PasswordField.tsx";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
 import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
-import { getCtx, signOutHeaders } from "#app/lib/session.server.ts";
+import { getCtx, rememberDeviceCookie, signOutHeaders } from "#app/lib/session.server.ts";
 import { db } from "#server/infra/db/index.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { checkActionToken, IDENTITY_ERROR_MESSAGES, resetPassword, resetSchema } from "#server/modules/identity/index.ts";
@@ -34,14 +34,18 @@ export async function action({ request }: Route.ActionArgs) {
     const { token, ...rest } = parsed.errors;
     return failure(token ? { ...rest, _form: token } : rest, 400);
   }
+  let user;
   try {
-    await resetPassword(await getCtx(request), parsed.data);
+    user = await resetPassword(await getCtx(request), parsed.data);
   } catch (error) {
     if (error instanceof AppError && error.code !== "weak-password") return failure({ _form: error.message }, error.status);
     return failureFromError(error);
   }
-  // Every session ended with the reset, this browser's too.
-  return redirect("/login?notice=reset", { headers: await signOutHeaders(request) });
+  // Every session ended with the reset, this browser's too. The reset cleared the account's failed
+  // sign-ins, and this browser (which followed the link) becomes a known device of the account.
+  const headers = await signOutHeaders(request);
+  headers.append("Set-Cookie", await rememberDeviceCookie(request, user.email));
+  return redirect("/login?notice=reset", { headers });
 }
 
 export default function Reset({ loaderData, actionData }: Route.ComponentProps) {

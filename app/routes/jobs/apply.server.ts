@@ -2,8 +2,12 @@ import { redirect } from "react-router";
 import { notFoundMessage } from "#app/components/ErrorView.tsx";
 import { echoValues, failure, failureFromError, zodFieldErrors } from "#app/lib/forms.server.ts";
 import { getCtx } from "#app/lib/session.server.ts";
+import { env } from "#server/config/env.ts";
 import { AppError } from "#server/kernel/index.ts";
+import { takeRateLimit } from "#server/modules/identity/index.ts";
 import { applicationInputSchema, applyForJob, checkCv, CV_FIELD, CV_MAX_BYTES, cvTooLargeError } from "#server/modules/careers/index.ts";
+
+const APPLICATION_WINDOW_MS = 60 * 60 * 1000;
 
 /** The largest application request read: the CV plus room for the text fields and multipart framing. */
 export const MAX_APPLICATION_REQUEST_BYTES = CV_MAX_BYTES + 96 * 1024;
@@ -67,6 +71,14 @@ export async function handleApplication(request: Request, jobId: string | null) 
     return failure(errors, parsed.success && cvError ? cvError.status : 400, values);
   }
   try {
+    // At most JOBS_MAX_APPLICATIONS_PER_IP applications from one address an hour (each stores a CV).
+    await takeRateLimit(ctx, {
+      kind: "job-application",
+      limit: env().JOBS_MAX_APPLICATIONS_PER_IP,
+      windowMs: APPLICATION_WINDOW_MS,
+      message: (minutes) =>
+        `We accept a limited number of applications from one network each hour, and that limit is reached. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    });
     await applyForJob(ctx, { jobId, fields: parsed.data, cv });
   } catch (error) {
     if (error instanceof AppError && error.status === 404)

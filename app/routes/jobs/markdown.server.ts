@@ -3,7 +3,33 @@ import { Marked } from "marked";
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const SAFE_URL = /^(https?:|mailto:|\/(?!\/)|#)/i;
+const SITE = new URL("http://platen.invalid/");
+
+/**
+ * A link target that is safe to render: http(s) or mailto anywhere, a fragment, or a path on this
+ * site. Control characters, spaces and backslashes are refused everywhere: browsers read
+ * `/\host` as `//host`, another site.
+ */
+export function safeHref(href: string): string | null {
+  for (let i = 0; i < href.length; i++) {
+    const c = href.charCodeAt(i);
+    if (c <= 0x20 || c === 0x7f || c === 0x5c) return null;
+  }
+  if (href.startsWith("#")) return href;
+  if (/^(https?|mailto):/i.test(href)) {
+    try {
+      return ["http:", "https:", "mailto:"].includes(new URL(href).protocol) ? href : null;
+    } catch {
+      return null;
+    }
+  }
+  if (!href.startsWith("/") || href.startsWith("//")) return null;
+  try {
+    return new URL(href, SITE).origin === SITE.origin ? href : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Markdown of job descriptions to HTML. Raw HTML in the source is shown as text, and links or
@@ -19,7 +45,7 @@ const marked = new Marked({
     },
     link({ href, title, tokens }) {
       const inner = this.parser.parseInline(tokens);
-      if (!SAFE_URL.test(href)) return inner;
+      if (safeHref(href) === null) return inner;
       const external = /^https?:/i.test(href);
       return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ""}${external ? ' rel="noopener noreferrer nofollow"' : ""}>${inner}</a>`;
     },

@@ -13,6 +13,7 @@ import {
   type JSONWebKeySet,
   type JWK,
   type JWTPayload,
+  type JWTVerifyGetKey,
 } from "jose";
 
 export type { JWK, JWTPayload } from "jose";
@@ -50,15 +51,17 @@ export async function signJwt(
     .sign(key);
 }
 
-export type TokenFailure = "expired" | "signature" | "issuer" | "audience" | "malformed" | "unknown-key" | "claims";
+/** Why a token was not accepted; `unavailable`: the provider's keys could not be fetched (not the token's fault). */
+export type TokenFailure = "expired" | "signature" | "issuer" | "audience" | "malformed" | "unknown-key" | "claims" | "unavailable";
 
 export class TokenVerificationError extends Error {
   override name = "TokenVerificationError";
   constructor(
     readonly reason: TokenFailure,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -87,7 +90,7 @@ export interface VerifyOptions {
   currentDate?: Date;
 }
 
-type KeyResolver = ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet>;
+type KeyResolver = JWTVerifyGetKey;
 
 async function verifyWith(token: string, keys: KeyResolver, options: VerifyOptions): Promise<JWTPayload & { sub: string }> {
   try {
@@ -113,14 +116,36 @@ export function verifyWithJwks(token: string, jwks: JSONWebKeySet, options: Veri
 
 const remoteSets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
-/** Verify against an external provider's JWKS URL (fetched and cached by jose, re-fetched on an unknown kid). */
+/** Errors about the token itself when a key is picked from a fetched set; anything else is the fetch failing. */
+const TOKEN_KEY_ERRORS = [
+  errors.JWKSNoMatchingKey,
+  errors.JWKSMultipleMatchingKeys,
+  errors.JOSENotSupported,
+  errors.JOSEAlgNotAllowed,
+  errors.JWSInvalid,
+];
+
+/**
+ * Verify against an external provider's JWKS URL (fetched and cached by jose, re-fetched on an
+ * unknown kid). When the key set cannot be fetched (unreachable, timeout, not a 200, not a key
+ * set), the failure is `unavailable`: the token may be fine, the provider is not answering.
+ */
 export function verifyWithRemoteJwks(token: string, jwksUrl: string, options: VerifyOptions) {
   let set = remoteSets.get(jwksUrl);
   if (!set) {
     set = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
     remoteSets.set(jwksUrl, set);
   }
-  return verifyWith(token, set, options);
+  const remote = set;
+  const keys: JWTVerifyGetKey = async (header, input) => {
+    try {
+      return await remote(header, input);
+    } catch (error) {
+      if (TOKEN_KEY_ERRORS.some((type) => error instanceof type)) throw error;
+      throw new TokenVerificationError("unavailable", "The sign-in provider's keys could not be fetched.", { cause: error });
+    }
+  };
+  return verifyWith(token, keys, options);
 }
 
 /** The claims of a token without checking it (only to pick the verifier by `iss`). */

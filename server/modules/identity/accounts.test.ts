@@ -46,7 +46,11 @@ async function lastMail(to: string, template: string) {
 }
 const tokenOf = (link: unknown) => new URL(String(link)).searchParams.get("token")!;
 
-async function newAccount(tag: string, ip?: string) {
+// Each new account from an address of its own (sign-ups are limited per address, tested below).
+let ips = 0;
+const uniqueIp = () => `198.18.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
+
+async function newAccount(tag: string, ip = uniqueIp()) {
   const email = freshEmail(tag);
   const user = await signUp(t.ctx(anon(ip)), { displayName: "Test Person", email, password: PASSWORD });
   return { email, user };
@@ -94,17 +98,105 @@ describe("sign-up and sign-in", () => {
     expect(wrong).toMatchObject({ code: "invalid-credential", status: 401, message: "The e-mail or password is incorrect." });
   });
 
-  it("locks an account after 5 failures for 15 minutes, even with the right password", async () => {
+  it("5 failures from unknown devices make unknown devices wait 1, 2, 4, 8, then 15 minutes, even with the right password", async () => {
     const { email } = await newAccount("lock", "192.0.2.10");
+    const t0 = Date.now();
+    const at = (minutes: number, seconds = 0) => ({ now: new Date(t0 + minutes * 60_000 + seconds * 1000) });
+    const fail = (ip: string, when: { now: Date }) =>
+      codeOf(signInWithPassword(t.ctx(anon(ip)), { email, password: "wrong password!" }, when));
+    for (let i = 0; i < 5; i++) expect((await fail(`192.0.2.${20 + i}`, at(0))).code).toBe("invalid-credential");
+    const locked = await codeOf(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, at(0, 1)));
+    expect(locked).toMatchObject({
+      code: "too-many-requests",
+      status: 429,
+      message: "Too many attempts. Try again in 1 minute. If this is your account, reset your password to sign in right away.",
+    });
+    // Progressive: each failure after the wait doubles it (counted over 15 minutes).
+    expect((await fail("192.0.2.30", at(1, 1))).code).toBe("invalid-credential");
+    expect((await codeOf(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, at(1, 2)))).message).toMatch(
+      /^Too many attempts\. Try again in 2 minutes\./,
+    );
+    expect((await fail("192.0.2.31", at(3, 2))).code).toBe("invalid-credential");
+    expect((await codeOf(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, at(3, 3)))).message).toMatch(
+      /Try again in 4 minutes\./,
+    );
+    // Waiting it out works; a success clears the count.
+    await expect(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, at(7, 4))).resolves.toBeTruthy();
+    expect((await fail("192.0.2.32", at(7, 5))).code).toBe("invalid-credential");
+    await expect(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, at(7, 6))).resolves.toBeTruthy();
+  });
+
+  it("strangers' failures never lock out a device that signed in before, an admin's included", async () => {
+    const { email, user } = await newAccount("known-device", "192.0.2.60");
+    await t.db
+      .update(users)
+      .set({ roles: ["admin", "shopper"] })
+      .where(eq(users.id, user.id));
+    // The owner's browser signed in once: it holds a device id (the signed device cookie).
+    await signInWithPassword(t.ctx(anon("192.0.2.61")), { email, password: PASSWORD }, { deviceId: "owner-laptop" });
+    // A stranger fails again and again, from many addresses and unknown devices.
+    for (let i = 0; i < 12; i++)
+      await codeOf(signInWithPassword(t.ctx(anon(`198.51.100.${100 + i}`)), { email, password: `guess ${i}` }, { deviceId: null }));
+    expect((await codeOf(signInWithPassword(t.ctx(anon("198.51.100.200")), { email, password: PASSWORD }))).code).toBe("too-many-requests");
+    // The owner's device is not slowed down.
+    await expect(
+      signInWithPassword(t.ctx(anon("192.0.2.61")), { email, password: PASSWORD }, { deviceId: "owner-laptop" }),
+    ).resolves.toMatchObject({
+      id: user.id,
+    });
+    // A known device's own failures slow down that device only (a stolen device cookie cannot guess on).
+    for (let i = 0; i < 5; i++)
+      await codeOf(signInWithPassword(t.ctx(anon("192.0.2.62")), { email, password: `typo ${i}` }, { deviceId: "owner-phone" }));
+    expect(
+      (await codeOf(signInWithPassword(t.ctx(anon("192.0.2.62")), { email, password: PASSWORD }, { deviceId: "owner-phone" }))).code,
+    ).toBe("too-many-requests");
+    await expect(
+      signInWithPassword(t.ctx(anon("192.0.2.61")), { email, password: PASSWORD }, { deviceId: "owner-laptop" }),
+    ).resolves.toBeTruthy();
+  });
+
+  it("a password reset clears the account's failures", async () => {
+    const { email } = await newAccount("reset-unlocks", "192.0.2.70");
+    // (attempts during a wait are refused without counting, so the stranger cannot pile them up)
+    for (let i = 0; i < 9; i++) await codeOf(signInWithPassword(t.ctx(anon(`198.51.100.${10 + i}`)), { email, password: `guess ${i}` }));
+    expect((await codeOf(signInWithPassword(t.ctx(anon("192.0.2.71")), { email, password: PASSWORD }))).message).toMatch(
+      /Try again in 1 minute\./,
+    );
+    await requestPasswordReset(t.ctx(anon("192.0.2.71")), { email });
+    const token = tokenOf((await lastMail(email, "reset-password"))!.params.resetUrl);
+    await resetPassword(t.ctx(anon("192.0.2.71")), { token, password: "a fresh passphrase now" });
+    await expect(signInWithPassword(t.ctx(anon("192.0.2.71")), { email, password: "a fresh passphrase now" })).resolves.toBeTruthy();
+  });
+
+  it("limits new accounts per client address to AUTH_MAX_SIGNUPS_PER_IP (10) an hour", async () => {
+    const ip = "192.0.2.230";
     const now = new Date();
-    for (let i = 0; i < 5; i++) {
-      const failure = await codeOf(signInWithPassword(t.ctx(anon(`192.0.2.${20 + i}`)), { email, password: "wrong password!" }, { now }));
-      expect(failure.code).toBe("invalid-credential");
-    }
-    const locked = await codeOf(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, { now }));
-    expect(locked).toMatchObject({ code: "too-many-requests", status: 429, message: "Too many attempts. Try again in 15 minutes." });
-    const later = new Date(now.getTime() + 16 * 60 * 1000);
-    await expect(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, { now: later })).resolves.toBeTruthy();
+    for (let i = 0; i < 10; i++)
+      await signUp(
+        t.ctx(anon(ip)),
+        { displayName: "Bulk", email: freshEmail("bulk"), password: PASSWORD },
+        { now: new Date(now.getTime() + i * 1000) },
+      );
+    const refused = await codeOf(
+      signUp(
+        t.ctx(anon(ip)),
+        { displayName: "Bulk", email: freshEmail("bulk"), password: PASSWORD },
+        { now: new Date(now.getTime() + 20_000) },
+      ),
+    );
+    expect(refused).toMatchObject({ code: "too-many-requests", status: 429 });
+    expect(refused.message).toMatch(/^Too many accounts have been created from your network in the last hour\. Try again in 60 minutes\.$/);
+    // another address, or an hour later
+    await expect(
+      signUp(t.ctx(anon("192.0.2.231")), { displayName: "Other", email: freshEmail("bulk"), password: PASSWORD }),
+    ).resolves.toBeTruthy();
+    await expect(
+      signUp(
+        t.ctx(anon(ip)),
+        { displayName: "Later", email: freshEmail("bulk"), password: PASSWORD },
+        { now: new Date(now.getTime() + 61 * 60_000) },
+      ),
+    ).resolves.toBeTruthy();
   });
 
   it("a successful sign-in resets the account's counter", async () => {

@@ -5,30 +5,26 @@ import { env } from "../../config/env.ts";
 import { isUniqueViolation, newId, sqlState, transaction, type Db } from "../../infra/db/index.ts";
 import { AppError, forbidden, type Actor, type Ctx } from "../../kernel/index.ts";
 import { sendEmail } from "../notifications/index.ts";
-import { IDENTITY_ERROR_MESSAGES, tooManyRequestsMessage } from "./errors.ts";
+import { IDENTITY_ERROR_MESSAGES } from "./errors.ts";
 import { assertPasswordPolicy, hashPassword, verifyPassword } from "./passwords.ts";
-import { authAttempts, users, verificationTokens } from "./schema.ts";
+import { users, verificationTokens } from "./schema.ts";
 import { listActiveSessions, markRecentLogin, revokeAllSessions, revokeSession, type SessionRow, type UserRow } from "./sessions.ts";
+import { assertNotLocked, ipOf, recordAttempt, takeRateLimit } from "./throttle.ts";
 import { displayNameOf, hashToken, randomToken, revokeRefreshTokensOfSession, revokeRefreshTokensOfUser } from "./tokens.ts";
 import { DELETE_CONFIRMATION, normalizeEmail, type ProfileInput } from "./types.ts";
 
-/** Failed sign-ins are counted over this window. */
-export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
-/** Failed sign-ins for one account (normalized e-mail) before it is locked out: fixed. */
-export const ACCOUNT_MAX_FAILURES = 5;
-/** Failed sign-ins from one client address before it is locked out: AUTH_MAX_FAILURES_PER_IP (default 5). */
-export const ipMaxFailures = () => env().AUTH_MAX_FAILURES_PER_IP;
 /** How recent a sign-in must be for sensitive changes: AUTH_RECENT_LOGIN_SECONDS (default 300 = RECENT_LOGIN_MS). */
 export const recentLoginMs = () => env().AUTH_RECENT_LOGIN_SECONDS * 1000;
 
 export const VERIFY_EMAIL_TTL_MS = 48 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
 const RESETS_PER_HOUR = 3;
+/** New accounts per client address are counted over this window (AUTH_MAX_SIGNUPS_PER_IP). */
+export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 const RESEND_COOLDOWN_MS = 60 * 1000;
 
 type Opts = { now?: Date };
 const nowOf = (o?: Opts) => o?.now ?? new Date();
-const ipOf = (actor: Actor) => (actor.kind === "anonymous" || actor.kind === "user" ? (actor.ip ?? "unknown") : "system");
 
 function userActor(ctx: Ctx) {
   if (ctx.actor.kind !== "user") throw new AppError("requires-recent-login", "Sign in to continue.", 401);
@@ -36,58 +32,6 @@ function userActor(ctx: Ctx) {
 }
 
 const url = (path: string) => `${env().PUBLIC_URL}${path}`;
-
-// ---- lock-out --------------------------------------------------------------------------------
-
-/** Minutes until the account or the client address may try again, or null when not locked. */
-export async function lockoutMinutes(db: Db, who: { emailNormalized?: string; ip?: string }, now = new Date()): Promise<number | null> {
-  const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
-  let unlockAt = 0;
-  if (who.emailNormalized) {
-    const [lastSuccess] = await db
-      .select({ at: authAttempts.createdAt })
-      .from(authAttempts)
-      .where(
-        and(eq(authAttempts.emailNormalized, who.emailNormalized), eq(authAttempts.succeeded, true), gt(authAttempts.createdAt, since)),
-      )
-      .orderBy(desc(authAttempts.createdAt))
-      .limit(1);
-    const from = lastSuccess && lastSuccess.at > since ? lastSuccess.at : since;
-    const failures = await db
-      .select({ at: authAttempts.createdAt })
-      .from(authAttempts)
-      .where(
-        and(eq(authAttempts.emailNormalized, who.emailNormalized), eq(authAttempts.succeeded, false), gt(authAttempts.createdAt, from)),
-      )
-      .orderBy(desc(authAttempts.createdAt))
-      .limit(ACCOUNT_MAX_FAILURES);
-    if (failures.length >= ACCOUNT_MAX_FAILURES)
-      unlockAt = Math.max(unlockAt, failures[ACCOUNT_MAX_FAILURES - 1]!.at.getTime() + LOCKOUT_WINDOW_MS);
-  }
-  if (who.ip) {
-    const max = ipMaxFailures();
-    const failures = await db
-      .select({ at: authAttempts.createdAt })
-      .from(authAttempts)
-      .where(and(eq(authAttempts.ip, who.ip), eq(authAttempts.succeeded, false), gt(authAttempts.createdAt, since)))
-      .orderBy(desc(authAttempts.createdAt))
-      .limit(max);
-    if (failures.length >= max) unlockAt = Math.max(unlockAt, failures[max - 1]!.at.getTime() + LOCKOUT_WINDOW_MS);
-  }
-  if (unlockAt <= now.getTime()) return null;
-  return Math.max(1, Math.ceil((unlockAt - now.getTime()) / 60_000));
-}
-
-async function assertNotLocked(db: Db, who: { emailNormalized?: string; ip?: string }, now: Date) {
-  const minutes = await lockoutMinutes(db, who, now);
-  if (minutes !== null) throw new AppError("too-many-requests", tooManyRequestsMessage(minutes), 429);
-}
-
-async function recordAttempt(db: Db, input: { emailNormalized: string; ip: string; succeeded: boolean; now: Date }) {
-  await db
-    .insert(authAttempts)
-    .values({ id: newId("att"), emailNormalized: input.emailNormalized, ip: input.ip, succeeded: input.succeeded, createdAt: input.now });
-}
 
 // Compared against when the e-mail is unknown, so both answers take as long.
 let dummyHash: Promise<string> | undefined;
@@ -101,25 +45,33 @@ const emailInUse = (field = "email") => new AppError("email-already-in-use", IDE
 const probeKey = (emailNormalized: string) => `probe:${emailNormalized}`;
 
 /**
- * Password sign-in. Unknown e-mail and wrong password answer alike (`invalid-credential`); 5
- * failures for one account or AUTH_MAX_FAILURES_PER_IP for one address within 15 minutes lock it
- * (`too-many-requests`, even with the right password); a disabled account gets `user-disabled`.
+ * Password sign-in. Unknown e-mail and wrong password answer alike (`invalid-credential`). Failed
+ * attempts slow down (`too-many-requests`, even with the right password; see lockoutFor): 5
+ * failures for one account from unknown devices make unknown devices wait 1, 2, 4, 8, then 15
+ * minutes, while a known device (`deviceId`, from the signed device cookie of an earlier sign-in)
+ * counts only its own failures; AUTH_MAX_FAILURES_PER_IP failures from one address in 15 minutes
+ * make that address wait. A disabled account gets `user-disabled`.
  */
-export async function signInWithPassword(ctx: Ctx, input: { email: string; password: string }, opts?: Opts): Promise<UserRow> {
+export async function signInWithPassword(
+  ctx: Ctx,
+  input: { email: string; password: string },
+  opts?: Opts & { deviceId?: string | null },
+): Promise<UserRow> {
   const now = nowOf(opts);
   const ip = ipOf(ctx.actor);
   const emailNormalized = normalizeEmail(input.email);
-  await assertNotLocked(ctx.db, { emailNormalized, ip }, now);
+  const deviceId = opts?.deviceId ?? null;
+  await assertNotLocked(ctx.db, { emailNormalized, ip, deviceId }, now);
   const [user] = await ctx.db.select().from(users).where(eq(users.emailNormalized, emailNormalized)).limit(1);
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await timingDummy(), input.password), false);
   if (!user || !ok) {
-    await recordAttempt(ctx.db, { emailNormalized, ip, succeeded: false, now });
+    await recordAttempt(ctx.db, { emailNormalized, ip, deviceId, succeeded: false, now });
     throw credentialError();
   }
   if (user.disabledAt) throw new AppError("user-disabled", IDENTITY_ERROR_MESSAGES["user-disabled"], 403);
-  await recordAttempt(ctx.db, { emailNormalized, ip, succeeded: true, now });
+  await recordAttempt(ctx.db, { emailNormalized, ip, deviceId, succeeded: true, now });
   const [updated] = await ctx.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id)).returning();
   return updated!;
 }
@@ -156,6 +108,14 @@ export async function signUp(ctx: Ctx, input: { displayName: string; email: stri
     await recordAttempt(ctx.db, { emailNormalized: probeKey(emailNormalized), ip, succeeded: false, now });
     throw emailInUse();
   }
+  await takeRateLimit(ctx, {
+    kind: "sign-up",
+    limit: env().AUTH_MAX_SIGNUPS_PER_IP,
+    windowMs: SIGNUP_WINDOW_MS,
+    message: (minutes) =>
+      `Too many accounts have been created from your network in the last hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    now,
+  });
   const passwordHash = await hashPassword(input.password);
   try {
     return await transaction(ctx.db, async (tx) => {
@@ -357,6 +317,8 @@ export async function resetPassword(ctx: Ctx, input: { token: string; password: 
       );
     await revokeAllSessions(tx, user.id);
     await revokeRefreshTokensOfUser(tx, user.id, undefined, now);
+    // Whoever followed the link controls the mailbox: the account's failed sign-ins are cleared.
+    await recordAttempt(tx, { kind: "password-reset", emailNormalized: user.emailNormalized, ip: ipOf(ctx.actor), succeeded: true, now });
     await sendEmail(tx, {
       to: user.email,
       toName: displayNameOf(user),
@@ -396,12 +358,14 @@ export async function reauthenticate(ctx: Ctx, input: { password: string }, opts
       401,
     );
   const ip = ipOf(actor);
-  await assertNotLocked(ctx.db, { emailNormalized: user.emailNormalized, ip }, now);
+  // Counted for this session only: a signed-in user's typos never slow down their other devices.
+  const deviceId = `session:${actor.sessionId ?? "none"}`;
+  await assertNotLocked(ctx.db, { emailNormalized: user.emailNormalized, ip, deviceId }, now);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordAttempt(ctx.db, { emailNormalized: user.emailNormalized, ip, succeeded: false, now });
+    await recordAttempt(ctx.db, { emailNormalized: user.emailNormalized, ip, deviceId, succeeded: false, now });
     throw new AppError("wrong-password", IDENTITY_ERROR_MESSAGES["wrong-password"], 401, "password");
   }
-  await recordAttempt(ctx.db, { emailNormalized: user.emailNormalized, ip, succeeded: true, now });
+  await recordAttempt(ctx.db, { emailNormalized: user.emailNormalized, ip, deviceId, succeeded: true, now });
   if (actor.sessionId) await markRecentLogin(ctx.db, actor.sessionId, now);
   return now;
 }

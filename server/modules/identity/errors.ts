@@ -14,6 +14,8 @@ export const IDENTITY_ERROR_CODES = [
   "invalid-email",
   "expired-action-code",
   "invalid-action-code",
+  "account-exists-with-different-credential",
+  "identity-provider-unavailable",
   "internal-error",
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
@@ -31,6 +33,9 @@ export const IDENTITY_ERROR_MESSAGES: Record<IdentityErrorCode, string> = {
   "invalid-email": "Enter a valid e-mail address, like name@example.com.",
   "expired-action-code": "This link has expired. Ask for a new one.",
   "invalid-action-code": "This link is not valid or has already been used. Ask for a new one.",
+  "account-exists-with-different-credential":
+    "An account with this e-mail address already exists. Sign in with its password once, in this browser, to link your sign-in provider to it.",
+  "identity-provider-unavailable": "We could not reach your sign-in provider to check your sign-in. Try again in a moment.",
   "internal-error": "Something went wrong on our side. Try again in a moment.",
 };
 

@@ -101,13 +101,23 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Sign-in attempts, for lock-out (too-many-requests) by account and by address. */
+export const AUTH_ATTEMPT_KINDS = ["sign-in", "password-reset", "sign-up", "job-application"] as const;
+export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
+
+/**
+ * Throttling: sign-in attempts (too-many-requests by account, device and address), password
+ * resets (which clear an account's failures), and the per-address rate limits of sign-ups and
+ * job applications.
+ */
 export const authAttempts = pgTable(
   "auth_attempts",
   {
     id: text().primaryKey(),
+    kind: text().$type<AuthAttemptKind>().notNull().default("sign-in"),
     emailNormalized: text().notNull(),
     ip: text().notNull(),
+    /** The known device (its id from the signed device cookie) a sign-in came from; null: an unknown device. */
+    device: text(),
     succeeded: boolean().notNull(),
     createdAt: ts().notNull().defaultNow(),
   },

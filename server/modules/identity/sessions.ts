@@ -1,8 +1,20 @@
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { env } from "../../config/env.ts";
 import { newId, type Db } from "../../infra/db/index.ts";
 import { sessions, users } from "./schema.ts";
 
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** A session unused for this long ends: SESSION_IDLE_MINUTES (default 3 days); every request moves it on. */
+export const sessionIdleMs = () => env().SESSION_IDLE_MINUTES * 60 * 1000;
+/** A session's last-seen time is written at most this often (not on every request). */
+export const SESSION_TOUCH_MS = 5 * 60 * 1000;
+
+/** Not revoked, not past its lifetime, and used within the idle timeout. */
+export function isSessionLive(session: Pick<SessionRow, "revokedAt" | "expiresAt" | "lastSeenAt">, now = new Date()): boolean {
+  return (
+    !session.revokedAt && session.expiresAt.getTime() > now.getTime() && session.lastSeenAt.getTime() > now.getTime() - sessionIdleMs()
+  );
+}
 /** How recent a sign-in must be for sensitive changes (requires-recent-login). */
 export const RECENT_LOGIN_MS = 5 * 60 * 1000;
 
@@ -27,16 +39,35 @@ export async function createSession(
   return row!;
 }
 
-/** The live session and its user, or null when unknown, expired, revoked or the user is disabled. */
-export async function resolveSession(db: Db, sessionId: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+/**
+ * The live session and its user, or null when unknown, expired, idle for longer than
+ * SESSION_IDLE_MINUTES, revoked, or the user is disabled. Using a session moves its idle timeout
+ * on (sliding); its last-seen time is written at most every SESSION_TOUCH_MS.
+ */
+export async function resolveSession(db: Db, sessionId: string, now = new Date()): Promise<{ session: SessionRow; user: UserRow } | null> {
   const rows = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - sessionIdleMs())),
+      ),
+    )
     .limit(1);
   const row = rows[0];
   if (!row || row.user.disabledAt) return null;
+  if (now.getTime() - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
+    const touchedBefore = new Date(now.getTime() - SESSION_TOUCH_MS);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, touchedBefore)));
+    row.session = { ...row.session, lastSeenAt: now };
+  }
   return row;
 }
 
@@ -75,7 +106,9 @@ export async function establishSession(
   const reuse = async (sessionId: string) => {
     const [row] = await db
       .update(sessions)
-      .set({ authTime: sql`greatest(${sessions.authTime}, ${input.authTime.toISOString()}::timestamptz)`, lastSeenAt: new Date() })
+      // The ID token exchange (every refresh of an open tab) is not activity: lastSeenAt stays, so an
+      // unattended tab does not keep the session alive past the idle timeout.
+      .set({ authTime: sql`greatest(${sessions.authTime}, ${input.authTime.toISOString()}::timestamptz)` })
       .where(eq(sessions.id, sessionId))
       .returning();
     return { session: row!, created: false };
@@ -102,7 +135,14 @@ export async function listActiveSessions(db: Db, userId: string, now = new Date(
   return db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - sessionIdleMs())),
+      ),
+    )
     .orderBy(desc(sessions.createdAt))
     .limit(50);
 }

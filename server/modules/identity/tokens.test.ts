@@ -1,20 +1,30 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { Writable } from "node:stream";
+import { eq, isNull } from "drizzle-orm";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { newId } from "../../infra/db/index.ts";
 import { AppError } from "../../kernel/index.ts";
-import { refreshTokens, userIdentities, users } from "./schema.ts";
-import { createSession, revokeSession } from "./sessions.ts";
+import { env, setEnv } from "../../config/env.ts";
+import { generateSigningKey } from "../../infra/identity/jwt.ts";
+import { refreshTokens, sessions, signingKeys, userIdentities, users } from "./schema.ts";
+import { createSession, isSessionLive, resolveSession, revokeSession, sessionIdleMs } from "./sessions.ts";
 import {
+  IdentityProviderUnavailableError,
   issueRefreshToken,
+  linkPendingIdentity,
+  LinkRequiredError,
   mintIdToken,
+  privateJwkOf,
   publicJwks,
   refreshIdToken,
   REFRESH_REUSE_GRACE_MS,
   rotateSigningKey,
+  sealSigningKeys,
+  SigningKeySecretError,
   userFromIdToken,
   verifyIdToken,
   type IdentityConfig,
@@ -168,21 +178,104 @@ describe("external OIDC provider", () => {
     expect(requests).toBeGreaterThan(0);
   });
 
-  it("links to an existing account by e-mail only when the provider says it is verified", async () => {
+  it("never links an existing account silently: the owner signs in with the password once", async () => {
     const existing = await makeUser({ email: `known-${Date.now()}@example.test` });
-    const unverified = await refusal(
-      userFromIdToken(t.db, await externalToken({ sub: "idp-user-2", email: existing.email, email_verified: false }), {
+    for (const email_verified of [false, true]) {
+      const refused = await userFromIdToken(t.db, await externalToken({ sub: "idp-user-2", email: existing.email, email_verified }), {
         config: oidcConfig(),
-      }),
-    );
-    expect(unverified.code).toBe("email-already-in-use");
+      }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(LinkRequiredError);
+      expect(refused).toMatchObject({ code: "account-exists-with-different-credential", status: 409 });
+      expect((refused as LinkRequiredError).pending).toEqual({ issuer: PROVIDER, subject: "idp-user-2", email: existing.email });
+    }
     expect(await t.db.select().from(userIdentities).where(eq(userIdentities.subject, "idp-user-2"))).toHaveLength(0);
-    const linked = await userFromIdToken(
-      t.db,
-      await externalToken({ sub: "idp-user-2", email: existing.email.toUpperCase(), email_verified: true }),
-      { config: oidcConfig() },
-    );
+    // After the password: linked, and the provider's token now signs in to the account.
+    expect(
+      await linkPendingIdentity(t.db, existing, { issuer: PROVIDER, subject: "idp-user-2", email: existing.email.toUpperCase() }),
+    ).toBe(true);
+    const linked = await userFromIdToken(t.db, await externalToken({ sub: "idp-user-2", email: existing.email }), { config: oidcConfig() });
     expect(linked.user.id).toBe(existing.id);
+    // A pending identity for another address, or one already linked to someone else, is not linked.
+    const other = await makeUser();
+    expect(await linkPendingIdentity(t.db, other, { issuer: PROVIDER, subject: "idp-user-9", email: existing.email })).toBe(false);
+    expect(
+      await linkPendingIdentity(t.db, { ...existing, id: other.id }, { issuer: PROVIDER, subject: "idp-user-2", email: existing.email }),
+    ).toBe(false);
+  });
+
+  it("OIDC_LINK_VERIFIED_EMAILS links verified shoppers, never admins, partners or fulfillers", async () => {
+    const trusting = (): IdentityConfig => ({
+      ...config,
+      oidc: { issuer: PROVIDER, audience: "platen-web", jwksUrl, linkVerifiedEmails: true },
+    });
+    const shopper = await makeUser({ email: `shopper-${Date.now()}@example.test` });
+    const unverified = await userFromIdToken(t.db, await externalToken({ sub: "idp-s-1", email: shopper.email, email_verified: false }), {
+      config: trusting(),
+    }).catch((e: unknown) => e);
+    expect(unverified).toBeInstanceOf(LinkRequiredError);
+    const linked = await userFromIdToken(t.db, await externalToken({ sub: "idp-s-1", email: shopper.email, email_verified: true }), {
+      config: trusting(),
+    });
+    expect(linked.user.id).toBe(shopper.id);
+    for (const role of ["admin", "partner", "fulfiller"] as const) {
+      const privileged = await makeUser({ email: `${role}-${Date.now()}@example.test`, roles: [role, "shopper"] });
+      const refused = await userFromIdToken(
+        t.db,
+        await externalToken({ sub: `idp-${role}`, email: privileged.email, email_verified: true }),
+        {
+          config: trusting(),
+        },
+      ).catch((e: unknown) => e);
+      expect(refused, role).toBeInstanceOf(LinkRequiredError);
+      expect(await t.db.select().from(userIdentities).where(eq(userIdentities.userId, privileged.id)), role).toHaveLength(0);
+    }
+  });
+
+  it("an unreachable or broken key set is a 503 with a warning, not a bad token", async () => {
+    const lines: string[] = [];
+    const LOGGER = Symbol.for("platen.logger");
+    const g = globalThis as typeof globalThis & { [LOGGER]?: unknown };
+    const previous = g[LOGGER];
+    g[LOGGER] = pino({ level: "warn" }, new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) }));
+    try {
+      // nothing listens on this port any more
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+      const port = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      // answers 500, or something that is not a key set
+      const broken = createServer((req, res) =>
+        req.url === "/500" ? res.writeHead(500).end("down") : res.writeHead(200, { "content-type": "application/json" }).end('{"nope":1}'),
+      );
+      await new Promise<void>((resolve) => broken.listen(0, "127.0.0.1", resolve));
+      const brokenPort = (broken.address() as AddressInfo).port;
+      try {
+        for (const url of [
+          `http://127.0.0.1:${port}/jwks.json`,
+          `http://127.0.0.1:${brokenPort}/500`,
+          `http://127.0.0.1:${brokenPort}/not-a-set`,
+        ]) {
+          const unreachable: IdentityConfig = { ...config, oidc: { issuer: PROVIDER, audience: "platen-web", jwksUrl: url } };
+          const error = await userFromIdToken(
+            t.db,
+            await externalToken({ sub: "idp-user-4", email: "x4@example.test", email_verified: true }),
+            {
+              config: unreachable,
+            },
+          ).catch((e: unknown) => e);
+          expect(error, url).toBeInstanceOf(IdentityProviderUnavailableError);
+          expect(error, url).toMatchObject({ code: "identity-provider-unavailable", status: 503 });
+          expect(
+            lines.some((l) => l.includes('"level":40') && l.includes(url)),
+            url,
+          ).toBe(true);
+        }
+      } finally {
+        await new Promise<void>((resolve) => broken.close(() => resolve()));
+      }
+    } finally {
+      g[LOGGER] = previous;
+    }
   });
 
   it("refuses a wrong audience, a wrong issuer, an expired token and an untrusted provider", async () => {
@@ -279,5 +372,90 @@ describe("refresh tokens", () => {
     expect(await refusal(refreshIdToken(t.db, b.rt.token, { config }))).toMatchObject({ code: "user-disabled", status: 403 });
     expect((await refusal(refreshIdToken(t.db, "unknown-token", { config }))).code).toBe("invalid-credential");
     expect((await refusal(refreshIdToken(t.db, null, { config }))).code).toBe("invalid-credential");
+  });
+});
+
+describe("signing keys at rest", () => {
+  it("stores private keys encrypted (AES-256-GCM under SESSION_SECRET), never in plain text", async () => {
+    const key = await rotateSigningKey(t.db);
+    const [row] = await t.db.select().from(signingKeys).where(eq(signingKeys.kid, key.kid));
+    expect(row!.privateJwk).toMatchObject({ sealed: "A256GCM+HKDF-SHA256", v: 1 });
+    expect(row!.privateJwk).not.toHaveProperty("d");
+    const opened = privateJwkOf(row!);
+    expect(opened.d).toEqual(expect.any(String));
+    expect(JSON.stringify(row)).not.toContain(opened.d);
+    const user = await makeUser();
+    const { idToken } = await mintIdToken(t.db, user, new Date(), new Date(), config);
+    await expect(verifyIdToken(t.db, idToken, { config })).resolves.toMatchObject({ source: "builtin" });
+  });
+
+  it("boot encrypts keys stored in plain text; another SESSION_SECRET is a clear error", async () => {
+    // A key as an earlier version stored it.
+    const plain = await generateSigningKey();
+    await t.db.update(signingKeys).set({ retiredAt: new Date() }).where(isNull(signingKeys.retiredAt));
+    await t.db.insert(signingKeys).values({
+      kid: plain.kid,
+      alg: plain.alg,
+      publicJwk: plain.publicJwk as Record<string, unknown>,
+      privateJwk: plain.privateJwk as Record<string, unknown>,
+    });
+    expect(await sealSigningKeys(t.db)).toBeGreaterThanOrEqual(1);
+    const [row] = await t.db.select().from(signingKeys).where(eq(signingKeys.kid, plain.kid));
+    expect(row!.privateJwk).not.toHaveProperty("d");
+    expect(privateJwkOf(row!)).toMatchObject({ d: plain.privateJwk.d, kid: plain.kid });
+    expect(await sealSigningKeys(t.db)).toBe(0);
+    // Tokens it signs still verify.
+    const user = await makeUser();
+    const { idToken } = await mintIdToken(t.db, user, new Date(), new Date(), config);
+    expect(JSON.parse(Buffer.from(idToken.split(".")[0]!, "base64url").toString()).kid).toBe(plain.kid);
+
+    const original = env();
+    setEnv({ ...original, SESSION_SECRET: "a-different-secret-0123456789-0123456789" });
+    try {
+      const error = await sealSigningKeys(t.db).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SigningKeySecretError);
+      expect((error as Error).message).toMatch(/encrypted with a different SESSION_SECRET\. Set SESSION_SECRET back/);
+      await expect(mintIdToken(t.db, user, new Date(), new Date(), config)).rejects.toBeInstanceOf(SigningKeySecretError);
+    } finally {
+      setEnv(original);
+    }
+  });
+});
+
+describe("sessions end after SESSION_IDLE_MINUTES without use", () => {
+  it("slides with use, writes last-seen at most every 5 minutes, and ends when idle", async () => {
+    const user = await makeUser();
+    const t0 = Date.now();
+    const session = await createSession(t.db, { userId: user.id, authTime: new Date(t0) });
+    const idle = sessionIdleMs();
+    expect(idle).toBe(3 * 24 * 60 * 60 * 1000);
+    const lastSeen = async () => (await t.db.select().from(sessions).where(eq(sessions.id, session.id)))[0]!.lastSeenAt.getTime();
+    const seen0 = await lastSeen();
+    // within 5 minutes: no write
+    expect(await resolveSession(t.db, session.id, new Date(seen0 + 4 * 60_000))).not.toBeNull();
+    expect(await lastSeen()).toBe(seen0);
+    // later, but before the idle timeout: alive, and last-seen moves on (sliding)
+    const visit = new Date(seen0 + idle - 60_000);
+    expect(await resolveSession(t.db, session.id, visit)).not.toBeNull();
+    expect(await lastSeen()).toBe(visit.getTime());
+    expect(await resolveSession(t.db, session.id, new Date(visit.getTime() + idle - 60_000))).not.toBeNull();
+    // unused for longer than the timeout: ended
+    const away = new Date(visit.getTime() + idle + idle);
+    expect(await resolveSession(t.db, session.id, away)).toBeNull();
+    expect(isSessionLive((await t.db.select().from(sessions).where(eq(sessions.id, session.id)))[0]!, away)).toBe(false);
+  });
+
+  it("an idle session's refresh token and ID tokens are refused", async () => {
+    const user = await makeUser();
+    const session = await createSession(t.db, { userId: user.id, authTime: new Date() });
+    const rt = await issueRefreshToken(t.db, { userId: user.id, sessionId: session.id, authTime: new Date() });
+    const { idToken, refreshToken } = await refreshIdToken(t.db, rt.token, { config });
+    // last used longer ago than the idle timeout (the ID token itself is still valid)
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - sessionIdleMs() - 60_000) })
+      .where(eq(sessions.id, session.id));
+    expect((await refusal(userFromIdToken(t.db, idToken, { config }))).message).toBe("Your sign-in has ended. Sign in again.");
+    expect((await refusal(refreshIdToken(t.db, refreshToken.token, { config }))).code).toBe("invalid-credential");
   });
 });

@@ -15,10 +15,12 @@ import {
   verifyWithJwks,
   verifyWithRemoteJwks,
 } from "../../infra/identity/jwt.ts";
+import { isSealed, openJwk, sealJwk, UnsealError } from "../../infra/identity/key-seal.ts";
+import { logger } from "../../infra/logger/index.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { IDENTITY_ERROR_MESSAGES } from "./errors.ts";
 import { refreshTokens, sessions, signingKeys, userIdentities, users } from "./schema.ts";
-import { SESSION_TTL_MS, type UserRow } from "./sessions.ts";
+import { isSessionLive, SESSION_TTL_MS, type UserRow } from "./sessions.ts";
 import { normalizeEmail } from "./types.ts";
 
 /** ID tokens are valid for one hour. */
@@ -37,6 +39,12 @@ export interface OidcProviderConfig {
   issuer: string;
   audience: string;
   jwksUrl: string;
+  /**
+   * OIDC_LINK_VERIFIED_EMAILS: link a first-time external identity to an existing account whose
+   * e-mail the provider says is verified, without the account's password. Never for accounts
+   * holding the admin, partner or fulfiller role.
+   */
+  linkVerifiedEmails?: boolean;
 }
 export interface IdentityConfig {
   issuer: string;
@@ -51,7 +59,7 @@ export function identityConfig(): IdentityConfig {
     audience: e.IDENTITY_AUDIENCE,
     oidc:
       e.OIDC_ISSUER && e.OIDC_AUDIENCE && e.OIDC_JWKS_URL
-        ? { issuer: e.OIDC_ISSUER, audience: e.OIDC_AUDIENCE, jwksUrl: e.OIDC_JWKS_URL }
+        ? { issuer: e.OIDC_ISSUER, audience: e.OIDC_AUDIENCE, jwksUrl: e.OIDC_JWKS_URL, linkVerifiedEmails: e.OIDC_LINK_VERIFIED_EMAILS }
         : undefined,
   };
 }
@@ -63,7 +71,67 @@ export const randomToken = () => randomBytes(32).toString("base64url");
 
 type KeyRow = typeof signingKeys.$inferSelect;
 
-/** The current signing key; the first call on a fresh database generates and stores one. */
+/**
+ * The signing keys cannot be opened: SESSION_SECRET is not the one that sealed them. Boot stops
+ * with this message (server/boot.ts).
+ */
+export class SigningKeySecretError extends Error {
+  override name = "SigningKeySecretError";
+  constructor() {
+    super(
+      "The identity service's signing keys in the database were encrypted with a different SESSION_SECRET. " +
+        "Set SESSION_SECRET back to the value this installation used before (every Platen process sharing the database needs the same one). " +
+        "If that secret is lost, delete the rows of the signing_keys table and start again: new keys are made, and everyone signs in again.",
+    );
+  }
+}
+
+function keySecret(): string {
+  const secret = env().SESSION_SECRET;
+  if (!secret) throw new Error("SESSION_SECRET is not set: it encrypts the identity service's signing keys (server/boot.ts sets it).");
+  return secret;
+}
+
+const sealPrivate = (jwk: JWK, kid: string) => sealJwk(jwk, keySecret(), kid) as unknown as Record<string, unknown>;
+
+/** The private key of a row, opened (a key stored before encryption is used as it is until boot seals it). */
+export function privateJwkOf(row: Pick<KeyRow, "kid" | "privateJwk">): JWK {
+  if (!isSealed(row.privateJwk)) return row.privateJwk as JWK;
+  try {
+    return openJwk<JWK>(row.privateJwk, keySecret(), row.kid);
+  } catch (error) {
+    if (error instanceof UnsealError) throw new SigningKeySecretError();
+    throw error;
+  }
+}
+
+/**
+ * At boot: encrypt private keys still stored in plain text (from before encryption), and check
+ * that the current key opens with this SESSION_SECRET (else SigningKeySecretError). Returns how
+ * many keys were sealed.
+ */
+export async function sealSigningKeys(db: Db): Promise<number> {
+  const rows = await db.select({ kid: signingKeys.kid, privateJwk: signingKeys.privateJwk }).from(signingKeys);
+  let sealed = 0;
+  for (const row of rows) {
+    if (isSealed(row.privateJwk)) continue;
+    await db
+      .update(signingKeys)
+      .set({ privateJwk: sealPrivate(row.privateJwk as JWK, row.kid) })
+      .where(eq(signingKeys.kid, row.kid));
+    sealed++;
+  }
+  const [active] = await db
+    .select()
+    .from(signingKeys)
+    .where(isNull(signingKeys.retiredAt))
+    .orderBy(desc(signingKeys.createdAt), desc(signingKeys.kid))
+    .limit(1);
+  if (active) privateJwkOf(active);
+  return sealed;
+}
+
+/** The current signing key; the first call on a fresh database generates and stores one (encrypted). */
 export async function activeSigningKey(db: Db): Promise<KeyRow> {
   const find = () =>
     db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(desc(signingKeys.createdAt), desc(signingKeys.kid)).limit(1);
@@ -76,7 +144,7 @@ export async function activeSigningKey(db: Db): Promise<KeyRow> {
       kid: key.kid,
       alg: key.alg,
       publicJwk: key.publicJwk as Record<string, unknown>,
-      privateJwk: key.privateJwk as Record<string, unknown>,
+      privateJwk: sealPrivate(key.privateJwk, key.kid),
     })
     .onConflictDoNothing();
   const [created] = await find();
@@ -94,7 +162,7 @@ export async function rotateSigningKey(db: Db, now = new Date()): Promise<KeyRow
         kid: key.kid,
         alg: key.alg,
         publicJwk: key.publicJwk as Record<string, unknown>,
-        privateJwk: key.privateJwk as Record<string, unknown>,
+        privateJwk: sealPrivate(key.privateJwk, key.kid),
         createdAt: now,
       })
       .returning();
@@ -150,7 +218,7 @@ export async function mintIdToken(
 ): Promise<MintedIdToken> {
   const key = await activeSigningKey(db);
   const idToken = await signJwt(
-    key.privateJwk as JWK,
+    privateJwkOf(key),
     key.kid,
     {
       iss: config.issuer,
@@ -202,6 +270,14 @@ export async function verifyIdToken(db: Db, token: string, options: { now?: Date
     }
   } catch (error) {
     if (error instanceof TokenVerificationError) {
+      if (error.reason === "unavailable") {
+        // Not the token's fault: the provider's key set is unreachable. Say so, and tell the operator.
+        logger().warn(
+          { err: error.cause ?? error, jwksUrl: config.oidc?.jwksUrl, issuer: peek.iss },
+          "the sign-in provider's key set (JWKS) could not be fetched: external sign-ins fail until it answers",
+        );
+        throw new IdentityProviderUnavailableError();
+      }
       throw badToken(
         error.reason === "expired" ? "Your sign-in token has expired. Sign in again." : `The sign-in token was refused: ${error.message}`,
       );
@@ -210,6 +286,40 @@ export async function verifyIdToken(db: Db, token: string, options: { now?: Date
   }
   throw badToken("The sign-in token comes from an issuer Platen does not trust.");
 }
+
+/**
+ * The configured OIDC provider's keys cannot be fetched: the sign-in cannot be checked now. Not
+ * the user's fault and not a bad token, so not an AppError (4xx): the web layer answers 503.
+ */
+export class IdentityProviderUnavailableError extends Error {
+  override name = "IdentityProviderUnavailableError";
+  readonly code = "identity-provider-unavailable";
+  readonly status = 503;
+  constructor() {
+    super(IDENTITY_ERROR_MESSAGES["identity-provider-unavailable"]);
+  }
+}
+
+/** An external identity waiting to be linked to the existing account with its e-mail. */
+export interface PendingLink {
+  issuer: string;
+  subject: string;
+  email: string;
+}
+
+/**
+ * A first-time external identity whose e-mail belongs to an existing account, which is not linked
+ * silently: the person signs in with the account's password once (in the same browser) to link
+ * it. `pending` is what to remember until then (the session route keeps it in a signed cookie).
+ */
+export class LinkRequiredError extends AppError {
+  constructor(readonly pending: PendingLink) {
+    super("account-exists-with-different-credential", IDENTITY_ERROR_MESSAGES["account-exists-with-different-credential"], 409);
+  }
+}
+
+/** Roles that are never linked to an external identity without the account's password. */
+const PRIVILEGED_ROLES: readonly string[] = ["admin", "partner", "fulfiller"];
 
 function authTimeOf(claims: JWTPayload): Date {
   const t = typeof claims.auth_time === "number" ? claims.auth_time : claims.iat!;
@@ -246,18 +356,36 @@ export async function userFromIdToken(
         .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
         .where(and(eq(refreshTokens.familyId, claims.sid), eq(refreshTokens.userId, user.id)))
         .limit(1);
-      if (!row || row.session.revokedAt || row.session.expiresAt.getTime() <= now.getTime())
-        throw badToken("Your sign-in has ended. Sign in again.");
+      if (!row || !isSessionLive(row.session, now)) throw badToken("Your sign-in has ended. Sign in again.");
       sessionId = row.session.id;
     }
     return { user, authTime: authTimeOf(claims), source: "builtin", sessionId };
   }
-  const user = await linkExternalUser(db, verified.issuer, claims);
+  const user = await linkExternalUser(db, verified.issuer, claims, options.config ?? identityConfig());
   assertEnabled(user);
   return { user, authTime: authTimeOf(claims), source: "external" };
 }
 
-async function linkExternalUser(db: Db, issuer: string, claims: JWTPayload & { sub: string }): Promise<UserRow> {
+/**
+ * Link a pending external identity to `user`, who has just proved the account with its password.
+ * Only when the e-mails match and the identity is not linked to someone else; true when linked
+ * (or already linked to this user).
+ */
+export async function linkPendingIdentity(db: Db, user: Pick<UserRow, "id" | "emailNormalized">, pending: PendingLink): Promise<boolean> {
+  if (normalizeEmail(pending.email) !== user.emailNormalized) return false;
+  await db
+    .insert(userIdentities)
+    .values({ issuer: pending.issuer, subject: pending.subject, userId: user.id, email: pending.email })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ userId: userIdentities.userId })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.issuer, pending.issuer), eq(userIdentities.subject, pending.subject)))
+    .limit(1);
+  return row?.userId === user.id;
+}
+
+async function linkExternalUser(db: Db, issuer: string, claims: JWTPayload & { sub: string }, config: IdentityConfig): Promise<UserRow> {
   const find = async () => {
     const [row] = await db
       .select({ user: users })
@@ -280,13 +408,11 @@ async function linkExternalUser(db: Db, issuer: string, claims: JWTPayload & { s
       const [existing] = await tx.select().from(users).where(eq(users.emailNormalized, emailNormalized)).limit(1);
       let user: UserRow;
       if (existing) {
-        if (!verified) {
-          throw new AppError(
-            "email-already-in-use",
-            "An account with this e-mail address already exists. Sign in with your password, or verify your e-mail address with your sign-in provider first.",
-            409,
-          );
-        }
+        // Never silently: the owner proves the account with its password once (LinkRequiredError),
+        // unless OIDC_LINK_VERIFIED_EMAILS trusts the provider's verified e-mail for ordinary shoppers.
+        const privileged = existing.roles.some((role) => PRIVILEGED_ROLES.includes(role));
+        if (!verified || privileged || !config.oidc?.linkVerifiedEmails)
+          throw new LinkRequiredError({ issuer, subject: claims.sub, email });
         user = existing;
         if (!existing.emailVerifiedAt) {
           const [u] = await tx
@@ -441,7 +567,7 @@ export async function refreshIdToken(
 
     if (row.sessionId) {
       const [session] = await tx.select().from(sessions).where(eq(sessions.id, row.sessionId)).limit(1);
-      if (!session || session.revokedAt || session.expiresAt.getTime() <= now.getTime()) {
+      if (!session || !isSessionLive(session, now)) {
         await revokeFamily();
         return { ok: false, error: ended() };
       }
