@@ -16,10 +16,39 @@ export interface RouterHandlerOptions {
 
 const BODYLESS = new Set(["GET", "HEAD"]);
 
-/** Answer 413 and close the connection, so the rest of the body is never read. */
+/** After a 413, what is still arriving is read and dropped for this long, or this much, before the connection is cut. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Close the connection after this answer without reading the rest of the body. The close lingers
+ * (as web servers do): for a moment, whatever the client is still sending is read and dropped,
+ * so the client reads the answer instead of a connection reset.
+ */
+function closeAfterAnswer(req: express.Request, res: express.Response): void {
+  const socket = req.socket as typeof req.socket & { destroySoon?: () => void };
+  let dropped = 0;
+  const cut = () => socket.destroy();
+  const timer = setTimeout(cut, LINGER_MS);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
+  req.unpipe();
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    if (dropped > LINGER_BYTES) cut();
+  });
+  req.resume();
+  // Node ends and then destroys a `Connection: close` socket once the answer is written; end it
+  // (no more writes) but keep reading until the client stops or the linger is over.
+  socket.destroySoon = () => socket.end();
+  res.set("Connection", "close");
+}
+
+/** Answer 413 and close the connection, so the rest of the body is never kept. */
 export function sendTooLarge(res: express.Response, bytes: number): void {
   if (res.headersSent) return void res.destroy();
-  res.status(413).set("Connection", "close").set("Cache-Control", "no-store").type("text/plain").send(tooLargeMessage(bytes));
+  closeAfterAnswer(res.req, res);
+  res.status(413).set("Cache-Control", "no-store").type("text/plain").send(tooLargeMessage(bytes));
 }
 
 type ReadOutcome = { kind: "body"; body: Buffer } | { kind: "too-large" } | { kind: "aborted" };
@@ -107,7 +136,7 @@ async function sendResponse(req: express.Request, res: express.Response, respons
   // Personal and privileged pages (and their .data) are never kept by a cache.
   if (isPrivatePath(req.path)) res.set("Cache-Control", "no-store");
   // A body the app did not read (a redirect before an upload, say) is not read afterwards either.
-  if (!BODYLESS.has(req.method) && !req.complete) res.set("Connection", "close");
+  if (!BODYLESS.has(req.method) && !req.complete) closeAfterAnswer(req, res);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) return void res.end();
   try {
