@@ -16,21 +16,21 @@ export interface BodyLimitRule {
 }
 
 /**
- * The routes that take a file. Each route enforces its own, smaller cap with a message next to
- * the field (artwork 25 MB, store avatar/banner 8 MB, request image 8 MB, CV 5 MB); these limits
- * are the backstop on the stream, with room for the other fields and the multipart framing, so a
- * file slightly over the cap still gets the route's own message.
+ * The routes that take a file. Each route enforces its own cap with a message next to the field
+ * (artwork 25 MB, store avatar/banner 8 MB, request image 8 MB, CV 5 MB) and checks access before
+ * it reads the body; these limits are the backstop on the stream, twice the route's cap, so that a
+ * file even twice too large still gets the route's own message.
  */
 export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
   // designer artwork (JSON API and the designer page's form)
-  { label: "artwork upload", pattern: /^\/api\/designer\/artwork$/, bytes: 27 * MB },
-  { label: "product form", pattern: /^\/shop\/partners\/[^/]+\/administration\/products\/[^/]+$/, bytes: 27 * MB },
+  { label: "artwork upload", pattern: /^\/api\/designer\/artwork$/, bytes: 50 * MB },
+  { label: "product form", pattern: /^\/shop\/partners\/[^/]+\/administration\/products\/[^/]+$/, bytes: 50 * MB },
   // store avatar and banner
-  { label: "store profile", pattern: /^\/shop\/partners\/[^/]+\/administration\/profile$/, bytes: 9 * MB },
+  { label: "store profile", pattern: /^\/shop\/partners\/[^/]+\/administration\/profile$/, bytes: 16 * MB },
   // product-request reference image
-  { label: "product request", pattern: /^\/product-request$/, bytes: 9 * MB },
+  { label: "product request", pattern: /^\/product-request$/, bytes: 16 * MB },
   // job application CV (a listing, or /jobs/general)
-  { label: "job application", pattern: /^\/jobs\/[^/]+$/, bytes: 6 * MB },
+  { label: "job application", pattern: /^\/jobs\/[^/]+$/, bytes: 10 * MB },
 ];
 
 /** `/account.data` → `/account`; `/_root.data` → `/` (React Router's data requests). */

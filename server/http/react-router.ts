@@ -16,9 +16,12 @@ export interface RouterHandlerOptions {
 
 const BODYLESS = new Set(["GET", "HEAD"]);
 
-/** After a 413, what is still arriving is read and dropped for this long, or this much, before the connection is cut. */
-const LINGER_MS = 2000;
-const LINGER_BYTES = 4 * 1024 * 1024;
+/**
+ * After an answer that leaves the body unread, what is still arriving is read and dropped (never
+ * kept) for at most this long, or this much, before the connection is cut.
+ */
+const LINGER_MS = 5000;
+const LINGER_BYTES = 64 * 1024 * 1024;
 
 /**
  * Close the connection after this answer without reading the rest of the body. The close lingers
@@ -134,7 +137,7 @@ async function sendResponse(req: express.Request, res: express.Response, respons
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
   // Personal and privileged pages (and their .data) are never kept by a cache.
-  if (isPrivatePath(req.path)) res.set("Cache-Control", "no-store");
+  if (isPrivatePath(req.path) && !/no-store/i.test(response.headers.get("Cache-Control") ?? "")) res.set("Cache-Control", "no-store");
   // A body the app did not read (a redirect before an upload, say) is not read afterwards either.
   if (!BODYLESS.has(req.method) && !req.complete) closeAfterAnswer(req, res);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
