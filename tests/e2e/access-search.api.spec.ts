@@ -92,6 +92,7 @@ test("/search never fails on odd parameters", async () => {
     "q=" + "x".repeat(500),
   ]) {
     const res = await ctx.get(`/search?${qs}`);
-    expect(res.status(), qs).toBe(200);
+    // A null character is refused by the server before any route (400, server/http/limits.ts).
+    expect(res.status(), qs).toBe(qs.includes("%00") ? 400 : 200);
   }
 });

@@ -71,7 +71,8 @@ test("bad filter values never cause an error", async () => {
     "store=%00",
   ]) {
     const res = await ctx.get(`/shop?${qs}`);
-    expect(res.status(), qs).toBe(200);
+    // A null character is refused by the server before any route (400, server/http/limits.ts).
+    expect(res.status(), qs).toBe(qs.includes("%00") ? 400 : 200);
   }
 });
 

@@ -289,14 +289,11 @@ export async function verifyIdToken(db: Db, token: string, options: { now?: Date
 
 /**
  * The configured OIDC provider's keys cannot be fetched: the sign-in cannot be checked now. Not
- * the user's fault and not a bad token, so not an AppError (4xx): the web layer answers 503.
+ * the user's fault and not a bad token: 503, and the session route leaves the current session alone.
  */
-export class IdentityProviderUnavailableError extends Error {
-  override name = "IdentityProviderUnavailableError";
-  readonly code = "identity-provider-unavailable";
-  readonly status = 503;
+export class IdentityProviderUnavailableError extends AppError {
   constructor() {
-    super(IDENTITY_ERROR_MESSAGES["identity-provider-unavailable"]);
+    super("identity-provider-unavailable", IDENTITY_ERROR_MESSAGES["identity-provider-unavailable"], 503);
   }
 }
 
