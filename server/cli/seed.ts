@@ -4,7 +4,7 @@ import path from "node:path";
 import { loadEnvOrExit } from "../boot.ts";
 import { setEnv } from "../config/env.ts";
 import { openDatabase } from "../infra/db/index.ts";
-import { seedDemo } from "../seed/index.ts";
+import { seedDemoSerialised } from "../seed/index.ts";
 
 const env = loadEnvOrExit();
 if (env.PLATEN_ENV === "production") {
@@ -14,5 +14,5 @@ if (env.PLATEN_ENV === "production") {
 setEnv(env);
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
 await database.migrate();
-console.log(await seedDemo(database.db));
+console.log(await seedDemoSerialised(database));
 await database.close();

@@ -1,4 +1,4 @@
-import type { Db } from "../infra/db/index.ts";
+import type { Database, Db } from "../infra/db/index.ts";
 import { logger } from "../infra/logger/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoJobs } from "./jobs.ts";
@@ -19,11 +19,23 @@ export const DEMO_STEPS: SeedStep[] = [
   { name: "shopping activity", run: seedDemoShopping },
 ];
 
-export async function seedDemo(db: Db): Promise<Record<string, number>> {
+export async function seedDemo(db: Db, steps: readonly SeedStep[] = DEMO_STEPS): Promise<Record<string, number>> {
   const summary: Record<string, number> = {};
-  for (const step of DEMO_STEPS) {
+  for (const step of steps) {
     summary[step.name] = await step.run(db);
   }
   logger().info({ seeded: summary }, "demo data checked");
   return summary;
+}
+
+/** The advisory lock id seeding holds (migrations hold 7274736). */
+export const SEED_LOCK_ID = 7274737;
+
+/**
+ * Seed the demo data once per database however many processes start at the same moment: each
+ * takes the seeding lock in turn, and the steps (idempotent) find nothing left to add after the
+ * first. Boot and `npm run db:seed` call this; `seedDemo` alone is for a database no one else uses.
+ */
+export async function seedDemoSerialised(database: Database, steps: readonly SeedStep[] = DEMO_STEPS): Promise<Record<string, number>> {
+  return database.withLock(SEED_LOCK_ID, () => seedDemo(database.db, steps));
 }

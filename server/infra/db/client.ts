@@ -21,6 +21,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** A cheap round trip, for readiness checks. */
   ping(): Promise<void>;
+  /**
+   * Run `fn` while holding the named lock: on PostgreSQL a session advisory lock on a connection of
+   * its own, so every process sharing the database waits its turn (`fn` itself uses the pool); on
+   * PGlite (one process per data directory) a lock within this process.
+   */
+  withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: a snapshot of the data directory (tests start from a migrated one). */
   dumpDataDir?(): Promise<Blob>;
@@ -57,6 +63,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
     throw error;
   }
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
     engine: "pglite",
@@ -65,6 +72,11 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
     },
     async ping() {
       await client.query("select 1");
+    },
+    withLock<T>(_lockId: number, fn: () => Promise<T>): Promise<T> {
+      const run = queue.then(fn, fn);
+      queue = run.catch(() => undefined);
+      return run;
     },
     async close() {
       try {
@@ -101,6 +113,21 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T> {
+      // A connection outside the pool, so `fn` has every pooled connection (even with a pool of one).
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", () => {
+        /* the lock ends with the connection; fn's own queries report their errors */
+      });
+      await client.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [lockId]);
+        return await fn();
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [lockId]).catch(() => undefined);
+        await client.end().catch(() => undefined);
+      }
     },
     async close() {
       await pool.end();
