@@ -1,3 +1,32 @@
-export { enqueue, retryFailed, countByStatus, listFailed, backoffMs, type EnqueueOptions, type OutboxJob } from "./outbox.ts";
-export { registerHandler, runDueJobs, drain, startWorker, type JobHandler, type WorkerHandle } from "./worker.ts";
+export {
+  enqueue,
+  retryFailed,
+  countByStatus,
+  listFailed,
+  backoffMs,
+  plannedDelayMs,
+  retrySchedule,
+  activeJobFor,
+  jobByDedupeKey,
+  retryFailedByTopic,
+  topicOverview,
+  type TopicOverview,
+  DEFAULT_RETRY,
+  PermanentJobError,
+  type EnqueueOptions,
+  type OutboxJob,
+  type RetryPolicy,
+} from "./outbox.ts";
+export {
+  registerHandler,
+  registerBatchHandler,
+  runDueJobs,
+  drain,
+  startWorker,
+  type JobHandler,
+  type BatchJobHandler,
+  type BatchOutcome,
+  type HandlerOptions,
+  type WorkerHandle,
+} from "./worker.ts";
 export { publish, subscribe, registerEventDispatch, subscribersOf, EVENT_DISPATCH_TOPIC, type EventHandler } from "./events.ts";

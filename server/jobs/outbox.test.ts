@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/support/db.ts";
 import { transaction } from "../infra/db/index.ts";
 import { outbox } from "./schema.ts";
-import { countByStatus, drain, enqueue, registerHandler, retryFailed, runDueJobs } from "./index.ts";
+import {
+  countByStatus,
+  drain,
+  enqueue,
+  registerBatchHandler,
+  registerHandler,
+  retryFailed,
+  retrySchedule,
+  runDueJobs,
+  type OutboxJob,
+} from "./index.ts";
 import { claim } from "./outbox.ts";
 
 const t = useTestDatabase();
@@ -95,5 +105,60 @@ describe("outbox", () => {
     const ids = [...a, ...b].map((j) => j.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(20);
+  });
+
+  it("waits between attempts as the topic's retry policy says", async () => {
+    const policy = { baseDelayMs: 60_000, maxDelayMs: 3_600_000 };
+    registerHandler(
+      "test.slow-vendor",
+      async () => {
+        throw new Error("vendor down");
+      },
+      { retry: policy },
+    );
+    const id = await enqueue(t.db, "test.slow-vendor", {}, { maxAttempts: 5 });
+    const before = Date.now();
+    await runDueJobs(t.db);
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
+    const wait = row!.runAt.getTime() - before;
+    expect(wait).toBeGreaterThanOrEqual(48_000); // 60 s less 20 % jitter
+    expect(wait).toBeLessThanOrEqual(72_000 + 5_000);
+    expect(retrySchedule(5, policy)).toEqual([60_000, 120_000, 240_000, 480_000]);
+  });
+
+  it("hands every due job of a batch topic to one call, and settles each job on its own", async () => {
+    const calls: string[][] = [];
+    registerBatchHandler("test.batch", async (_db, jobs: OutboxJob[]) => {
+      calls.push(jobs.map((j) => String(j.payload.n)));
+      // Job 3 fails; the others are done.
+      return new Map(jobs.filter((j) => j.payload.n === 3).map((j) => [j.id, new Error("record 3 refused")]));
+    });
+    const ids: string[] = [];
+    for (let n = 0; n < 25; n++) ids.push(await enqueue(t.db, "test.batch", { n }));
+    await runDueJobs(t.db, "w", 10); // claims 10, then the batch takes the other 15
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 25 }, (_, n) => String(n)));
+    const rows = await t.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.topic} = 'test.batch'`);
+    expect(rows.filter((r) => r.status === "done")).toHaveLength(24);
+    const failed = rows.find((r) => r.payload.n === 3)!;
+    expect(failed.status).toBe("pending");
+    expect(failed.lastError).toContain("record 3 refused");
+
+    // A batch handler that throws fails (and retries) the whole batch.
+    registerBatchHandler("test.batch-down", async () => {
+      throw new Error("vendor down");
+    });
+    await enqueue(t.db, "test.batch-down", { n: 1 });
+    await enqueue(t.db, "test.batch-down", { n: 2 });
+    await runDueJobs(t.db);
+    const down = await t.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.topic} = 'test.batch-down'`);
+    expect(down.map((r) => r.status)).toEqual(["pending", "pending"]);
+    expect(down.every((r) => r.lastError?.includes("vendor down"))).toBe(true);
   });
 });

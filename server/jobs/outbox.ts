@@ -51,20 +51,56 @@ export async function complete(db: Db, id: string): Promise<void> {
     .where(eq(outbox.id, id));
 }
 
-/** Exponential backoff with jitter: 5 s, 10 s, 20 s ... capped at 1 h. */
-export function backoffMs(attempts: number): number {
-  const base = Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-  return Math.round(base * (0.8 + Math.random() * 0.4));
+/**
+ * How a topic's failed jobs wait before the next attempt: `baseDelayMs` after the first failure,
+ * doubling, capped at `maxDelayMs`, each with ±20 % jitter. (How many attempts a job gets is its
+ * row's `max_attempts`, set when it is enqueued.)
+ */
+export interface RetryPolicy {
+  baseDelayMs: number;
+  maxDelayMs: number;
 }
 
-export async function fail(db: Db, job: OutboxJob, error: unknown): Promise<"retry" | "failed"> {
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const finalFailure = job.attempts >= job.maxAttempts;
+/** The default: 5 s, 10 s, 20 s ... capped at 1 h (8 attempts span about 11 minutes). */
+export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 5_000, maxDelayMs: 3_600_000 };
+
+/** The planned wait after `attempts` failed attempts, before jitter. */
+export function plannedDelayMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY): number {
+  return Math.min(policy.baseDelayMs * 2 ** Math.max(0, attempts - 1), policy.maxDelayMs);
+}
+
+/** The waits between `maxAttempts` attempts (before jitter): what an outage the jobs survive looks like. */
+export function retrySchedule(maxAttempts: number, policy: RetryPolicy = DEFAULT_RETRY): number[] {
+  return Array.from({ length: Math.max(0, maxAttempts - 1) }, (_, i) => plannedDelayMs(i + 1, policy));
+}
+
+/** Exponential backoff with jitter (±20 %). */
+export function backoffMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY): number {
+  return Math.round(plannedDelayMs(attempts, policy) * (0.8 + Math.random() * 0.4));
+}
+
+/**
+ * A failure that another attempt cannot fix (a vendor's 4xx refusal): the job is marked failed at
+ * once, for an admin to see and retry after fixing the cause.
+ */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+  readonly permanent = true;
+}
+
+const isPermanent = (error: unknown) =>
+  error instanceof PermanentJobError ||
+  (typeof error === "object" && error !== null && (error as { permanent?: unknown }).permanent === true);
+
+export async function fail(db: Db, job: OutboxJob, error: unknown, policy: RetryPolicy = DEFAULT_RETRY): Promise<"retry" | "failed"> {
+  const message =
+    error instanceof PermanentJobError ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const finalFailure = job.attempts >= job.maxAttempts || isPermanent(error);
   await db
     .update(outbox)
     .set({
       status: finalFailure ? "failed" : "pending",
-      runAt: finalFailure ? job.runAt : new Date(Date.now() + backoffMs(job.attempts)),
+      runAt: finalFailure ? job.runAt : new Date(Date.now() + backoffMs(job.attempts, policy)),
       lockedAt: null,
       lockedBy: null,
       lastError: message.slice(0, 4000),
@@ -103,4 +139,72 @@ export async function countByStatus(db: Db): Promise<Record<string, number>> {
 
 export async function listFailed(db: Db, limit = 50): Promise<OutboxJob[]> {
   return db.query.outbox.findMany({ where: (o, { eq }) => eq(o.status, "failed"), orderBy: (o, { desc }) => [desc(o.createdAt)], limit });
+}
+
+/**
+ * The job of `topic` still waiting or running whose payload has `field` = `value` (e.g. the
+ * e-mail job of one message), for showing when the next attempt is due. Only pending and
+ * processing jobs are looked at (the status index keeps that small).
+ */
+export async function activeJobFor(db: Db, topic: string, field: string, value: string): Promise<OutboxJob | null> {
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(inArray(outbox.status, ["pending", "processing"]), eq(outbox.topic, topic), sql`${outbox.payload}->>${field} = ${value}`))
+    .orderBy(sql`${outbox.createdAt} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The job enqueued under `dedupeKey` (any status), or null. */
+export async function jobByDedupeKey(db: Db, dedupeKey: string): Promise<OutboxJob | null> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.dedupeKey, dedupeKey)).limit(1);
+  return row ?? null;
+}
+
+/** Send every failed job of `topic` back to the queue; returns how many. */
+export async function retryFailedByTopic(db: Db, topic: string): Promise<number> {
+  const rows = await db
+    .update(outbox)
+    .set({ status: "pending", runAt: new Date(), attempts: 0, lastError: null })
+    .where(and(eq(outbox.status, "failed"), eq(outbox.topic, topic)))
+    .returning({ id: outbox.id });
+  return rows.length;
+}
+
+export interface TopicOverview {
+  /** Jobs not yet done: waiting for their first attempt, waiting to retry, running, failed for good. */
+  waiting: number;
+  retrying: number;
+  running: number;
+  failed: number;
+  /** The newest jobs with an error (retrying or failed), newest first. */
+  failing: OutboxJob[];
+}
+
+/** Where one topic's unfinished jobs stand (reads pending, processing and failed rows only). */
+export async function topicOverview(db: Db, topic: string, limit = 10): Promise<TopicOverview> {
+  const open = and(eq(outbox.topic, topic), inArray(outbox.status, ["pending", "processing", "failed"]));
+  const [counts] = await db
+    .select({
+      waiting: sql<number>`(count(*) filter (where ${outbox.status} = 'pending' and ${outbox.lastError} is null))::int`,
+      retrying: sql<number>`(count(*) filter (where ${outbox.status} = 'pending' and ${outbox.lastError} is not null))::int`,
+      running: sql<number>`(count(*) filter (where ${outbox.status} = 'processing'))::int`,
+      failed: sql<number>`(count(*) filter (where ${outbox.status} = 'failed'))::int`,
+    })
+    .from(outbox)
+    .where(open);
+  const failing = await db
+    .select()
+    .from(outbox)
+    .where(and(open, sql`${outbox.lastError} is not null`))
+    .orderBy(sql`${outbox.createdAt} desc`, sql`${outbox.id} desc`)
+    .limit(limit);
+  return {
+    waiting: Number(counts?.waiting ?? 0),
+    retrying: Number(counts?.retrying ?? 0),
+    running: Number(counts?.running ?? 0),
+    failed: Number(counts?.failed ?? 0),
+    failing,
+  };
 }

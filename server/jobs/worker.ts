@@ -1,25 +1,57 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../infra/db/index.ts";
 import { logger } from "../infra/logger/index.ts";
-import { claim, complete, fail, releaseStale, type OutboxJob } from "./outbox.ts";
+import { claim, complete, DEFAULT_RETRY, fail, releaseStale, type OutboxJob, type RetryPolicy } from "./outbox.ts";
 
 /** A handler must be idempotent: a job can run more than once (crash after work, before complete). */
 export type JobHandler = (db: Db, payload: Record<string, unknown>, job: OutboxJob) => Promise<void>;
 
+/** The jobs of a batch that failed, each with its error; every other job of the batch is done. */
+export type BatchOutcome = Map<string, unknown>;
+
+/**
+ * A handler for many due jobs of one topic at once (e.g. one vendor request for many records).
+ * Idempotent like a JobHandler. Throwing fails (and retries) every job of the batch.
+ */
+export type BatchJobHandler = (db: Db, jobs: OutboxJob[]) => Promise<BatchOutcome>;
+
+export interface HandlerOptions {
+  /** How long failed jobs of this topic wait between attempts (default: 5 s doubling to 1 h). */
+  retry?: RetryPolicy;
+}
+
+type Entry =
+  | { kind: "single"; handler: JobHandler; retry: RetryPolicy }
+  | { kind: "batch"; handler: BatchJobHandler; retry: RetryPolicy; maxBatch: number };
+
 const KEY = Symbol.for("platen.jobHandlers");
-type G = typeof globalThis & { [KEY]?: Map<string, JobHandler> };
-function registry(): Map<string, JobHandler> {
+type G = typeof globalThis & { [KEY]?: Map<string, Entry> };
+function registry(): Map<string, Entry> {
   const g = globalThis as G;
   g[KEY] ??= new Map();
   return g[KEY];
 }
 
-export function registerHandler(topic: string, handler: JobHandler): void {
-  registry().set(topic, handler);
+export function registerHandler(topic: string, handler: JobHandler, options: HandlerOptions = {}): void {
+  registry().set(topic, { kind: "single", handler, retry: options.retry ?? DEFAULT_RETRY });
+}
+
+/** Register a handler that gets every due job of `topic` together, up to `maxBatch` at a time. */
+export function registerBatchHandler(topic: string, handler: BatchJobHandler, options: HandlerOptions & { maxBatch?: number } = {}): void {
+  registry().set(topic, { kind: "batch", handler, retry: options.retry ?? DEFAULT_RETRY, maxBatch: options.maxBatch ?? 500 });
 }
 
 export function registeredTopics(): string[] {
   return [...registry().keys()];
+}
+
+async function settle(db: Db, job: OutboxJob, error: unknown, retry: RetryPolicy): Promise<void> {
+  if (error === undefined) {
+    await complete(db, job.id);
+    return;
+  }
+  const outcome = await fail(db, job, error, retry);
+  logger().warn({ jobId: job.id, topic: job.topic, attempts: job.attempts, outcome, err: error }, "outbox job failed");
 }
 
 /** Claim and run one batch of due jobs. Returns how many ran. */
@@ -27,18 +59,40 @@ export async function runDueJobs(db: Db, workerId = `worker-${process.pid}`, lim
   const topics = registeredTopics();
   if (topics.length === 0) return 0;
   const jobs = await claim(db, workerId, limit, topics);
+  let ran = jobs.length;
+  const batches = new Map<string, OutboxJob[]>();
   for (const job of jobs) {
-    const handler = registry().get(job.topic);
-    try {
-      if (!handler) throw new Error(`No handler for topic ${job.topic}`);
-      await handler(db, job.payload, job);
-      await complete(db, job.id);
-    } catch (error) {
-      const outcome = await fail(db, job, error);
-      logger().warn({ jobId: job.id, topic: job.topic, attempts: job.attempts, outcome, err: error }, "outbox job failed");
+    const entry = registry().get(job.topic);
+    if (entry?.kind === "batch") {
+      batches.set(job.topic, [...(batches.get(job.topic) ?? []), job]);
+      continue;
     }
+    let error: unknown = undefined;
+    try {
+      if (!entry) throw new Error(`No handler for topic ${job.topic}`);
+      await entry.handler(db, job.payload, job);
+    } catch (e) {
+      error = e ?? new Error("Job failed");
+    }
+    await settle(db, job, error, entry?.retry ?? DEFAULT_RETRY);
   }
-  return jobs.length;
+  for (const [topic, group] of batches) {
+    const entry = registry().get(topic) as Extract<Entry, { kind: "batch" }>;
+    // The rest of the topic's due jobs join this batch.
+    if (group.length < entry.maxBatch) {
+      const more = await claim(db, workerId, entry.maxBatch - group.length, [topic]);
+      group.push(...more);
+      ran += more.length;
+    }
+    let outcome: BatchOutcome;
+    try {
+      outcome = await entry.handler(db, group);
+    } catch (error) {
+      outcome = new Map(group.map((j) => [j.id, error ?? new Error("Batch failed")]));
+    }
+    for (const job of group) await settle(db, job, outcome.get(job.id), entry.retry);
+  }
+  return ran;
 }
 
 /** Run every due job until none is left (tests and CLI). */

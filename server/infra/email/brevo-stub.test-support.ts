@@ -9,6 +9,8 @@ export interface BrevoRequest {
   body: Record<string, unknown>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
 export type BrevoReply = { status: number; body?: unknown } | "drop";
 
 /**
@@ -42,6 +44,10 @@ export async function startBrevoStandIn(apiKey: string) {
       const sender = body.sender as { email?: string } | undefined;
       if (!sender?.email || !Array.isArray(to) || !to[0]?.email || !body.subject || !(body.htmlContent || body.textContent))
         return send(400, { code: "missing_parameter", message: "sender, to, subject and content are required" });
+      // Brevo's documents: "The idempotencyKey must be a UUID".
+      const key = (body.headers as Record<string, unknown> | undefined)?.idempotencyKey;
+      if (key !== undefined && (typeof key !== "string" || !UUID.test(key)))
+        return send(400, { code: "invalid_parameter", message: "idempotencyKey must be a valid UUID" });
       if (reply === "drop") return res.destroy();
       if (reply) return send(reply.status, reply.body ?? {});
       counter++;

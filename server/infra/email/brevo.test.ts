@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBrevoProvider } from "./brevo.ts";
+import { brevoIdempotencyKey, createBrevoProvider, uuidV5 } from "./brevo.ts";
 import { startBrevoStandIn } from "./brevo-stub.test-support.ts";
 import { EmailDeliveryError, type OutgoingEmail } from "./types.ts";
 
@@ -47,8 +47,25 @@ describe("Brevo provider", () => {
       htmlContent: message.html,
       textContent: message.text,
       tags: ["order-shipment-created"],
-      headers: { idempotencyKey: message.id, "X-Platen-Message-Id": message.id },
+      headers: { idempotencyKey: brevoIdempotencyKey(message.id), "X-Platen-Message-Id": message.id },
     });
+  });
+
+  it("sends a UUID as the idempotency key, the same one on every retry of a message", async () => {
+    const provider = createBrevoProvider({ apiKey: API_KEY, baseUrl: brevo.url });
+    await provider.send(message);
+    await provider.send(message);
+    await provider.send({ ...message, id: "eml_01jq8m3v7k2x9d4f6h8j0n2p4s" });
+    const keys = brevo.requests.map((r) => (r.body.headers as { idempotencyKey: string }).idempotencyKey);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(brevo.requests.every((r) => r.path === "/v3/smtp/email")).toBe(true);
+  });
+
+  it("computes RFC 9562 version-5 UUIDs", () => {
+    // The RFC's example: the DNS namespace and "www.example.com".
+    expect(uuidV5("www.example.com", "6ba7b810-9dad-11d1-80b4-00c04fd430c8")).toBe("2ed6657d-e927-568b-95e1-2665a8aea6a2");
   });
 
   it("sends a recipient without a name as just the address", async () => {

@@ -17,7 +17,7 @@ export {
 export { parseAddress, isPlausibleAddress } from "./address.ts";
 export { createOutboxProvider } from "./outbox.ts";
 export { createSmtpProvider, describeSmtpUrl } from "./smtp.ts";
-export { createBrevoProvider } from "./brevo.ts";
+export { createBrevoProvider, brevoIdempotencyKey } from "./brevo.ts";
 
 /** The provider EMAIL_PROVIDER selects. */
 export function createEmailProvider(config: Env): EmailProvider {

@@ -26,7 +26,7 @@ function classify(error: unknown): EmailDeliveryError {
     });
   if (e.code === "EENVELOPE" && typeof e.responseCode !== "number")
     return new EmailDeliveryError(`SMTP envelope refused: ${detail}`, false, undefined, { cause: error });
-  return new EmailDeliveryError(`SMTP delivery failed, will retry: ${detail}`, true, e.responseCode, { cause: error });
+  return new EmailDeliveryError(`SMTP delivery failed (temporary): ${detail}`, true, e.responseCode, { cause: error });
 }
 
 /** SMTP through nodemailer: a multipart/alternative message with the HTML and the text part. */

@@ -2,6 +2,12 @@
 export {
   sendEmail,
   EMAIL_SEND_TOPIC,
+  EMAIL_RETRY,
+  EMAIL_MAX_ATTEMPTS,
+  EMAIL_RETRY_SPAN_MS,
+  retryAllFailedMessages,
+  getDeliveryState,
+  type DeliveryState,
   deliverEmail,
   createEmailSendHandler,
   emailSendHandler,

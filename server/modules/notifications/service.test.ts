@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { transaction, type Db } from "../../infra/db/index.ts";
-import { createBrevoProvider, createOutboxProvider, type EmailProvider } from "../../infra/email/index.ts";
+import { brevoIdempotencyKey, createBrevoProvider, createOutboxProvider, type EmailProvider } from "../../infra/email/index.ts";
 import { startBrevoStandIn } from "../../infra/email/brevo-stub.test-support.ts";
 import { drain, registerHandler, runDueJobs } from "../../jobs/index.ts";
 import { outbox } from "../../jobs/schema.ts";
@@ -12,8 +12,12 @@ import {
   countMessagesByStatus,
   createEmailSendHandler,
   deliverEmail,
+  EMAIL_MAX_ATTEMPTS,
+  EMAIL_RETRY,
   EMAIL_SEND_TOPIC,
+  getDeliveryState,
   getMessage,
+  retryAllFailedMessages,
   listFailedMessages,
   listMessages,
   retryMessage,
@@ -37,6 +41,7 @@ beforeAll(async () => {
   registerHandler(
     EMAIL_SEND_TOPIC,
     createEmailSendHandler(() => provider),
+    { retry: EMAIL_RETRY },
   );
 });
 afterAll(async () => {
@@ -129,7 +134,7 @@ describe("the email.send handler", () => {
     expect(body.to).toEqual([{ email: "brevo@example.com", name: "Maya Chen" }]);
     expect(body.sender).toEqual({ name: "Platen", email: "hello@platen.local" });
     expect(body.tags).toEqual(["order-success"]);
-    expect(body.headers).toMatchObject({ idempotencyKey: id });
+    expect(body.headers).toMatchObject({ idempotencyKey: brevoIdempotencyKey(id), "X-Platen-Message-Id": id });
     // the same job running again (crash after sending) sends nothing
     const handler = createEmailSendHandler(() => provider);
     const [job] = await jobOf(id);
@@ -194,6 +199,37 @@ describe("the email.send handler", () => {
   });
 });
 
+describe("an e-mail outage of hours", () => {
+  it("keeps a message queued for about a day of retries, showing the next attempt, then marks it failed", async () => {
+    provider = brevoProvider();
+    brevo.setReply({ status: 503, body: { code: "unavailable", message: "Try later" } });
+    const { id } = await queueOrderMail("outage@example.com");
+    const admin_ = t.ctx(admin);
+    let waited = 0; // the planned waits between attempts, added up
+    let attempts = 0;
+    while ((await message(id)).status === "queued" && attempts < 30) {
+      await runDueJobs(t.db);
+      attempts++;
+      const [job] = await jobOf(id);
+      if (job!.status !== "pending") break;
+      const state = await getDeliveryState(admin_, id);
+      expect(state).toEqual({ attempts, maxAttempts: EMAIL_MAX_ATTEMPTS, nextAttemptAt: job!.runAt });
+      waited += job!.runAt.getTime() - Date.now();
+      // The old schedule gave up after 8 attempts, about 11 minutes in.
+      if (attempts === 8) expect((await message(id)).status).toBe("queued");
+      await makeDue(id);
+    }
+    expect(attempts).toBe(EMAIL_MAX_ATTEMPTS);
+    expect(waited).toBeGreaterThan(18 * 3_600_000); // 24 h planned, less up to 20 % jitter
+    expect(waited).toBeLessThan(30 * 3_600_000);
+    const row = await message(id);
+    expect(row.status).toBe("failed");
+    expect(row.error).not.toMatch(/will retry/i); // no stale promise on a failed message
+    expect(await getDeliveryState(admin_, id)).toBeNull();
+    expect(brevo.requests).toHaveLength(EMAIL_MAX_ATTEMPTS);
+  });
+});
+
 describe("administration", () => {
   it("lists, filters, searches and pages the mailbox; counts by status", async () => {
     for (let i = 0; i < 5; i++)
@@ -254,5 +290,23 @@ describe("administration", () => {
     await expect(sendTestEmail(ctx, { template: "order-success", to: "a@example.com" })).rejects.toMatchObject({ status: 403 });
     // the system actor (jobs, CLI) may
     expect((await listMessages(t.ctx(system("test")))).total).toBeGreaterThan(0);
+  });
+
+  it("retries every failed message at once and says how many", async () => {
+    provider = brevoProvider();
+    brevo.setReply({ status: 400, body: { code: "invalid_parameter", message: "bad" } });
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await queueOrderMail(`all${i}@example.com`)).id);
+    await drain(t.db);
+    for (const id of ids) expect((await message(id)).status).toBe("failed");
+    const failedBefore = (await countMessagesByStatus(t.ctx(admin))).failed;
+    brevo.setReply(undefined);
+    expect(await retryAllFailedMessages(t.ctx(admin))).toBe(failedBefore);
+    expect((await countMessagesByStatus(t.ctx(admin))).failed).toBe(0);
+    for (const id of ids) expect((await message(id)).status).toBe("queued");
+    await drain(t.db);
+    for (const id of ids) expect((await message(id)).status).toBe("sent");
+    expect(await retryAllFailedMessages(t.ctx(admin))).toBe(0);
+    await expect(retryAllFailedMessages(t.ctx(shopper))).rejects.toMatchObject({ status: 403 });
   });
 });

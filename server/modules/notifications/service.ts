@@ -12,7 +12,7 @@ import {
   type EmailProviderStatus,
 } from "../../infra/email/index.ts";
 import { logger } from "../../infra/logger/index.ts";
-import { enqueue, type JobHandler, type OutboxJob } from "../../jobs/index.ts";
+import { activeJobFor, enqueue, retrySchedule, type JobHandler, type OutboxJob, type RetryPolicy } from "../../jobs/index.ts";
 import { assertRole, AppError, notFound, type Ctx } from "../../kernel/index.ts";
 import { renderTemplate } from "./render.ts";
 import { sampleParams } from "./samples.ts";
@@ -20,6 +20,18 @@ import { EMAIL_STATUSES, emailMessages } from "./schema.ts";
 import { TEMPLATE_PARAMS, type OrderTemplateName, type RenderedEmail, type TemplateName, type TemplateParams } from "./templates.ts";
 
 export const EMAIL_SEND_TOPIC = "email.send";
+
+/**
+ * E-mail outages last hours, not minutes: the first retry after 30 s, doubling up to every 4 hours,
+ * 15 attempts over about a day (see `EMAIL_RETRY_SPAN_MS`), before a message counts as failed.
+ */
+export const EMAIL_RETRY: RetryPolicy = { baseDelayMs: 30_000, maxDelayMs: 4 * 3_600_000 };
+export const EMAIL_MAX_ATTEMPTS = 15;
+/** How long an outage a message rides out (before jitter): about 24 hours. */
+export const EMAIL_RETRY_SPAN_MS = retrySchedule(EMAIL_MAX_ATTEMPTS, EMAIL_RETRY).reduce((a, b) => a + b, 0);
+
+const enqueueSend = (db: Db, messageId: string, dedupeKey: string) =>
+  enqueue(db, EMAIL_SEND_TOPIC, { messageId }, { dedupeKey, maxAttempts: EMAIL_MAX_ATTEMPTS });
 
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export type EmailMessage = typeof emailMessages.$inferSelect;
@@ -60,7 +72,7 @@ export async function sendEmail<T extends TemplateName>(db: Db, input: SendEmail
     text: rendered.text,
     status: "queued",
   });
-  await enqueue(db, EMAIL_SEND_TOPIC, { messageId: id }, { dedupeKey: `email:${id}` });
+  await enqueueSend(db, id, `email:${id}`);
   return { id };
 }
 
@@ -226,8 +238,38 @@ export async function retryMessage(ctx: Ctx, id: string): Promise<void> {
       if (!exists) throw notFound("E-mail message");
       throw new AppError("not-failed", `This message is ${exists.status}; only failed messages can be retried.`, 409);
     }
-    await enqueue(tx, EMAIL_SEND_TOPIC, { messageId: id }, { dedupeKey: `email:${id}:retry:${newId("obx")}` });
+    await enqueueSend(tx, id, `email:${id}:retry:${newId("obx")}`);
   });
+}
+
+/** Send every failed message again (admins only): each back to queued with a new job. Returns how many. */
+export async function retryAllFailedMessages(ctx: Ctx): Promise<number> {
+  assertAdmin(ctx);
+  return transaction(ctx.db, async (tx) => {
+    const rows = await tx
+      .update(emailMessages)
+      .set({ status: "queued", error: null })
+      .where(eq(emailMessages.status, "failed"))
+      .returning({ id: emailMessages.id });
+    for (const { id } of rows) await enqueueSend(tx, id, `email:${id}:retry:${newId("obx")}`);
+    return rows.length;
+  });
+}
+
+/** Where a queued message stands: its attempts so far and when the next one is due. */
+export interface DeliveryState {
+  attempts: number;
+  maxAttempts: number;
+  /** Null while an attempt is running. */
+  nextAttemptAt: Date | null;
+}
+
+/** The delivery state of a queued message (null when it is not waiting: sent, failed or unknown). */
+export async function getDeliveryState(ctx: Ctx, messageId: string): Promise<DeliveryState | null> {
+  assertAdmin(ctx);
+  const job = await activeJobFor(ctx.db, EMAIL_SEND_TOPIC, "messageId", messageId);
+  if (!job) return null;
+  return { attempts: job.attempts, maxAttempts: job.maxAttempts, nextAttemptAt: job.status === "pending" ? job.runAt : null };
 }
 
 /** Which provider is active and whether its configuration is complete (no secrets). */

@@ -42,6 +42,7 @@ import {
   listMessages,
   ORDER_TEMPLATE_NAMES,
   previewTemplate,
+  retryAllFailedMessages,
   retryMessage,
   TEMPLATE_LABELS,
 } from "#server/modules/notifications/index.ts";
@@ -86,22 +87,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
     failed: failed.map((m) => ({ id: m.id, toAddress: m.toAddress, subject: m.subject, error: m.error, createdAt: iso(m.createdAt)! })),
     templates: ORDER_TEMPLATE_NAMES.map((name) => ({ name, label: TEMPLATE_LABELS[name], subject: previewTemplate(name).subject })),
     retried: url.searchParams.get("retried"),
+    retriedAll: url.searchParams.has("retriedAll") ? Number(url.searchParams.get("retriedAll")) || 0 : null,
   };
 }
 
-const retrySchema = z.object({ intent: z.literal("retry"), messageId: z.string().min(1).max(100) });
+const retrySchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("retry"), messageId: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("retry-all") }),
+]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireAdmin(request);
   const parsed = parseForm(await request.formData(), retrySchema);
   if (!parsed.ok) return failure({ _form: "That action is not available." });
+  const url = new URL(request.url);
+  url.searchParams.delete("retried");
+  url.searchParams.delete("retriedAll");
   try {
-    await retryMessage(ctx, parsed.data.messageId);
+    if (parsed.data.intent === "retry-all") {
+      const n = await retryAllFailedMessages(ctx);
+      url.searchParams.set("retriedAll", String(n));
+    } else {
+      await retryMessage(ctx, parsed.data.messageId);
+      url.searchParams.set("retried", parsed.data.messageId);
+    }
   } catch (error) {
     return failureFromError(error);
   }
-  const url = new URL(request.url);
-  url.searchParams.set("retried", parsed.data.messageId);
   return redirect(`${url.pathname}?${url.searchParams.toString()}`);
 }
 
@@ -210,7 +222,7 @@ function pageHref(filters: LoaderData["filters"], page: number): string {
 }
 
 export default function BrevoMailbox() {
-  const { provider, counts, filters, mailbox, failed, templates, retried } = useLoaderData<typeof loader>();
+  const { provider, counts, filters, mailbox, failed, templates, retried, retriedAll } = useLoaderData<typeof loader>();
   const errors = errorsOf(useActionData<typeof action>());
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -229,13 +241,20 @@ export default function BrevoMailbox() {
           The message was queued again and will be sent in a moment.
         </Alert>
       ) : null}
+      {retriedAll !== null && !errors._form ? (
+        <Alert severity={retriedAll ? "success" : "info"} sx={{ mb: 3 }} role="status">
+          {retriedAll === 0
+            ? "There were no failed messages to send again."
+            : `${retriedAll.toLocaleString("en-US")} failed ${retriedAll === 1 ? "message was" : "messages were"} queued again and will be sent in a moment.`}
+        </Alert>
+      ) : null}
 
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" }, gap: 2, mb: 4 }}>
         <ProviderPanel provider={provider} />
         <Counts counts={counts} />
       </Box>
 
-      {failed.length ? <FailedMessages failed={failed} busy={busy} /> : null}
+      {failed.length ? <FailedMessages failed={failed} total={counts.failed} busy={busy} /> : null}
 
       <Box component="section" aria-labelledby="mailbox-heading" sx={{ mb: 5 }}>
         <Typography id="mailbox-heading" variant="h2" sx={{ fontSize: "1.5rem", mb: 2 }}>
@@ -384,14 +403,24 @@ export default function BrevoMailbox() {
   );
 }
 
-function FailedMessages({ failed, busy }: { failed: LoaderData["failed"]; busy: boolean }) {
+function FailedMessages({ failed, total, busy }: { failed: LoaderData["failed"]; total: number; busy: boolean }) {
   return (
     <Box component="section" aria-labelledby="failed-heading" sx={{ mb: 5 }}>
-      <Typography id="failed-heading" variant="h2" sx={{ fontSize: "1.5rem", mb: 1 }}>
-        Failed messages
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", mb: 1 }} useFlexGap>
+        <Typography id="failed-heading" variant="h2" sx={{ fontSize: "1.5rem" }}>
+          Failed messages
+        </Typography>
+        <Form method="post">
+          <input type="hidden" name="intent" value="retry-all" />
+          <Button type="submit" variant="contained" disabled={busy}>
+            Retry all failed ({total.toLocaleString("en-US")})
+          </Button>
+        </Form>
+      </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        These messages could not be delivered. Fix the cause (a wrong address, the provider's configuration), then send them again.
+        These messages could not be delivered, after retries over about a day or because the provider refused them. Fix the cause (a wrong
+        address, the provider&apos;s configuration), then send them again: one by one, or all at once.
+        {total > failed.length ? ` The ${failed.length} newest of ${total.toLocaleString("en-US")} are shown.` : ""}
       </Typography>
       <Stack spacing={1.5}>
         {failed.map((m) => (

@@ -21,7 +21,7 @@ import { errorsOf, FormError } from "#app/components/forms.tsx";
 import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
-import { getMessage, retryMessage, TEMPLATE_LABELS } from "#server/modules/notifications/index.ts";
+import { getDeliveryState, getMessage, retryMessage, TEMPLATE_LABELS } from "#server/modules/notifications/index.ts";
 import { BrevoHeader, EmailPreview, formatWhen, StatusChip, TextPart } from "./shared.tsx";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
@@ -42,8 +42,12 @@ async function load(request: Request, id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { message: m } = await load(request, params.id);
+  const { ctx, message: m } = await load(request, params.id);
+  const state = m.status === "queued" ? await getDeliveryState(ctx, m.id) : null;
   return {
+    delivery: state
+      ? { attempts: state.attempts, maxAttempts: state.maxAttempts, nextAttemptAt: state.nextAttemptAt?.toISOString() ?? null }
+      : null,
     message: {
       id: m.id,
       toAddress: m.toAddress,
@@ -76,8 +80,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(`/admin/brevo/messages/${encodeURIComponent(params.id ?? "")}?retried=1`);
 }
 
+function nextAttemptText(delivery: { attempts: number; maxAttempts: number; nextAttemptAt: string | null } | null): string {
+  if (!delivery) return "Waiting to be sent";
+  if (!delivery.nextAttemptAt) return `Attempt ${delivery.attempts} of ${delivery.maxAttempts} is running now`;
+  const left = delivery.maxAttempts - delivery.attempts;
+  return `${formatWhen(delivery.nextAttemptAt)} (${delivery.attempts === 0 ? "first attempt" : `${left} ${left === 1 ? "attempt" : "attempts"} left`})`;
+}
+
 export default function EmailMessagePage() {
-  const { message: m, retried } = useLoaderData<typeof loader>();
+  const { message: m, retried, delivery } = useLoaderData<typeof loader>();
   const errors = errorsOf(useActionData<typeof action>());
   const busy = useNavigation().state === "submitting";
   const rows: Array<[string, ReactNode]> = [
@@ -89,6 +100,11 @@ export default function EmailMessagePage() {
     ["Provider message id", m.providerMessageId ?? "—"],
     ["Queued", formatWhen(m.createdAt)],
     ["Sent", m.sentAt ? formatWhen(m.sentAt) : "—"],
+    ...(m.status === "queued"
+      ? ([["Next attempt", nextAttemptText(delivery)]] as Array<[string, ReactNode]>)
+      : m.status === "failed"
+        ? ([["Next attempt", "None: delivery failed. Retry sending below."]] as Array<[string, ReactNode]>)
+        : []),
     ["Message id", m.id],
   ];
   return (
@@ -137,7 +153,11 @@ export default function EmailMessagePage() {
         </Box>
         {m.error ? (
           <Alert severity={m.status === "failed" ? "error" : "warning"} sx={{ mt: 2, overflowWrap: "anywhere" }}>
-            {m.status === "failed" ? "Delivery failed: " : "Last attempt failed, retrying automatically: "}
+            {m.status === "failed"
+              ? "Delivery failed: "
+              : m.status === "queued"
+                ? `${delivery ? `Attempt ${delivery.attempts} of ${delivery.maxAttempts}` : "The last attempt"} failed; Platen tries again automatically (see Next attempt): `
+                : "Earlier attempt failed: "}
             {m.error}
           </Alert>
         ) : null}
