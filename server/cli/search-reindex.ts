@@ -1,6 +1,6 @@
 // `npx tsx server/cli/search-reindex.ts`: rebuild the search index from the catalogue's published
 // products (search_documents + search_terms; with SEARCH_PROVIDER=algolia also one outbox sync job
-// per product and the index settings). Safe to run at any time: it upserts, then drops documents of
+// per product and a job pushing the index settings, run by the app's outbox worker). Safe to run at any time: it upserts, then drops documents of
 // products that are no longer published.
 import path from "node:path";
 import { loadEnvOrExit } from "../boot.ts";

@@ -6,6 +6,7 @@ import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
@@ -28,6 +29,7 @@ import {
   updateSettings,
   type SettingKey,
 } from "#server/modules/platform/index.ts";
+import { retrySearchSync, searchSyncStatus } from "#server/modules/search/index.ts";
 // Client-safe helpers (no server-only imports): the live example runs in the browser.
 import { CURRENCIES, currencyDigits, formatMoney, isValidRegion, minimumRetailMinor, splitSale } from "#server/modules/platform/types.ts";
 
@@ -56,7 +58,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     ctx,
     entries.map((e) => e.actorId ?? ""),
   );
+  const sync = await searchSyncStatus(ctx);
+  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   return {
+    searchSync: {
+      ...sync,
+      settings: sync.settings ? { ...sync.settings, at: iso(sync.settings.at), nextAttemptAt: iso(sync.settings.nextAttemptAt) } : null,
+      records: sync.records
+        ? { ...sync.records, failing: sync.records.failing.map((f) => ({ ...f, nextAttemptAt: iso(f.nextAttemptAt) })) }
+        : null,
+    },
     values: settingsToFormValues(settings),
     history: entries.map((e) => {
       const changed = ((e.data as { changed?: SettingKey[] }).changed ?? []).map((k) => SECTION_LABELS[k] ?? k);
@@ -73,6 +84,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
   const form = await request.formData();
+  if (form.get("intent") === "retry-search-sync") {
+    const retried = await retrySearchSync(ctx);
+    return { ok: true as const, retriedSync: retried, changed: [] as string[] };
+  }
   const parsed = parseForm(form, settingsFormSchema);
   if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
   try {
@@ -372,7 +387,10 @@ export default function ConfigPage({ loaderData, actionData }: Route.ComponentPr
   const failed = Object.keys(errors).length > 0;
   const initial = failed ? echoed : loaderData.values;
   const navigation = useNavigation();
-  const saved = actionData && "ok" in actionData && actionData.ok ? (actionData as { ok: true; changed: string[] }) : null;
+  const done =
+    actionData && "ok" in actionData && actionData.ok ? (actionData as { ok: true; changed: string[]; retriedSync?: unknown }) : null;
+  const saved = done && !done.retriedSync ? done : null;
+  const retriedSync = done?.retriedSync ? (done.retriedSync as { settings: boolean; records: number }) : null;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
@@ -408,34 +426,147 @@ export default function ConfigPage({ loaderData, actionData }: Route.ComponentPr
           errors={errors}
           busy={navigation.state === "submitting"}
         />
-        <Card variant="outlined" component="aside" aria-labelledby="history-title">
-          <CardContent>
-            <Typography variant="h2" id="history-title" sx={{ fontSize: "1.1rem", mb: 1 }}>
-              Recent changes
-            </Typography>
-            {loaderData.history.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                The defaults are in use; nobody has changed them yet.
+        <Stack spacing={3}>
+          <SearchSyncPanel sync={loaderData.searchSync} retried={retriedSync} busy={navigation.state === "submitting"} />
+          <Card variant="outlined" component="aside" aria-labelledby="history-title">
+            <CardContent>
+              <Typography variant="h2" id="history-title" sx={{ fontSize: "1.1rem", mb: 1 }}>
+                Recent changes
               </Typography>
-            ) : (
-              <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0 }} data-testid="settings-history">
-                {loaderData.history.map((h) => (
-                  <Box
-                    component="li"
-                    key={h.id}
-                    sx={{ py: 1, borderBottom: 1, borderColor: "divider", "&:last-child": { borderBottom: 0 } }}
-                  >
-                    <Typography variant="body2">Changed {h.changed || "settings"}</Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ wordBreak: "break-word" }}>
-                      {h.when} by {h.by}
-                    </Typography>
-                  </Box>
-                ))}
-              </Box>
-            )}
-          </CardContent>
-        </Card>
+              {loaderData.history.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  The defaults are in use; nobody has changed them yet.
+                </Typography>
+              ) : (
+                <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0 }} data-testid="settings-history">
+                  {loaderData.history.map((h) => (
+                    <Box
+                      component="li"
+                      key={h.id}
+                      sx={{ py: 1, borderBottom: 1, borderColor: "divider", "&:last-child": { borderBottom: 0 } }}
+                    >
+                      <Typography variant="body2">Changed {h.changed || "settings"}</Typography>
+                      <Typography variant="caption" color="text.secondary" sx={{ wordBreak: "break-word" }}>
+                        {h.when} by {h.by}
+                      </Typography>
+                    </Box>
+                  ))}
+                </Box>
+              )}
+            </CardContent>
+          </Card>
+        </Stack>
       </Box>
     </Container>
+  );
+}
+
+type SyncView = Route.ComponentProps["loaderData"]["searchSync"];
+
+const SETTINGS_STATE: Record<string, { label: string; color: "success" | "warning" | "error" | "default" }> = {
+  pushed: { label: "Pushed", color: "success" },
+  waiting: { label: "Waiting", color: "default" },
+  retrying: { label: "Retrying", color: "warning" },
+  failed: { label: "Failed", color: "error" },
+  "not-yet": { label: "Not pushed yet", color: "default" },
+};
+
+/** Where the sync to Algolia stands: the index settings push and the product records that fail. */
+function SearchSyncPanel({
+  sync,
+  retried,
+  busy,
+}: {
+  sync: SyncView;
+  retried: { settings: boolean; records: number } | null;
+  busy: boolean;
+}) {
+  const settings = sync.settings;
+  const records = sync.records;
+  const canRetry = settings?.state === "failed" || (records?.failed ?? 0) > 0;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="search-sync-title" data-testid="search-sync">
+      <CardContent>
+        <Typography variant="h2" id="search-sync-title" sx={{ fontSize: "1.1rem", mb: 1 }}>
+          Search sync
+        </Typography>
+        {sync.provider === "postgres" ? (
+          <Typography variant="body2" color="text.secondary">
+            Platen&apos;s built-in search is in use: products are indexed in the same step that publishes them, so there is nothing to sync.
+          </Typography>
+        ) : (
+          <Stack spacing={1.5}>
+            {!sync.configured ? (
+              <Alert severity="error">
+                Algolia is selected but cannot be written to: enter the application id below and set ALGOLIA_ADMIN_KEY on the server.
+              </Alert>
+            ) : null}
+            {settings ? (
+              <Box>
+                <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    Index settings
+                  </Typography>
+                  <Chip size="small" label={SETTINGS_STATE[settings.state]!.label} color={SETTINGS_STATE[settings.state]!.color} />
+                </Stack>
+                <Typography variant="caption" color="text.secondary" component="p" data-testid="search-settings-state">
+                  {settings.state === "pushed" && settings.at
+                    ? `Pushed to ${sync.indexName} on ${formatWhen(settings.at)}.`
+                    : settings.state === "failed"
+                      ? `Not pushed to ${sync.indexName} after ${settings.attempts} ${settings.attempts === 1 ? "attempt" : "attempts"}: ${settings.error ?? "no error was recorded"}`
+                      : settings.state === "retrying"
+                        ? `Attempt ${settings.attempts} failed: ${settings.error ?? ""}${settings.nextAttemptAt ? ` Next attempt ${formatWhen(settings.nextAttemptAt)}.` : ""}`
+                        : settings.state === "waiting"
+                          ? "Queued: pushed with the next product sync."
+                          : "Pushed with the first product sync."}
+                </Typography>
+              </Box>
+            ) : null}
+            {records ? (
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  Product records
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="p" data-testid="search-records-state">
+                  {records.waiting + records.running === 0 && records.retrying === 0 && records.failed === 0
+                    ? "Every product change has been sent."
+                    : [
+                        records.waiting + records.running ? `${records.waiting + records.running} waiting to be sent` : "",
+                        records.retrying ? `${records.retrying} retrying` : "",
+                        records.failed ? `${records.failed} failed` : "",
+                      ]
+                        .filter(Boolean)
+                        .join(", ") + "."}
+                </Typography>
+                {records.failing.length ? (
+                  <Box component="ul" sx={{ pl: 2, my: 0.5 }}>
+                    {records.failing.map((f) => (
+                      <Typography component="li" variant="caption" key={f.jobId} sx={{ overflowWrap: "anywhere" }}>
+                        {f.productId}: {f.status === "failed" ? "failed" : "retrying"}. {f.error}
+                      </Typography>
+                    ))}
+                  </Box>
+                ) : null}
+              </Box>
+            ) : null}
+            {retried ? (
+              <Alert severity="success" role="status">
+                {retried.settings || retried.records
+                  ? `Queued again: ${[retried.settings ? "the index settings" : "", retried.records ? `${retried.records} product ${retried.records === 1 ? "record" : "records"}` : ""].filter(Boolean).join(" and ")}.`
+                  : "Nothing had failed: nothing to retry."}
+              </Alert>
+            ) : null}
+            {canRetry ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="retry-search-sync" />
+                <Button type="submit" variant="outlined" size="small" disabled={busy}>
+                  Retry failed sync
+                </Button>
+              </Form>
+            ) : null}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -73,6 +73,59 @@ const hitRecord = {
   _highlightResult: { title: { value: `Sleepy <${ALGOLIA_HIGHLIGHT_PRE}Fox${ALGOLIA_HIGHLIGHT_POST}> Hoodie`, matchLevel: "full" } },
 };
 
+/**
+ * Algolia's documented `facetFilters` rules ("facet:value"; the value is taken as written, so
+ * quotes would be part of it; a leading `-` negates unless escaped as `\-`; nested arrays are
+ * OR), applied to a few records the way the engine does.
+ */
+function matchesFacetFilters(record: Record<string, unknown>, filters: (string | string[])[]): boolean {
+  const one = (filter: string) => {
+    const colon = filter.indexOf(":");
+    const attribute = filter.slice(0, colon);
+    let value = filter.slice(colon + 1);
+    let negate = false;
+    if (value.startsWith("\\-")) value = value.slice(1);
+    else if (value.startsWith("-")) {
+      negate = true;
+      value = value.slice(1);
+    }
+    const raw = record[attribute];
+    const values = (Array.isArray(raw) ? raw : [raw]).map(String);
+    return values.includes(value) !== negate;
+  };
+  return filters.every((f) => (Array.isArray(f) ? f.some(one) : one(f)));
+}
+
+describe("Algolia facetFilters as Algolia documents them", () => {
+  const records = [
+    { ...hitRecord, objectID: "prd_a", colors: ["Heather Grey"], sizes: ["-XL"], storeHandle: "inkwell", category: "hoodies" },
+    { ...hitRecord, objectID: "prd_b", colors: ["Black"], sizes: ["M"], storeHandle: "fernwood", category: "hoodies" },
+    { ...hitRecord, objectID: "prd_c", colors: ['Say "Cheese"'], sizes: ["M"], storeHandle: "inkwell", category: "mugs" },
+  ];
+  const fake = fakeAlgolia((req) => {
+    const body = req.body as { facetFilters?: (string | string[])[] };
+    const hits = records.filter((r) => matchesFacetFilters(r, body.facetFilters ?? []));
+    return { body: { hits, nbHits: hits.length, page: 0, nbPages: 1, facets: {}, exhaustiveFacetsCount: true } };
+  });
+  let base = "";
+  beforeAll(async () => {
+    base = await fake.start();
+  });
+  afterAll(() => fake.close());
+
+  it("sends values unquoted, escaping a leading minus, so filters with spaces, quotes and dashes match", async () => {
+    const provider = createAlgoliaSearchProvider(config(base));
+    const ids = async (input: Record<string, unknown>) => (await provider.query(searchQuerySchema.parse(input))).hits.map((h) => h.id);
+    expect(await ids({ colors: ["Heather Grey"] })).toEqual(["prd_a"]);
+    expect(await ids({ colors: ['Say "Cheese"'] })).toEqual(["prd_c"]);
+    expect(await ids({ sizes: ["-XL"] })).toEqual(["prd_a"]); // not "every size but XL"
+    expect(await ids({ category: "hoodies", storeHandle: "@fernwood" })).toEqual(["prd_b"]);
+    const sent = fake.seen.map((s) => (s.body as { facetFilters: unknown }).facetFilters);
+    expect(sent).toContainEqual([["sizes:\\-XL"]]);
+    expect(sent).toContainEqual([["colors:Heather Grey"]]);
+  });
+});
+
 describe("Algolia provider (against a local server)", () => {
   const fake = fakeAlgolia((req) => {
     const body = req.body as { hitsPerPage?: number; facets?: string[] };
@@ -122,7 +175,7 @@ describe("Algolia provider (against a local server)", () => {
       hitsPerPage: 24,
       attributesToHighlight: ["title"],
       facets: ["category", "colors", "sizes", "storeHandle", "priceMinor"],
-      facetFilters: ['category:"hoodies"'],
+      facetFilters: ["category:hoodies"],
       numericFilters: ["priceMinor>=1000"],
     });
     // One more request per filtered dimension (disjunctive facets): category and price.
@@ -154,10 +207,10 @@ describe("Algolia provider (against a local server)", () => {
     const result = await provider.query(searchQuerySchema.parse({ q: "", colors: ["Black", "Navy"], sizes: ["M"], sort: "price-asc" }));
     const main = fake.seen.find((s) => s.url.includes("_price_asc"))!;
     expect(main.url).toBe("/1/indexes/platen_products_price_asc/query");
-    expect((main.body as { facetFilters: unknown }).facetFilters).toEqual([['colors:"Black"', 'colors:"Navy"'], ['sizes:"M"']]);
+    expect((main.body as { facetFilters: unknown }).facetFilters).toEqual([["colors:Black", "colors:Navy"], ["sizes:M"]]);
     const colorsOnly = fake.seen.find((s) => JSON.stringify((s.body as { facets: string[] }).facets) === '["colors"]')!;
     expect(colorsOnly.url).toBe("/1/indexes/platen_products/query");
-    expect(colorsOnly.body).toMatchObject({ hitsPerPage: 0, facetFilters: [['sizes:"M"']] });
+    expect(colorsOnly.body).toMatchObject({ hitsPerPage: 0, facetFilters: [["sizes:M"]] });
     expect(result.facets.colors).toEqual([
       { value: "Black", count: 2, hex: "#111111" },
       { value: "White", count: 1 },

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
@@ -195,8 +196,13 @@ export function algoliaRecord(doc: IndexedDocument): Record<string, unknown> {
   };
 }
 
-function quoteFilter(value: string): string {
-  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+/**
+ * One `facetFilters` entry as Algolia documents it: `attribute:value`, the value as written (no
+ * quoting: quotes would become part of the value), with a leading `-` escaped as `\-` so it is
+ * not read as a negation.
+ */
+export function facetFilter(attribute: string, value: string): string {
+  return `${attribute}:${value.startsWith("-") ? `\\${value}` : value}`;
 }
 
 type Dim = "category" | "colors" | "sizes" | "storeHandle" | "price";
@@ -204,10 +210,10 @@ type Dim = "category" | "colors" | "sizes" | "storeHandle" | "price";
 /** Algolia search parameters for a query; `except` leaves one dimension's filter out (disjunctive facets). */
 export function algoliaParams(query: SearchQuery, except?: Dim): { facetFilters: (string | string[])[]; numericFilters: string[] } {
   const facetFilters: (string | string[])[] = [];
-  if (query.category && except !== "category") facetFilters.push(`category:${quoteFilter(query.category)}`);
-  if (query.colors.length && except !== "colors") facetFilters.push(query.colors.map((c) => `colors:${quoteFilter(c)}`));
-  if (query.sizes.length && except !== "sizes") facetFilters.push(query.sizes.map((s) => `sizes:${quoteFilter(s)}`));
-  if (query.storeHandle && except !== "storeHandle") facetFilters.push(`storeHandle:${quoteFilter(query.storeHandle.replace(/^@/, ""))}`);
+  if (query.category && except !== "category") facetFilters.push(facetFilter("category", query.category));
+  if (query.colors.length && except !== "colors") facetFilters.push(query.colors.map((c) => facetFilter("colors", c)));
+  if (query.sizes.length && except !== "sizes") facetFilters.push(query.sizes.map((s) => facetFilter("sizes", s)));
+  if (query.storeHandle && except !== "storeHandle") facetFilters.push(facetFilter("storeHandle", query.storeHandle.replace(/^@/, "")));
   const numericFilters: string[] = [];
   if (except !== "price") {
     if (query.minPriceMinor !== undefined) numericFilters.push(`priceMinor>=${query.minPriceMinor}`);
@@ -236,10 +242,20 @@ function facetValues(counts: Record<string, number> | undefined, selected: reado
   return out;
 }
 
-export function createAlgoliaSearchProvider(
-  search: AlgoliaConfig,
-  admin?: AlgoliaConfig,
-): SearchProvider & { pushSettings(): Promise<void> } {
+/** What Platen pushes as index settings, as one short hash: a new one means a new settings push. */
+export function algoliaSettingsFingerprint(config: Pick<AlgoliaConfig, "applicationId" | "indexName">): string {
+  const what = JSON.stringify([config.applicationId, config.indexName, ALGOLIA_SETTINGS(config.indexName), REPLICA_RANKING]);
+  return createHash("sha256").update(what).digest("hex").slice(0, 16);
+}
+
+export interface AlgoliaAdminProvider extends SearchProvider {
+  /** Push the index settings and the sort replicas' rankings. */
+  pushSettings(): Promise<void>;
+  /** Every upsert and removal in one `/batch` request (Algolia applies them in order). */
+  sync(docs: readonly IndexedDocument[], removedIds: readonly string[]): Promise<void>;
+}
+
+export function createAlgoliaSearchProvider(search: AlgoliaConfig, admin?: AlgoliaConfig): AlgoliaAdminProvider {
   const reader = createAlgoliaClient(search);
   const writer = admin ? createAlgoliaClient(admin) : null;
   const index = encodeURIComponent(search.indexName);
@@ -370,6 +386,14 @@ export function createAlgoliaSearchProvider(
       await needWriter().request("write", "POST", `/1/indexes/${index}/batch`, {
         requests: ids.map((id) => ({ action: "deleteObject", body: { objectID: id } })),
       });
+    },
+    async sync(docs, removedIds) {
+      const requests = [
+        ...docs.map((d) => ({ action: "updateObject", body: algoliaRecord(d) })),
+        ...removedIds.map((id) => ({ action: "deleteObject", body: { objectID: id } })),
+      ];
+      if (!requests.length) return;
+      await needWriter().request("write", "POST", `/1/indexes/${index}/batch`, { requests });
     },
     async pushSettings() {
       const w = needWriter();

@@ -16,11 +16,14 @@ export {
   algoliaHosts,
   algoliaParams,
   algoliaRecord,
+  algoliaSettingsFingerprint,
+  facetFilter,
   requestOnce,
   ALGOLIA_SETTINGS,
   ALGOLIA_HIGHLIGHT_PRE,
   ALGOLIA_HIGHLIGHT_POST,
   type AlgoliaConfig,
   type AlgoliaClient,
+  type AlgoliaAdminProvider,
 } from "./algolia.ts";
 export { SearchUnavailableError, escapeHtml, markHighlight, type IndexedDocument, type SearchProvider, type Suggestion } from "./types.ts";

@@ -8,9 +8,14 @@ export {
   parseSearchQuery,
   searchProvider,
   searchErrorMessage,
-  searchSyncHandler,
+  searchSyncBatchHandler,
+  searchSettingsHandler,
+  searchSyncStatus,
+  retrySearchSync,
   SearchUnavailableError,
   SEARCH_SYNC_TOPIC,
+  SEARCH_SETTINGS_TOPIC,
+  type SearchSyncStatus,
   type SearchDocumentInput,
 } from "./service.ts";
 export {

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { transaction, type Db } from "../../infra/db/index.ts";
 import { logger } from "../../infra/logger/index.ts";
 import {
+  algoliaSettingsFingerprint,
   createAlgoliaSearchProvider,
   createPostgresSearchProvider,
   readRow,
@@ -14,12 +15,25 @@ import {
   type SearchProvider,
   type Suggestion,
 } from "../../infra/search/index.ts";
-import { enqueue, type JobHandler } from "../../jobs/index.ts";
-import { systemCtx, type Ctx } from "../../kernel/index.ts";
+import {
+  enqueue,
+  jobByDedupeKey,
+  PermanentJobError,
+  retryFailed,
+  retryFailedByTopic,
+  topicOverview,
+  type BatchJobHandler,
+  type BatchOutcome,
+  type JobHandler,
+  type OutboxJob,
+} from "../../jobs/index.ts";
+import { assertRole, systemCtx, type Ctx } from "../../kernel/index.ts";
 import { getSettings } from "../platform/index.ts";
 import { searchQuerySchema, SEARCH_ERRORS, type SearchQuery, type SearchResult } from "./types.ts";
 
 export const SEARCH_SYNC_TOPIC = "search.sync";
+/** Pushing the Algolia index settings: its own job, so a refusal there never holds records back. */
+export const SEARCH_SETTINGS_TOPIC = "search.settings";
 
 /**
  * What the catalogue passes when a product is published or changes while published.
@@ -84,7 +98,7 @@ export async function reindexAll(db: Db, docs: AsyncIterable<SearchDocumentInput
     await transaction(db, async (tx) => {
       for (const id of gone) await removeSearchDocument(tx, id);
     });
-  if (algoliaSelected()) await algoliaAdmin(db).then((p) => p?.pushSettings());
+  if (algoliaSelected()) await queueSettingsPush(db);
   return seen.size;
 }
 
@@ -161,23 +175,177 @@ export async function suggest(ctx: Ctx, q: string, limit = 6): Promise<Suggestio
   return corrected ? provider.suggest(corrected, Math.min(Math.max(limit, 1), 10)) : found;
 }
 
-/** Outbox handler: push the product's current row to Algolia, or delete it there (idempotent). */
-export const searchSyncHandler: JobHandler = async (db, payload) => {
-  const productId = String(payload.productId ?? "");
-  if (!productId || !algoliaSelected()) return;
-  const provider = await algoliaAdmin(db);
-  if (!provider) throw new Error("Algolia is selected but the application id (/admin/config) or ALGOLIA_ADMIN_KEY is missing");
-  await ensureSettings(provider);
-  const doc = await readRow(db, productId);
-  if (doc) await provider.upsert([doc]);
-  else await provider.remove([productId]);
+/** Algolia refused the request (a 4xx other than 429): sending it again unchanged will not help. */
+function isRefusal(error: unknown): error is SearchUnavailableError {
+  return (
+    error instanceof SearchUnavailableError &&
+    error.kind === "http" &&
+    (error.status ?? 0) >= 400 &&
+    error.status! < 500 &&
+    error.status !== 429
+  );
+}
+
+const settingsKey = (fingerprint: string) => `search.settings:${fingerprint}`;
+
+/** Make sure the current settings get pushed: a job for this fingerprint, or its failed one queued again. */
+async function queueSettingsPush(db: Db): Promise<void> {
+  const admin = await algoliaConfig(db, "admin");
+  if (!admin) return;
+  const fingerprint = algoliaSettingsFingerprint(admin);
+  const existing = await jobByDedupeKey(db, settingsKey(fingerprint));
+  if (existing?.status === "failed") await retryFailed(db, existing.id);
+  else if (!existing) await enqueue(db, SEARCH_SETTINGS_TOPIC, { fingerprint }, { dedupeKey: settingsKey(fingerprint) });
+}
+
+/**
+ * Outbox batch handler for `search.sync`: every due job together, one Algolia `/batch` request
+ * with each product's current row (an upsert) or its removal. Idempotent: the request carries
+ * what the index holds when it runs. Network errors, 5xx and 429 retry the whole batch; when
+ * Algolia refuses the batch, each product is sent alone so one bad record holds no other back
+ * (the refused ones fail for good, for an admin to see). The index settings are a job of their
+ * own (`search.settings`), enqueued once per settings fingerprint.
+ */
+export const searchSyncBatchHandler: BatchJobHandler = async (db, jobs) => {
+  const outcome: BatchOutcome = new Map();
+  if (!algoliaSelected()) return outcome;
+  const admin = await algoliaConfig(db, "admin");
+  if (!admin) throw new Error("Algolia is selected but the application id (/admin/config) or ALGOLIA_ADMIN_KEY is missing");
+  const provider = createAlgoliaSearchProvider((await algoliaConfig(db, "public")) ?? admin, admin);
+  const fingerprint = algoliaSettingsFingerprint(admin);
+  await enqueue(db, SEARCH_SETTINGS_TOPIC, { fingerprint }, { dedupeKey: settingsKey(fingerprint) });
+
+  const byProduct = new Map<string, OutboxJob[]>();
+  for (const job of jobs) {
+    const productId = String(job.payload.productId ?? "");
+    if (productId) byProduct.set(productId, [...(byProduct.get(productId) ?? []), job]);
+  }
+  const docs = new Map<string, IndexedDocument | null>();
+  for (const productId of byProduct.keys()) docs.set(productId, await readRow(db, productId));
+  const upserts = [...docs.values()].filter((d): d is IndexedDocument => d !== null);
+  const removals = [...docs.entries()].filter(([, d]) => d === null).map(([id]) => id);
+  try {
+    await provider.sync(upserts, removals);
+    return outcome;
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    logger().warn({ err: error, products: byProduct.size }, "Algolia refused a sync batch: sending each product alone");
+  }
+  for (const [productId, group] of byProduct) {
+    const doc = docs.get(productId) ?? null;
+    try {
+      await provider.sync(doc ? [doc] : [], doc ? [] : [productId]);
+    } catch (error) {
+      const reason = isRefusal(error) ? new PermanentJobError(`Algolia refused product ${productId}: ${error.message}`) : error;
+      for (const job of group) outcome.set(job.id, reason);
+    }
+  }
+  return outcome;
 };
 
-let settingsPushed = false;
-async function ensureSettings(provider: { pushSettings(): Promise<void> }): Promise<void> {
-  if (settingsPushed) return;
-  await provider.pushSettings();
-  settingsPushed = true;
+/** Outbox handler for `search.settings`: push the index settings (a refusal fails the job for good). */
+export const searchSettingsHandler: JobHandler = async (db) => {
+  if (!algoliaSelected()) return;
+  const provider = await algoliaAdmin(db);
+  if (!provider) throw new Error("Algolia is selected but the application id (/admin/config) or ALGOLIA_ADMIN_KEY is missing");
+  try {
+    await provider.pushSettings();
+  } catch (error) {
+    if (isRefusal(error)) throw new PermanentJobError(`Algolia refused the index settings: ${error.message}`);
+    throw error;
+  }
+};
+
+export interface SearchSyncStatus {
+  provider: "postgres" | "algolia";
+  /** Algolia: the application id (/admin/config) and ALGOLIA_ADMIN_KEY are both set. */
+  configured: boolean;
+  indexName: string | null;
+  settings: {
+    state: "pushed" | "waiting" | "retrying" | "failed" | "not-yet";
+    at: Date | null;
+    error: string | null;
+    attempts: number;
+    maxAttempts: number;
+    nextAttemptAt: Date | null;
+  } | null;
+  records: {
+    waiting: number;
+    retrying: number;
+    running: number;
+    failed: number;
+    failing: {
+      jobId: string;
+      productId: string;
+      status: "retrying" | "failed";
+      error: string;
+      attempts: number;
+      nextAttemptAt: Date | null;
+    }[];
+  } | null;
+}
+
+/** How the sync to Algolia stands: the last settings push and the record jobs that fail (admins only). */
+export async function searchSyncStatus(ctx: Ctx): Promise<SearchSyncStatus> {
+  assertRole(ctx, "admin");
+  if (!algoliaSelected()) return { provider: "postgres", configured: true, indexName: null, settings: null, records: null };
+  const admin = await algoliaConfig(ctx.db, "admin");
+  const overview = await topicOverview(ctx.db, SEARCH_SYNC_TOPIC, 10);
+  const records: SearchSyncStatus["records"] = {
+    waiting: overview.waiting,
+    retrying: overview.retrying,
+    running: overview.running,
+    failed: overview.failed,
+    failing: overview.failing.map((j) => ({
+      jobId: j.id,
+      productId: String(j.payload.productId ?? ""),
+      status: j.status === "failed" ? "failed" : "retrying",
+      error: j.lastError ?? "",
+      attempts: j.attempts,
+      nextAttemptAt: j.status === "pending" ? j.runAt : null,
+    })),
+  };
+  if (!admin) return { provider: "algolia", configured: false, indexName: env().ALGOLIA_INDEX, settings: null, records };
+  const job = await jobByDedupeKey(ctx.db, settingsKey(algoliaSettingsFingerprint(admin)));
+  const state: NonNullable<SearchSyncStatus["settings"]>["state"] = !job
+    ? "not-yet"
+    : job.status === "done"
+      ? "pushed"
+      : job.status === "failed"
+        ? "failed"
+        : job.lastError
+          ? "retrying"
+          : "waiting";
+  return {
+    provider: "algolia",
+    configured: true,
+    indexName: admin.indexName,
+    settings: {
+      state,
+      at: job?.status === "done" ? job.completedAt : null,
+      error: job?.lastError ?? null,
+      attempts: job?.attempts ?? 0,
+      maxAttempts: job?.maxAttempts ?? 0,
+      nextAttemptAt: job?.status === "pending" ? job.runAt : null,
+    },
+    records,
+  };
+}
+
+/** Send the failed settings push and every failed record job back to the queue (admins only). */
+export async function retrySearchSync(ctx: Ctx): Promise<{ settings: boolean; records: number }> {
+  assertRole(ctx, "admin");
+  return transaction(ctx.db, async (tx) => {
+    let settings = false;
+    const admin = algoliaSelected() ? await algoliaConfig(tx, "admin") : null;
+    if (admin) {
+      const key = settingsKey(algoliaSettingsFingerprint(admin));
+      const job = await jobByDedupeKey(tx, key);
+      if (job?.status === "failed") settings = await retryFailed(tx, job.id);
+    }
+    const records = await retryFailedByTopic(tx, SEARCH_SYNC_TOPIC);
+    return { settings, records };
+  });
 }
 
 /** A failure as the UI shows it: one of the spec's strings. */
