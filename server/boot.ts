@@ -5,12 +5,12 @@ import { ConfigError, parseEnv, setEnv, type Env } from "./config/env.ts";
 import { DataDirLockedError, openDatabase, setDatabase, type Database } from "./infra/db/index.ts";
 import { emailProvider } from "./infra/email/index.ts";
 import { logger } from "./infra/logger/index.ts";
-import { storage } from "./infra/storage/index.ts";
+import { storage, warnIfMediaMissing } from "./infra/storage/index.ts";
 import { setDefaultPorts } from "./kernel/index.ts";
 import { registerJobHandlers } from "./jobs/handlers.ts";
 import { startWorker, type WorkerHandle } from "./jobs/index.ts";
 import { sealSigningKeys, SigningKeySecretError } from "./modules/identity/index.ts";
-import { seedDemo } from "./seed/index.ts";
+import { seedDemoSerialised } from "./seed/index.ts";
 
 export interface Booted {
   env: Env;
@@ -101,7 +101,8 @@ export async function boot(options: { worker?: boolean } = {}): Promise<Booted> 
   await sealKeysOrExit(database);
   setDatabase(database);
   log.info({ engine: database.engine, ms: Date.now() - t0 }, "database ready");
-  if (env.SEED_DEMO) await seedDemo(database.db);
+  if (env.SEED_DEMO) await seedDemoSerialised(database);
+  void warnIfMediaMissing(database.db, env); // S3 only: images the bucket lacks (README, "Moving to S3")
   registerJobHandlers();
   const worker = (options.worker ?? env.OUTBOX_WORKER) ? startWorker(database.db) : undefined;
   return {

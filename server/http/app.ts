@@ -5,11 +5,11 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { Env } from "../config/env.ts";
-import { database } from "../infra/db/index.ts";
 import { logger } from "../infra/logger/index.ts";
 import { ALLOWED_METHODS, bodyLimitFor, hasNullCharacter, isAllowedMethod } from "./limits.ts";
 import { mediaHandler } from "./media.ts";
 import { reactRouterHandler, sendTooLarge } from "./react-router.ts";
+import { readinessHandler } from "./readiness.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -84,16 +84,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
-  app.get("/readyz", async (_req, res) => {
-    res.set("Cache-Control", "no-store");
-    try {
-      await Promise.race([database().ping(), new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000))]);
-      res.json({ status: "ready", database: database().engine });
-    } catch (error) {
-      logger().warn({ err: error }, "readiness check failed");
-      res.status(503).json({ status: "unavailable", database: "unreachable" });
-    }
-  });
+  app.get("/readyz", readinessHandler); // database and file storage (server/http/readiness.ts)
 
   app.use(
     helmet({

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/designer-artwork";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
 import { readBoundedForm } from "#app/routes/jobs/apply.server.ts";
+import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from "#app/lib/storage-errors.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { ARTWORK_MAX_BYTES, uploadArtwork } from "#server/modules/catalog/index.ts";
 
@@ -34,6 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     return json(out, 201);
   } catch (e) {
     if (e instanceof AppError) return json({ error: e.message, field: e.field ?? "artwork" }, e.status);
+    if (isStorageUnavailable(e)) return json({ error: STORAGE_UNAVAILABLE_MESSAGE, field: "artwork" }, 503);
     throw e;
   }
 }

@@ -3,6 +3,7 @@ import { notFoundMessage } from "#app/components/ErrorView.tsx";
 import { echoValues, failure, failureFromError, zodFieldErrors } from "#app/lib/forms.server.ts";
 import { getCtx } from "#app/lib/session.server.ts";
 import { env } from "#server/config/env.ts";
+import { storageFailure } from "#app/lib/storage-errors.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { takeRateLimit } from "#server/modules/identity/index.ts";
 import { applicationInputSchema, applyForJob, checkCv, CV_FIELD, CV_MAX_BYTES, cvTooLargeError } from "#server/modules/careers/index.ts";
@@ -83,7 +84,7 @@ export async function handleApplication(request: Request, jobId: string | null) 
   } catch (error) {
     if (error instanceof AppError && error.status === 404)
       throw new Response(notFoundMessage(url.pathname), { status: 404, statusText: "Not Found" });
-    return failureFromError(error, values);
+    return storageFailure(error, CV_FIELD, values) ?? failureFromError(error, values);
   }
   throw redirect(`${url.pathname}?applied=1#apply`);
 }

@@ -11,6 +11,7 @@ import type { Route } from "./+types/profile";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
 import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { storageFailure } from "#app/lib/storage-errors.server.ts";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
 import { setStoreImage, updateStoreProfile, uploadStoreImage } from "#server/modules/stores/index.ts";
 import { linksToText, profileSchema } from "#server/modules/stores/types.ts";
@@ -58,6 +59,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       return back(intent);
     }
   } catch (e) {
+    if (intent === "avatar" || intent === "banner") {
+      const down = storageFailure(e, intent, echoValues(form));
+      if (down) return down;
+    }
     return failureFromError(e, echoValues(form));
   }
   return failure({ _form: "Unknown action." });

@@ -19,6 +19,7 @@ import { ProductImage } from "#app/components/catalog/ProductImage.tsx";
 import { productPath } from "#app/components/catalog/ProductCard.tsx";
 import { FormError, errorsOf, valuesOf } from "#app/components/forms.tsx";
 import { echoValues, failure, failureFromError } from "#app/lib/forms.server.ts";
+import { storageFailure } from "#app/lib/storage-errors.server.ts";
 import { getSession, requireUser } from "#app/lib/session.server.ts";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
 import {
@@ -82,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return failure({ _form: "Unknown action." }, 400);
   } catch (e) {
-    return failureFromError(e, values);
+    return storageFailure(e, "image", values) ?? failureFromError(e, values);
   }
 }
 

@@ -1,12 +1,23 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { assertValidKey, toBuffer, type PutOptions, type Storage, type StoredObject } from "./types.ts";
+import {
+  assertValidKey,
+  errorDetail,
+  InvalidStorageKeyError,
+  StorageUnavailableError,
+  toBuffer,
+  type PutOptions,
+  type Storage,
+  type StoredObject,
+} from "./types.ts";
 
 export interface S3StorageOptions {
   bucket: string;
@@ -30,11 +41,17 @@ function isNotFound(error: unknown): boolean {
   return e?.$metadata?.httpStatusCode === 404 || e?.name === "NoSuchKey" || e?.name === "NotFound";
 }
 
+/** Anything but "no such key" from S3 (network, 5xx, credentials, missing bucket) means storage is unavailable. */
+function unavailable(operation: StorageUnavailableError["operation"], error: unknown): Error {
+  if (error instanceof InvalidStorageKeyError || error instanceof StorageUnavailableError) return error;
+  return new StorageUnavailableError("s3", operation, errorDetail(error), { cause: error });
+}
+
 /** S3 or an S3-compatible object store, through the AWS SDK v3 (SigV4-signed requests). */
 export class S3Storage implements Storage {
   readonly provider = "s3" as const;
   readonly client: S3Client;
-  private readonly bucket: string;
+  readonly bucket: string;
   private readonly prefix: string;
 
   constructor(options: S3StorageOptions) {
@@ -62,15 +79,20 @@ export class S3Storage implements Storage {
 
   async put(key: string, body: Buffer | Uint8Array, options: PutOptions): Promise<void> {
     const buffer = toBuffer(body);
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: this.objectKey(key),
-        Body: buffer,
-        ContentType: options.contentType,
-        ContentLength: buffer.byteLength,
-      }),
-    );
+    const objectKey = this.objectKey(key);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: objectKey,
+          Body: buffer,
+          ContentType: options.contentType,
+          ContentLength: buffer.byteLength,
+        }),
+      );
+    } catch (error) {
+      throw unavailable("put", error);
+    }
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -81,7 +103,7 @@ export class S3Storage implements Storage {
       return { body, contentType: out.ContentType || "application/octet-stream", size: body.byteLength };
     } catch (error) {
       if (isNotFound(error)) return null;
-      throw error;
+      throw unavailable("get", error);
     }
   }
 
@@ -89,7 +111,7 @@ export class S3Storage implements Storage {
     try {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isNotFound(error)) throw unavailable("delete", error);
     }
   }
 
@@ -99,7 +121,40 @@ export class S3Storage implements Storage {
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
-      throw error;
+      throw unavailable("exists", error);
     }
+  }
+
+  /** HeadBucket: the bucket exists and these credentials may use it (needs s3:ListBucket). */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      const detail =
+        status === 404
+          ? `the bucket ${this.bucket} does not exist`
+          : status === 403
+            ? `access to the bucket ${this.bucket} is denied (check the credentials; HeadBucket needs s3:ListBucket)`
+            : errorDetail(error);
+      throw new StorageUnavailableError("s3", "check", detail, { cause: error });
+    }
+  }
+
+  /** Every key in the bucket (under the prefix), a page of up to 1000 at a time. */
+  async *keys(): AsyncGenerator<string> {
+    let token: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix || undefined, ContinuationToken: token }),
+        );
+      } catch (error) {
+        throw unavailable("list", error);
+      }
+      for (const o of page.Contents ?? []) if (o.Key) yield o.Key.slice(this.prefix.length);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 }

@@ -1,12 +1,21 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../config/env.ts";
-import { assertValidKey, createStorage, InvalidStorageKeyError, LocalStorage, S3Storage } from "./index.ts";
+import S3rver from "s3rver";
+import {
+  assertValidKey,
+  createStorage,
+  InvalidStorageKeyError,
+  isStorageUnavailable,
+  LocalStorage,
+  S3Storage,
+  StorageUnavailableError,
+} from "./index.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
 
@@ -237,7 +246,7 @@ describe("S3 storage against an S3-compatible server", () => {
     expect(fake.seen.length).toBe(before);
   });
 
-  it("surfaces server errors other than not-found", async () => {
+  it("surfaces server errors other than not-found as StorageUnavailableError", async () => {
     const wrong = new S3Storage({
       bucket: BUCKET,
       region: REGION,
@@ -246,7 +255,87 @@ describe("S3 storage against an S3-compatible server", () => {
       accessKeyId: "WRONGKEY",
       secretAccessKey: SECRET,
     });
-    await expect(wrong.put("a.txt", Buffer.from("x"), { contentType: "text/plain" })).rejects.toThrow();
+    await expect(wrong.put("a.txt", Buffer.from("x"), { contentType: "text/plain" })).rejects.toThrow(StorageUnavailableError);
+    await expect(wrong.get("a.txt")).rejects.toThrow(StorageUnavailableError);
     wrong.client.destroy();
+  });
+});
+
+describe("storage that is down", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "platen-storage-down-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("a local disk that refuses writes gives a typed StorageUnavailableError; missing files are still null", async () => {
+    const blocker = path.join(dir, "a-file");
+    await writeFile(blocker, "x");
+    const store = new LocalStorage(path.join(blocker, "files")); // its parent is a file: no write can succeed
+    const error = await store.put("store-media/s/avatar.webp", Buffer.from("x"), { contentType: "image/webp" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageUnavailableError);
+    expect(error).toMatchObject({ code: "storage-unavailable", provider: "local", operation: "put" });
+    expect(isStorageUnavailable(new Error("wrapped", { cause: error }))).toBe(true);
+    await expect(store.check()).rejects.toThrow(StorageUnavailableError);
+    expect(await store.get("store-media/s/avatar.webp")).toBeNull();
+    expect(await store.exists("store-media/s/avatar.webp")).toBe(false);
+    // A bad key is still the caller's mistake, not an outage.
+    await expect(store.put("../x", Buffer.from("x"), { contentType: "text/plain" })).rejects.toThrow(InvalidStorageKeyError);
+  });
+
+  it("an S3 endpoint that does not answer gives StorageUnavailableError on every operation", async () => {
+    const store = new S3Storage({
+      bucket: BUCKET,
+      region: REGION,
+      endpoint: "http://127.0.0.1:1",
+      forcePathStyle: true,
+      accessKeyId: ACCESS_KEY,
+      secretAccessKey: SECRET,
+    });
+    for (const op of [
+      () => store.put("a.txt", Buffer.from("x"), { contentType: "text/plain" }),
+      () => store.get("a.txt"),
+      () => store.exists("a.txt"),
+      () => store.delete("a.txt"),
+      () => store.check(),
+    ])
+      await expect(op()).rejects.toMatchObject({ name: "StorageUnavailableError", provider: "s3" });
+    store.client.destroy();
+  });
+});
+
+describe("S3 storage against s3rver (an S3-compatible server)", () => {
+  let dir: string;
+  let server: S3rver;
+  let endpoint = "";
+  const s3 = (bucket = "platen-files") =>
+    new S3Storage({ bucket, region: "us-east-1", endpoint, forcePathStyle: true, accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "platen-s3rver-"));
+    server = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: "platen-files", configs: [] }],
+    });
+    const { port } = await server.run();
+    endpoint = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("checks the bucket, and lists every key page by page", async () => {
+    const store = s3();
+    await store.check();
+    for (let i = 0; i < 3; i++) await store.put(`mockups/m${i}.webp`, Buffer.from(`m${i}`), { contentType: "image/webp" });
+    const keys: string[] = [];
+    for await (const k of store.keys()) keys.push(k);
+    expect(keys.sort()).toEqual(["mockups/m0.webp", "mockups/m1.webp", "mockups/m2.webp"]);
+    await expect(s3("no-such-bucket").check()).rejects.toThrow(/the bucket no-such-bucket does not exist/);
   });
 });
