@@ -23,9 +23,7 @@ import { seedDemoBlanks, seedDemoProducts } from "../../seed/catalog.ts";
 import {
   bulkSetPublished,
   changeProductStatus,
-  getBlankDetail,
   listArtworkFlags,
-  listBlanks,
   productTransitions,
   publishProduct,
   renderDesignerPreview,
@@ -36,6 +34,7 @@ import {
   unpublishProduct,
   uploadArtwork,
 } from "./index.ts";
+import { getBlankDetail, listBlanks } from "../fulfillment/index.ts";
 import { PRODUCT_STATUSES, type ProductStatus } from "./types.ts";
 
 const t = useTestDatabase();

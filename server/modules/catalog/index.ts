@@ -43,8 +43,7 @@ export {
   type FeaturedStore,
   type SitemapEntries,
 } from "./storefront.ts";
-// catalog helper: blanks, artwork, products (designer), publishing and moderation
-export { listBlanks, getBlankDetail, createBlank, type BlankSummary, type BlankDetail, type BlankInput } from "./blanks.ts";
+// catalog helper: artwork, products (designer), publishing and moderation. Blanks: fulfillment/index.ts (ADR 0011).
 export { uploadArtwork, findArtworkMatch, getArtworkInfo, type UploadedArtwork, type ArtworkMatch } from "./artwork.ts";
 export {
   saveProduct,

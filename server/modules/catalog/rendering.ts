@@ -2,8 +2,7 @@
 import { storage } from "../../infra/storage/index.ts";
 import { renderMockupPreview, renderPrintFile, renderProductMockups } from "../../infra/images/index.ts";
 import { AppError } from "../../kernel/index.ts";
-import type { BlankDetail } from "./blanks.ts";
-import { rectFor } from "./blanks.ts";
+import { rectFor, type BlankDetail } from "../fulfillment/index.ts";
 import type { Placement, TemplateRect } from "./types.ts";
 
 /** A tiny in-process cache of decoded inputs (templates and artwork previews) for fast previews. */

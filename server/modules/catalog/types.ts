@@ -1,23 +1,12 @@
 import { z } from "zod";
+import type { Category } from "../fulfillment/types.ts";
 
-/** Browser-safe types and constants of the catalogue (blanks, products, designer). */
-export const CATEGORIES = ["t-shirts", "hoodies", "mugs", "posters", "stickers", "tote-bags", "phone-cases"] as const;
-export type Category = (typeof CATEGORIES)[number];
-export const CATEGORY_LABELS: Record<Category, string> = {
-  "t-shirts": "T-shirts",
-  hoodies: "Hoodies",
-  mugs: "Mugs",
-  posters: "Posters",
-  stickers: "Stickers",
-  "tote-bags": "Tote bags",
-  "phone-cases": "Phone cases",
-};
+/** Browser-safe types and constants of the catalogue (products, designer). */
+// Categories, print area keys and template rectangles are the print shop's vocabulary (ADR 0011).
+export { CATEGORIES, CATEGORY_LABELS, PRINT_AREA_KEYS, type Category, type PrintAreaKey, type TemplateRect } from "../fulfillment/types.ts";
 
 export const PRODUCT_STATUSES = ["draft", "in_review", "published", "unpublished", "taken_down"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-
-export const PRINT_AREA_KEYS = ["front", "back", "sleeve", "wrap", "full"] as const;
-export type PrintAreaKey = (typeof PRINT_AREA_KEYS)[number];
 
 /** Preflight thresholds (issue 3): warn under 150 effective DPI, refuse under 100. */
 export const DPI_WARN = 150;
@@ -43,14 +32,6 @@ export const placementSchema = z.object({
   rotation: z.number().min(-360).max(360),
 });
 export type Placement = z.infer<typeof placementSchema>;
-
-/** Rectangle of a print area on a colour's template image, in template pixels. */
-export interface TemplateRect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
 
 export interface PreflightIssue {
   level: "error" | "warning" | "info";
