@@ -1,7 +1,7 @@
 // Blanks: what the fulfillers can print on (read for the designer; write for the seed).
 import { and, asc, eq, inArray, min } from "drizzle-orm";
 import { newId, transaction } from "../../infra/db/index.ts";
-import { blankColors, blankPrintAreas, blanks, blankVariants, blankWarehouses } from "../../infra/db/schema.ts";
+import { blankColors, blankPrintAreas, blanks, blankVariants, blankWarehouses } from "./schema.ts";
 import { assertRole, notFound, type Ctx } from "../../kernel/index.ts";
 import type { Category, PrintAreaKey, TemplateRect } from "./types.ts";
 

@@ -11,8 +11,9 @@ import {
   productMockups,
   products,
   productVariants,
-  stores,
-} from "../../infra/db/schema.ts";
+} from "./schema.ts";
+// TEMPORARY: removed when wt/events merges (the stores module will answer for its stores).
+import { stores } from "../stores/schema.ts";
 import { actorUserId, AppError, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { getSettings, minimumRetailMinor, formatMoney, type Settings } from "../platform/index.ts";
 import { removeSearchDocument, upsertSearchDocument, type SearchDocumentInput } from "../search/index.ts";

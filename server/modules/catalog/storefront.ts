@@ -12,9 +12,11 @@ import {
   productMockups,
   products,
   productVariants,
-  stores,
-  warehouses,
-} from "../../infra/db/schema.ts";
+} from "./schema.ts";
+// TEMPORARY: removed when wt/events merges (the stores module will answer for its stores).
+import { stores } from "../stores/schema.ts";
+// TEMPORARY: removed when wt/fulfillment merges (the fulfillment module will answer for its warehouses).
+import { warehouses } from "../fulfillment/schema.ts";
 import { hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { canManageStoreProducts } from "./access.ts";
 import { CATEGORIES, type Category, type MockupRef, type ProductCard, type ProductStatus } from "./types.ts";
