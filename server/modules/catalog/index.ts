@@ -64,6 +64,7 @@ export {
   type ProductForEdit,
 } from "./products.ts";
 export { renderDesignerPreview } from "./designer.ts";
+export { sampleMediaKeys } from "./media.ts";
 export {
   adminListProducts,
   takeDownProduct,
