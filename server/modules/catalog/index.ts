@@ -65,6 +65,7 @@ export {
 } from "./products.ts";
 export { renderDesignerPreview } from "./designer.ts";
 export { sampleMediaKeys } from "./media.ts";
+export { recommendableProductsSql, productTraitsSql, similarProductIds, newestProductIds } from "./ranking.ts";
 export {
   adminListProducts,
   takeDownProduct,
