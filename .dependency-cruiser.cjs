@@ -26,22 +26,31 @@ module.exports = {
         pathNot: [
           "^server/modules/$1/",
           PUBLIC_MODULE_FILE,
-          // TEMPORARY: removed when wt/events merges (the catalogue reads the stores table
-          // to show only active stores' products).
+          // The two tables below are refused by the next two rules, each but for the catalogue
+          // files that still read them.
           "^server/modules/stores/schema[.]ts$",
-          // TEMPORARY: removed when wt/fulfillment merges (the catalogue reads the warehouses
-          // table of fulfillment for stock).
           "^server/modules/fulfillment/schema[.]ts$",
         ],
       },
     },
     {
-      // The two TEMPORARY exceptions above hold for the catalogue only: no other module may
-      // read the stores or fulfillment tables.
       name: "module-through-index",
       severity: "error",
-      from: { path: "^server/modules/", pathNot: "^server/modules/(catalog|stores|fulfillment)/" },
-      to: { path: "^server/modules/(stores|fulfillment)/schema[.]ts$" },
+      // TEMPORARY: removed when wt/events merges (the catalogue reads the stores table to show
+      // only active stores' products and the store's name and handle).
+      from: {
+        path: "^server/modules/",
+        pathNot: ["^server/modules/stores/", "^server/modules/catalog/(storefront|moderation|products)[.]ts$"],
+      },
+      to: { path: "^server/modules/stores/schema[.]ts$" },
+    },
+    {
+      name: "module-through-index",
+      severity: "error",
+      // TEMPORARY: removed when wt/fulfillment merges (the catalogue reads the warehouses table of
+      // fulfillment for stock).
+      from: { path: "^server/modules/", pathNot: ["^server/modules/fulfillment/", "^server/modules/catalog/storefront[.]ts$"] },
+      to: { path: "^server/modules/fulfillment/schema[.]ts$" },
     },
     {
       name: "schema-aggregator-only-db",
