@@ -105,13 +105,37 @@ function cycles(graph) {
   return out;
 }
 
+/** The shortest cycle through the first package of a component (breadth-first), as a package list. */
+function shortestCycle(graph, members) {
+  const start = [...members].sort()[0];
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const v = queue.shift();
+    for (const w of [...(graph.get(v) ?? [])].sort()) {
+      if (!members.has(w)) continue;
+      if (w === start) {
+        const path = [v];
+        for (let p = previous.get(v); p !== null; p = previous.get(p)) path.unshift(p);
+        return [...path, start];
+      }
+      if (!previous.has(w)) {
+        previous.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [start];
+}
+
 const result = await cruiseTree();
 const { graph, example } = packageGraph(result.modules);
 const violations = (result.summary.violations ?? []).map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
 for (const scc of cycles(graph)) {
-  const members = new Set(scc);
-  const edges = scc.flatMap((a) => [...graph.get(a)].filter((b) => members.has(b)).map((b) => example.get(`${a}\u0000${b}`)));
-  violations.push({ rule: "no-package-cycle", from: scc.join(" ⇄ "), to: edges.join("; ") });
+  // `from`: every package caught in the cycle; `to`: the shortest cycle, one import per step.
+  const cycle = shortestCycle(graph, new Set(scc));
+  const steps = cycle.slice(1).map((b, i) => example.get(`${cycle[i]}\u0000${b}`));
+  violations.push({ rule: "no-package-cycle", from: scc.join(" ⇄ "), to: `${cycle.join(" → ")}: ${steps.join("; ")}` });
 }
 
 if (args.json) {
@@ -127,7 +151,7 @@ if (args.json) {
       : `\n${graph.size} packages, no cycles between packages.`,
   );
 } else {
-  for (const v of violations) console.error(`  error ${v.rule}: ${v.from} → ${v.to}`);
+  for (const v of violations) console.error(`  error ${v.rule}: ${v.rule === "no-package-cycle" ? v.to : `${v.from} → ${v.to}`}`);
   console.error(
     violations.length
       ? `\n✖ ${violations.length} boundary violation(s): see .dependency-cruiser.cjs and docs/conventions.md`
