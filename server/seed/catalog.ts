@@ -2,7 +2,8 @@
 // products over the six demo stores with generated artwork and mockups. Idempotent.
 import { eq, and, inArray } from "drizzle-orm";
 import type { Db } from "../infra/db/index.ts";
-import { artworks, products, users } from "../infra/db/schema.ts";
+import { artworks, products } from "../modules/catalog/schema.ts";
+import { users } from "../modules/identity/schema.ts";
 import { generateDemoArtwork, generateTemplate } from "../infra/images/index.ts";
 import { logger } from "../infra/logger/index.ts";
 import { storage } from "../infra/storage/index.ts";

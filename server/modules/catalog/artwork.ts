@@ -1,7 +1,7 @@
 // Artwork uploads: checked by content, normalised, perceptually hashed (art-theft guard).
 import { and, eq, ne, sql } from "drizzle-orm";
 import { newId, type Db } from "../../infra/db/index.ts";
-import { artworks, products } from "../../infra/db/schema.ts";
+import { artworks, products } from "./schema.ts";
 import { normalizeArtwork, perceptualHash, PHASH_MATCH_DISTANCE } from "../../infra/images/index.ts";
 import { storage } from "../../infra/storage/index.ts";
 import { actorUserId, notFound, type Ctx } from "../../kernel/index.ts";

@@ -63,6 +63,8 @@ export {
   type ProductForEdit,
 } from "./products.ts";
 export { renderDesignerPreview } from "./designer.ts";
+export { sampleMediaKeys } from "./media.ts";
+export { recommendableProductsSql, productTraitsSql, similarProductIds, newestProductIds } from "./ranking.ts";
 export {
   adminListProducts,
   takeDownProduct,

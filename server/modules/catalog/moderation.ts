@@ -1,7 +1,9 @@
 // /admin/products: all products, takedowns (partner told), restores, featuring, the flagged-artwork queue.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
-import { artworkFlags, artworks, productEvents, productMockups, products, stores } from "../../infra/db/schema.ts";
+import { artworkFlags, artworks, productEvents, productMockups, products } from "./schema.ts";
+// TEMPORARY: removed when wt/events merges (the stores module will answer for its stores).
+import { stores } from "../stores/schema.ts";
 import { actorUserId, assertRole, AppError, notFound, type Ctx } from "../../kernel/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { removeSearchDocument, upsertSearchDocument } from "../search/index.ts";

@@ -1,16 +1,9 @@
 // Products: the designer's save, publishing (with checks and the art-theft guard), states, lists.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
-import {
-  artworkFlags,
-  artworks,
-  printFiles,
-  productEvents,
-  productMockups,
-  products,
-  productVariants,
-  stores,
-} from "../../infra/db/schema.ts";
+import { artworkFlags, artworks, printFiles, productEvents, productMockups, products, productVariants } from "./schema.ts";
+// TEMPORARY: removed when wt/events merges (the stores module will answer for its stores).
+import { stores } from "../stores/schema.ts";
 import { actorUserId, AppError, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { getSettings, minimumRetailMinor, formatMoney, type Settings } from "../platform/index.ts";
 import { removeSearchDocument, upsertSearchDocument, type SearchDocumentInput } from "../search/index.ts";

@@ -3,7 +3,9 @@
 // of active stores; a store's members and admins also see their drafts (with a banner).
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../infra/db/index.ts";
-import { productMockups, products, productVariants, stores } from "../../infra/db/schema.ts";
+import { productMockups, products, productVariants } from "./schema.ts";
+// TEMPORARY: removed when wt/events merges (the stores module will answer for its stores).
+import { stores } from "../stores/schema.ts";
 import { hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { blankColorHexes, blankColorsOf, getBlankDetail, warehousesStockingBlanks } from "../fulfillment/index.ts";
 import { canManageStoreProducts } from "./access.ts";

@@ -1,29 +1,11 @@
 // Browser-safe types and constants of the print shop's catalogue: what kinds of blanks exist, their
 // print areas and where an area sits on a template image. No server-only imports in this file.
 
-/** Kinds of blanks (and so of products): the print shops' vocabulary. */
-export const CATEGORIES = ["t-shirts", "hoodies", "mugs", "posters", "stickers", "tote-bags", "phone-cases"] as const;
-export type Category = (typeof CATEGORIES)[number];
-export const CATEGORY_LABELS: Record<Category, string> = {
-  "t-shirts": "T-shirts",
-  hoodies: "Hoodies",
-  mugs: "Mugs",
-  posters: "Posters",
-  stickers: "Stickers",
-  "tote-bags": "Tote bags",
-  "phone-cases": "Phone cases",
-};
-
-export const PRINT_AREA_KEYS = ["front", "back", "sleeve", "wrap", "full"] as const;
-export type PrintAreaKey = (typeof PRINT_AREA_KEYS)[number];
-
-/** Rectangle of a print area on a colour's template image, in template pixels. */
-export interface TemplateRect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+// The vocabulary (categories, print areas, template rectangles) is shared with the catalogue, the
+// image adapter and search, so it lives in server/contracts; re-exported here (ADR 0011).
+export { CATEGORIES, CATEGORY_LABELS, PRINT_AREA_KEYS, type Category, type PrintAreaKey } from "../../contracts/catalog.ts";
+export type { TemplateRect } from "../../contracts/imaging.ts";
+import type { Category } from "../../contracts/catalog.ts";
 
 export const BLANK_STATUSES = ["active", "retired"] as const;
 export type BlankStatus = (typeof BLANK_STATUSES)[number];

@@ -5,6 +5,7 @@ import { uploadedImageToWebp } from "../../infra/images/index.ts";
 import { storage } from "../../infra/storage/index.ts";
 import { AppError, assertRole, defineTransitions, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { CATEGORY_LABELS, productOwnership, publishedProductsOfStore, type Category, type ProductCard } from "../catalog/index.ts";
+import { contactsOf, firstNamesOf } from "../identity/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { getStoresByIds, listMyStores } from "../stores/index.ts";
 import { requireUserId } from "./actor.ts";
@@ -149,19 +150,14 @@ async function toViews(ctx: Ctx, rows: RequestRow[], withAuthor = false): Promis
     ctx,
     rows.map((r) => r.id),
   );
-  let names = new Map<string, string>();
-  if (withAuthor && rows.length) {
-    const userIds = [...new Set(rows.map((r) => r.userId))];
-    const res = (await ctx.db.execute(
-      sql`select id, display_name, first_name from users where id in (${sql.join(
-        userIds.map((u) => sql`${u}`),
-        sql`, `,
-      )})`,
-    )) as unknown as {
-      rows: { id: string; display_name: string; first_name: string }[];
-    };
-    names = new Map(res.rows.map((u) => [u.id, u.first_name || u.display_name.split(" ")[0] || "A shopper"]));
-  }
+  // Authors are named by the identity module (their first name), never read from its table.
+  const names =
+    withAuthor && rows.length
+      ? await firstNamesOf(
+          ctx.db,
+          rows.map((r) => r.userId),
+        )
+      : {};
   return rows.map((r) => ({
     id: r.id,
     idea: r.idea,
@@ -171,7 +167,7 @@ async function toViews(ctx: Ctx, rows: RequestRow[], withAuthor = false): Promis
     budgetMinor: r.budgetMinor,
     status: r.status,
     createdAt: r.createdAt.toISOString(),
-    ...(withAuthor ? { authorName: names.get(r.userId) ?? "A shopper" } : {}),
+    ...(withAuthor ? { authorName: names[r.userId] ?? "A shopper" } : {}),
     answers: answers.get(r.id) ?? [],
   }));
 }
@@ -253,17 +249,14 @@ export async function answerProductRequest(ctx: Ctx, input: unknown): Promise<{ 
       .returning({ id: productRequestAnswers.id });
     if (!inserted.length) throw new AppError("already-answered", "You already suggested this product for this request.", 409, "productId");
     await tx.update(productRequests).set({ status: "answered" }).where(eq(productRequests.id, requestId));
-    const authorRes = (await tx.execute(sql`select email, display_name, first_name from users where id = ${req.userId}`)) as unknown as {
-      rows: { email: string; display_name: string; first_name: string }[];
-    };
-    const author = authorRes.rows[0];
+    const author = (await contactsOf(tx, [req.userId]))[req.userId];
     if (author?.email) {
       const base = env().PUBLIC_URL;
       await sendEmail(tx, {
         to: author.email,
         template: "notice",
         params: {
-          name: author.first_name || author.display_name || "there",
+          name: author.name,
           subject: `${store.name} answered your product request`,
           heading: "A partner has an answer to your request",
           paragraphs: [
