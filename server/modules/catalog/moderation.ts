@@ -106,9 +106,9 @@ async function adminMove(tx: Db, ctx: Ctx, product: ProductRow, to: ProductStatu
     .update(products)
     .set({
       status: to,
-      updatedAt: new Date(),
+      updatedAt: ctx.clock.now(),
       ...(to === "taken_down" ? { takedownReason: reason, featured: false } : { takedownReason: "" }),
-      ...(to === "published" && !product.publishedAt ? { publishedAt: new Date() } : {}),
+      ...(to === "published" && !product.publishedAt ? { publishedAt: ctx.clock.now() } : {}),
     })
     .where(eq(products.id, product.id));
   await tx.insert(productEvents).values({
