@@ -79,10 +79,19 @@ async function sealKeysOrExit(database: Database): Promise<void> {
   }
 }
 
+/**
+ * The composition root's ports: services reach the configured storage and e-mail provider
+ * through `ctx.ports` (built lazily). Every process that runs services calls this once: the
+ * server (boot), the CLIs and the build's demo snapshot.
+ */
+export function configurePorts(): void {
+  setDefaultPorts(() => ({ storage: storage(), email: emailProvider() }));
+}
+
 export async function boot(options: { worker?: boolean } = {}): Promise<Booted> {
   const env = ensureSessionSecret(loadEnvOrExit());
   setEnv(env);
-  setDefaultPorts(() => ({ storage: storage(), email: emailProvider() }));
+  configurePorts();
   const log = logger();
   const t0 = Date.now();
   const dataDir = path.join(env.DATA_DIR, "pglite");

@@ -24,5 +24,5 @@ export async function renderDesignerPreview(ctx: Ctx, storeId: string, raw: unkn
   const req = parsed.data;
   const artwork = await getStoreArtwork(ctx.db, storeId, req.artworkId);
   const detail = await getBlankDetail(ctx, req.blankId);
-  return renderPreviewWebp(detail, artwork, req.color, req.areaKey, req.placement);
+  return renderPreviewWebp(ctx, detail, artwork, req.color, req.areaKey, req.placement);
 }

@@ -380,12 +380,13 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
   const productId = existing?.id ?? newId("prd");
   // files first
   const mockups = await renderMockupsFor(
+    ctx,
     detail,
     artwork,
     input.placements,
     opts.mockupColors ? input.colors.slice(0, opts.mockupColors) : input.colors,
   );
-  const prints = opts.printFiles === false ? [] : await renderPrintFilesFor(productId, detail, artwork, input.placements);
+  const prints = opts.printFiles === false ? [] : await renderPrintFilesFor(ctx, productId, detail, artwork, input.placements);
   const primaryColor = input.primaryColor && input.colors.includes(input.primaryColor) ? input.primaryColor : input.colors[0]!;
 
   const result = await transaction(ctx.db, async (tx) => {
