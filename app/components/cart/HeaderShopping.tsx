@@ -117,7 +117,7 @@ function CartLines({
             sx={{ display: "grid", gridTemplateColumns: "72px 1fr", gap: 1.5, py: 1.5, borderBottom: 1, borderColor: "divider" }}
           >
             <Box sx={{ width: 72, borderRadius: 1, overflow: "hidden" }}>
-              <ProductImage image={line.card?.image ?? null} alt={line.card ? `${title}, ${line.color}` : title} sizes="72px" />
+              <ProductImage image={line.image ?? null} alt={line.card ? `${title}, ${line.color}` : title} sizes="72px" />
             </Box>
             <Box sx={{ minWidth: 0 }}>
               {line.card ? (
