@@ -55,6 +55,27 @@ export function tsQueryOf(q: string, prefix = true): SQL | null {
   return head ? sql`(websearch_to_tsquery('english', ${head}) && ${lastQuery})` : lastQuery;
 }
 
+/**
+ * The tsquery matching ANY word of `q` (each word on its own, the last one as a prefix when typing):
+ * the fallback for a multi-word query whose words never meet in one product ("lighthouse poster"
+ * when no lighthouse is printed on a poster). Ranking puts products matching more words first.
+ * Null for fewer than two usable words.
+ */
+export function anyWordTsQueryOf(q: string, prefix = true): SQL | null {
+  const words = q
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase())
+    .filter((w) => w.length >= 2)
+    .slice(0, 8);
+  if (words.length < 2) return null;
+  const typing = prefix && !/\s$/.test(q);
+  const parts = words.map((w, i) =>
+    typing && i === words.length - 1 ? sql`to_tsquery('english', ${`'${w}':*`})` : sql`plainto_tsquery('english', ${w})`,
+  );
+  return sql`(${sql.join(parts, sql` || `)})`;
+}
+
 type Dimension = "category" | "colors" | "sizes" | "store" | "price";
 
 /**
@@ -375,6 +396,7 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
       const started = performance.now();
       let result = await run(query, tsQueryOf(query.q));
       let correctedQuery: string | undefined;
+      let partialMatch = false;
       if (result.total === 0 && query.q.trim()) {
         const corrected = await correct(query.q);
         if (corrected) {
@@ -382,6 +404,17 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
           if (again.total > 0) {
             result = again;
             correctedQuery = corrected;
+          }
+        }
+        // Several words that never meet in one product ("ramen kat", "blue hoodie"): products that
+        // match some of the (corrected) words, the ones matching most first.
+        const anyWord = result.total === 0 ? anyWordTsQueryOf(corrected ?? query.q, !corrected) : null;
+        if (anyWord) {
+          const again = await run(query, anyWord);
+          if (again.total > 0) {
+            result = again;
+            partialMatch = true;
+            if (corrected) correctedQuery = corrected;
           }
         }
       }
@@ -394,6 +427,7 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
         pageCount: Math.max(1, Math.ceil(Math.min(result.total, PAGINATION_LIMIT) / query.pageSize)),
         facets: result.facets,
         ...(correctedQuery ? { correctedQuery } : {}),
+        ...(partialMatch ? { partialMatch: true } : {}),
         tookMs: Math.round((performance.now() - started) * 10) / 10,
         provider: "postgres",
       };
@@ -413,15 +447,21 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
       if (!text) return [];
       const tsq = tsQueryOf(text);
       const like = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const titleMatches = (q: SQL, byRank = false) =>
+        rows<HitRow>(
+          db,
+          sql`select p.*, ts_headline('english', title, ${q}, ${HL_OPTIONS}) as highlighted from (
+              select ${HIT_COLUMNS}, popularity from search_documents
+              where product_id in ${firstRows(sql`select product_id from search_documents where title_tsv @@ ${q}`, RANK_CAP, true)}
+              order by ${byRank ? sql`ts_rank_cd(title_tsv, ${q}) desc, ` : sql``}popularity desc, published_at desc limit ${limit}) p`,
+        );
       const [products, stores] = await Promise.all([
         tsq
-          ? rows<HitRow & { rank: number }>(
-              db,
-              sql`select p.*, ts_headline('english', title, ${tsq}, ${HL_OPTIONS}) as highlighted from (
-                  select ${HIT_COLUMNS}, popularity from search_documents
-                  where product_id in ${firstRows(sql`select product_id from search_documents where title_tsv @@ ${tsq}`, RANK_CAP, true)}
-                  order by popularity desc, published_at desc limit ${limit}) p`,
-            )
+          ? titleMatches(tsq).then(async (found) => {
+              // Words that never meet in one title ("ramen kat"): titles with some of them, most first.
+              const anyWord = found.length ? null : anyWordTsQueryOf(text);
+              return anyWord ? titleMatches(anyWord, true) : found;
+            })
           : Promise.resolve([]),
         rows<{ store_handle: string; store_name: string; n: number }>(
           db,
