@@ -446,31 +446,21 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
       const text = q.trim();
       if (!text) return [];
       const tsq = tsQueryOf(text);
-      const like = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const titleMatches = (q: SQL, byRank = false) =>
+      const titleMatches = (match: SQL, byRank = false) =>
         rows<HitRow>(
           db,
-          sql`select p.*, ts_headline('english', title, ${q}, ${HL_OPTIONS}) as highlighted from (
+          sql`select p.*, ts_headline('english', title, ${match}, ${HL_OPTIONS}) as highlighted from (
               select ${HIT_COLUMNS}, popularity from search_documents
-              where product_id in ${firstRows(sql`select product_id from search_documents where title_tsv @@ ${q}`, RANK_CAP, true)}
-              order by ${byRank ? sql`ts_rank_cd(title_tsv, ${q}) desc, ` : sql``}popularity desc, published_at desc limit ${limit}) p`,
+              where product_id in ${firstRows(sql`select product_id from search_documents where title_tsv @@ ${match}`, RANK_CAP, true)}
+              order by ${byRank ? sql`ts_rank_cd(title_tsv, ${match}) desc, ` : sql``}popularity desc, published_at desc limit ${limit}) p`,
         );
-      const [products, stores] = await Promise.all([
-        tsq
-          ? titleMatches(tsq).then(async (found) => {
-              // Words that never meet in one title ("ramen kat"): titles with some of them, most first.
-              const anyWord = found.length ? null : anyWordTsQueryOf(text);
-              return anyWord ? titleMatches(anyWord, true) : found;
-            })
-          : Promise.resolve([]),
-        rows<{ store_handle: string; store_name: string; n: number }>(
-          db,
-          sql`select store_handle, max(store_name) as store_name, count(*)::int as n from (
-                select store_handle, store_name from search_documents
-                where lower(store_name) like ${like} or store_handle like ${like} limit 2000) s
-              group by store_handle order by n desc limit 3`,
-        ),
-      ]);
+      const products = await (tsq
+        ? titleMatches(tsq).then(async (found) => {
+            // Words that never meet in one title ("ramen kat"): titles with some of them, most first.
+            const anyWord = found.length ? null : anyWordTsQueryOf(text);
+            return anyWord ? titleMatches(anyWord, true) : found;
+          })
+        : Promise.resolve([]));
       const lower = text.toLowerCase();
       const categories = CATEGORIES.filter((c) => CATEGORY_LABELS[c].toLowerCase().startsWith(lower) || c.startsWith(lower)).slice(0, 2);
       const out: Suggestion[] = [
@@ -486,12 +476,6 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
             priceMinor: hit.priceMinor,
           };
         }),
-        ...stores.map((s) => ({
-          kind: "store" as const,
-          label: s.store_name,
-          href: `/shop/stores/@${s.store_handle}`,
-          storeName: s.store_name,
-        })),
         ...categories.map((c) => ({ kind: "category" as const, label: CATEGORY_LABELS[c], href: `/shop/products/${c}` })),
       ];
       return out;

@@ -67,4 +67,4 @@ export {
   type FanClubView,
 } from "./fan-club.ts";
 export { recentStoreActivity, storeSetupFacts, type StoreActivity } from "./dashboard.ts";
-export { searchStores, type StoreSearchHit } from "./search.ts";
+export { searchStores } from "./search.ts";

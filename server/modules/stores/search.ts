@@ -2,14 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../../kernel/index.ts";
 import { stores } from "./schema.ts";
-
-export interface StoreSearchHit {
-  handle: string;
-  name: string;
-  bio: string;
-  avatarKey: string | null;
-  accentColor: string;
-}
+import type { StoreSearchHit } from "./types.ts";
 
 /** Words of a query as store names are matched: lower case, letters and digits, at most 6. */
 function wordsOf(q: string): string[] {
