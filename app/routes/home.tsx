@@ -448,13 +448,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           id="sell"
           eyebrow="For artists and brands"
           title="Sell your art on Platen"
-          text="Upload your artwork once and offer it on t-shirts, posters, stickers and more. We handle printing, shipping, payments and customer service; you keep creating."
-          points={[
-            "No fees to join and no stock to buy",
-            "You set the price and see your earnings per sale",
-            "Paid out to your own payout account",
-            "A fan club to keep your followers close",
-          ]}
+          text={HOME_POINTS.sellText}
+          points={HOME_POINTS.sell}
           to="/shop/partners/register"
           label="Apply to sell your art"
         />

@@ -6,6 +6,8 @@ import { FAQ_GROUPS, faqJsonLd, visibleFaqGroups } from "./faqs.ts";
 function sentences(): string[] {
   return [
     ...HOME_POINTS.shoppers,
+    HOME_POINTS.sellText,
+    ...HOME_POINTS.sell,
     ...HOME_POINTS.printShops,
     ...HOME_POINTS.printJoin,
     BUYING_STEPS.pay.title,
@@ -20,10 +22,11 @@ describe("copy promises only what exists", () => {
   it("says nothing of guest checkout, tracking, batches, labels or manifests until they exist", () => {
     const text = sentences().join("\n");
     if (!FEATURES.guestCheckout) expect(text).not.toMatch(/as a guest/i);
+    if (!FEATURES.payouts) expect(text).not.toMatch(/Paid out to/i);
     if (!FEATURES.tracking) expect(text).not.toMatch(/tracking(?! cookies)/i);
     if (!FEATURES.fulfillmentTools) expect(text).not.toMatch(/(batches|labels|manifests)(,| and| in one place| built in)/i);
     if (!FEATURES.checkout) {
-      expect(text).not.toMatch(/your card is charged|order confirmation e-mail/i);
+      expect(text).not.toMatch(/your card is charged|order confirmation e-mail|We handle printing, shipping, payments/i);
       // Where an order would be placed, it says that checkout is still to come.
       expect(BUYING_STEPS.pay.title).toBe("Checkout opens soon");
       expect(visibleFaqGroups()[0]!.items.find((f) => f.id === "order-now")!.answer[0]).toMatch(/^Not yet: checkout opens soon/);

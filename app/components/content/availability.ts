@@ -37,6 +37,15 @@ export const HOME_POINTS = {
         : "It is printed for you near your address and shipped to you"
       : "Save wishes and fill your cart now; checkout opens soon",
   ],
+  sellText: FEATURES.checkout
+    ? "Upload your artwork once and offer it on t-shirts, posters, stickers and more. We handle printing, shipping, payments and customer service; you keep creating."
+    : "Upload your artwork once and offer it on t-shirts, posters, stickers and more. Printing, shipping and payments are handled for you as soon as checkout opens; you keep creating.",
+  sell: [
+    "No fees to join and no stock to buy",
+    "You set the price and see your earnings per sale",
+    FEATURES.payouts ? "Paid out to your own payout account" : "Payouts to your own account arrive with checkout",
+    "A fan club to keep your followers close",
+  ],
   printShops: [
     "Receive orders that match your blanks and capabilities",
     "Set your base costs, production times and carriers",
