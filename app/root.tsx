@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { AppUpdateNotifier } from "./components/AppUpdateNotifier.tsx";
 import { IdentitySync } from "./components/auth/IdentitySync.tsx";
 import { ErrorView } from "./components/ErrorView.tsx";
+import { SiteFrame } from "./components/SiteFrame.tsx";
 import { UserDataSync } from "./components/UserDataSync.tsx";
 import { useRootData, type RootLoaderData } from "./components/root-data.ts";
 import { ShoppingSync } from "./components/cart/ShoppingSync.tsx";
@@ -19,9 +20,11 @@ import { toServerUser } from "#server/modules/identity/index.ts";
 export async function loader({ request }: Route.LoaderArgs): Promise<RootLoaderData> {
   const session = await getSession(request);
   const themeCookie = THEME_COOKIE_PATTERN.exec(request.headers.get("Cookie") ?? "")?.[1];
+  // A signed-in user's saved theme wins (chosen on another device); else this browser's cookie.
+  const accountTheme = session?.user.theme;
   return {
     user: session ? toServerUser(session.user) : null,
-    theme: isThemeName(themeCookie) ? themeCookie : DEFAULT_THEME,
+    theme: isThemeName(accountTheme) ? accountTheme : isThemeName(themeCookie) ? themeCookie : DEFAULT_THEME,
     buildId: process.env.PLATEN_BUILD_ID ?? "dev",
     /** Runtime configuration for browser code (never secrets). */
     publicConfig: { apiBaseUrl: env().API_BASE_URL ?? "" },
@@ -55,7 +58,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <AppThemeProvider initial={data?.theme ?? DEFAULT_THEME}>{children}</AppThemeProvider>
+        <AppThemeProvider initial={data?.theme ?? DEFAULT_THEME} signedIn={Boolean(data?.user)}>
+          {children}
+        </AppThemeProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -82,11 +87,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
+  const root = useRootData();
+  let view: ReactNode;
   if (isRouteErrorResponse(error)) {
-    return <ErrorView status={error.status} message={typeof error.data === "string" ? error.data : undefined} path={location.pathname} />;
-  }
-  if (import.meta.env.DEV && error instanceof Error) {
-    return <ErrorView status={500} message={error.message} detail={error.stack} path={location.pathname} />;
-  }
-  return <ErrorView status={500} path={location.pathname} />;
+    view = <ErrorView status={error.status} message={typeof error.data === "string" ? error.data : undefined} path={location.pathname} />;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    view = <ErrorView status={500} message={error.message} detail={error.stack} path={location.pathname} />;
+  } else view = <ErrorView status={500} path={location.pathname} />;
+  // With the root's data (a page failed, not the whole site) the error shows inside the site's
+  // header and footer, so a 404 still offers the navigation, search and cart.
+  return root ? <SiteFrame>{view}</SiteFrame> : <main id="main">{view}</main>;
 }

@@ -4,6 +4,7 @@ import Grid from "@mui/material/Grid";
 import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
+import { TAX_NOTE } from "./content/availability.ts";
 
 const COLUMNS: { title: string; links: { to: string; label: string }[] }[] = [
   {
@@ -64,7 +65,7 @@ export function AppFooter() {
           ))}
         </Grid>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 4 }}>
-          © {new Date().getFullYear()} Platen. Prices include applicable taxes at checkout.
+          © {new Date().getFullYear()} Platen. {TAX_NOTE}
         </Typography>
       </Container>
     </Box>

@@ -1,4 +1,5 @@
 import AccountCircleOutlined from "@mui/icons-material/AccountCircleOutlined";
+import ExpandMore from "@mui/icons-material/ExpandMore";
 import MenuIcon from "@mui/icons-material/Menu";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
@@ -15,7 +16,8 @@ import MenuItem from "@mui/material/MenuItem";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { useState, type ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
 import { useRootData } from "./root-data.ts";
 import { ThemeSwitcher } from "./ThemeSwitcher.tsx";
 import { useThemeChoice } from "../theme/ThemeProvider.tsx";
@@ -35,19 +37,77 @@ export const PUBLIC_NAV: NavItem[] = [
   { to: "/contact", label: "Contact" },
 ];
 
-/** The header of every layout. Below `sm` the navigation moves into a drawer. */
+/** The shop and its categories: the header's "Shop" entry and the mobile menu's "Shop" group. */
+export const SHOP_NAV: NavItem[] = [
+  { to: "/shop", label: "All products" },
+  ...CATEGORIES.map((c) => ({ to: `/shop/products/${c}`, label: CATEGORY_LABELS[c] })),
+];
+
+/**
+ * "Shop" in the header: a link to /shop (works without JavaScript) and a button beside it that
+ * opens the categories as a menu (arrow keys, Escape; announced as a menu button).
+ */
+function ShopMenu() {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const open = Boolean(anchor);
+  return (
+    <Box sx={{ display: "inline-flex", alignItems: "center" }}>
+      <Button component={NavLink} to="/shop" color="inherit" size="small" data-testid="header-shop-link" sx={{ pr: 0.5 }}>
+        Shop
+      </Button>
+      <IconButton
+        color="inherit"
+        size="small"
+        aria-label="Shop categories"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? "shop-categories-menu" : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-testid="header-shop-categories"
+        sx={{ ml: -0.5 }}
+      >
+        <ExpandMore fontSize="small" />
+      </IconButton>
+      <Menu
+        id="shop-categories-menu"
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { "aria-label": "Shop categories" } }}
+      >
+        {SHOP_NAV.map((item) => (
+          <MenuItem key={item.to} component={Link} to={item.to} onClick={() => setAnchor(null)}>
+            {item.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </Box>
+  );
+}
+
+/**
+ * The header of every layout. Below `sm` the navigation moves into a drawer. The public header
+ * leads with "Shop"; the cart and wishes show on shopping pages only (not in the admin or seller
+ * hub), always inside the header so they never float over the page.
+ */
 export function AppHeader({
   title,
   nav = PUBLIC_NAV,
   homeTo = "/",
   extra,
+  shopping,
 }: {
   title?: string;
   nav?: NavItem[];
   homeTo?: string;
   extra?: ReactNode;
+  /** Show the wishes and cart buttons; by default everywhere but `/admin` pages. */
+  shopping?: boolean;
 }) {
   const root = useRootData();
+  const location = useLocation();
+  const showShopping = shopping ?? !/^\/admin(\/|$)/.test(location.pathname);
+  const showShop = nav === PUBLIC_NAV;
   const user = root?.user ?? null;
   const [drawer, setDrawer] = useState(false);
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
@@ -81,6 +141,7 @@ export function AppHeader({
           ) : null}
         </Typography>
         <Box component="nav" aria-label="Main" sx={{ display: { xs: "none", sm: "flex" }, gap: 0.5, flexGrow: 1, flexWrap: "wrap" }}>
+          {showShop ? <ShopMenu /> : null}
           {nav.map((item) => (
             <Button key={item.to} component={NavLink} to={item.to} color="inherit" size="small">
               {item.label}
@@ -90,7 +151,7 @@ export function AppHeader({
         <Box sx={{ flexGrow: { xs: 1, sm: 0 } }} />
         <InstantSearch />
         {extra}
-        <HeaderShopping />
+        {showShopping ? <HeaderShopping /> : null}
         <Box sx={{ display: { xs: "none", sm: "inline-flex" } }}>
           <ThemeSwitcher />
         </Box>
@@ -158,6 +219,21 @@ export function AppHeader({
           </Typography>
           <Divider />
           <List component="nav" aria-label="Mobile">
+            {showShop ? (
+              <>
+                <ListSubheader component="div" id="mobile-shop-heading">
+                  Shop
+                </ListSubheader>
+                <List component="div" role="group" disablePadding aria-labelledby="mobile-shop-heading" data-testid="mobile-shop-nav">
+                  {SHOP_NAV.map((item) => (
+                    <ListItemButton key={item.to} component={NavLink} to={item.to} end sx={{ pl: 3 }}>
+                      <ListItemText primary={item.label} />
+                    </ListItemButton>
+                  ))}
+                </List>
+                <Divider />
+              </>
+            ) : null}
             {nav.map((item) => (
               <ListItemButton key={item.to} component={NavLink} to={item.to}>
                 <ListItemText primary={item.label} />

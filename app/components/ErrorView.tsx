@@ -22,7 +22,7 @@ export function ErrorView({ status, message, detail, path }: { status: number; m
           ? (message ?? "The request could not be completed.")
           : "Something went wrong on our side. Please try again in a moment.";
   return (
-    <Container component="main" maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: "center" }}>
+    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: "center" }}>
       <Typography component="p" variant="overline" color="text.secondary">
         Error {status}
       </Typography>

@@ -1,17 +1,11 @@
-import Box from "@mui/material/Box";
 import { Outlet } from "react-router";
-import { AppFooter } from "../components/AppFooter.tsx";
-import { AppHeader } from "../components/AppHeader.tsx";
+import { SiteFrame } from "../components/SiteFrame.tsx";
 
 /** The default layout: header, page, footer. */
 export default function DefaultLayout() {
   return (
-    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }} data-layout="default">
-      <AppHeader />
-      <Box component="main" id="main" sx={{ flexGrow: 1 }}>
-        <Outlet />
-      </Box>
-      <AppFooter />
-    </Box>
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
   );
 }

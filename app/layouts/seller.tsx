@@ -6,7 +6,7 @@ import { AppHeader } from "../components/AppHeader.tsx";
 export default function SellerLayout() {
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }} data-layout="seller">
-      <AppHeader title="Seller hub" nav={[{ to: "/ash", label: "Your stores" }]} homeTo="/ash" />
+      <AppHeader title="Seller hub" nav={[{ to: "/ash", label: "Your stores" }]} homeTo="/ash" shopping={false} />
       <Box sx={{ flexGrow: 1, display: "flex", flexDirection: "column" }}>
         <Outlet />
       </Box>

@@ -22,6 +22,7 @@ import { WishButton } from "#app/components/catalog/WishButton.tsx";
 import { CategoryIcon, HeroIllustration, type CategoryKey } from "#app/components/content/Illustrations.tsx";
 import { getCtx } from "#app/lib/session.server.ts";
 import { CATEGORY_LABELS, type Category, type ProductCard } from "#server/modules/catalog/types.ts";
+import { HOME_POINTS } from "#app/components/content/availability.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Custom-printed products by independent artists · Platen" },
@@ -44,11 +45,7 @@ const AUDIENCES: { icon: ReactNode; title: string; points: string[]; cta: { to: 
   {
     icon: <ShoppingBagOutlined />,
     title: "For shoppers",
-    points: [
-      "Find original designs from independent artists",
-      "Choose the product, colour and size",
-      "It is printed for you near your address and shipped with tracking",
-    ],
+    points: HOME_POINTS.shoppers,
     cta: { to: "/shop/shoppers", label: "How buying works" },
   },
   {
@@ -64,11 +61,7 @@ const AUDIENCES: { icon: ReactNode; title: string; points: string[]; cta: { to: 
   {
     icon: <PrecisionManufacturingOutlined />,
     title: "For print shops",
-    points: [
-      "Receive orders that match your blanks and capabilities",
-      "Set your base costs, production times and carriers",
-      "Batches, labels and manifests in one place",
-    ],
+    points: HOME_POINTS.printShops,
     cta: { to: "/contact?topic=fulfillment", label: "Print for Platen" },
   },
 ];
@@ -455,13 +448,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           id="sell"
           eyebrow="For artists and brands"
           title="Sell your art on Platen"
-          text="Upload your artwork once and offer it on t-shirts, posters, stickers and more. We handle printing, shipping, payments and customer service; you keep creating."
-          points={[
-            "No fees to join and no stock to buy",
-            "You set the price and see your earnings per sale",
-            "Paid out to your own payout account",
-            "A fan club to keep your followers close",
-          ]}
+          text={HOME_POINTS.sellText}
+          points={HOME_POINTS.sell}
           to="/shop/partners/register"
           label="Apply to sell your art"
         />
@@ -471,11 +459,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           eyebrow="For print shops"
           title="Print for Platen"
           text="Fill your presses with orders from artists' stores. Tell us what you can print and where you ship; we route the orders that fit you."
-          points={[
-            "Orders matched to your blanks, capacity and delivery area",
-            "Your base costs, production times and carrier rates",
-            "Batches, labels, tracking and manifests built in",
-          ]}
+          points={HOME_POINTS.printJoin}
           to="/contact?topic=fulfillment"
           label="Become a print partner"
           reverse

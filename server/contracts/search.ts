@@ -52,6 +52,8 @@ export interface SearchResult {
   facets: { category: FacetValue[]; colors: FacetValue[]; sizes: FacetValue[]; store: FacetValue[]; price: { min: number; max: number } };
   /** Set when the query matched nothing as typed and a corrected query was used instead. */
   correctedQuery?: string;
+  /** Set when no product matched every word: the hits match some of the words (most words first). */
+  partialMatch?: boolean;
   tookMs: number;
   provider: "postgres" | "algolia";
 }

@@ -4,7 +4,7 @@ import { eq, and, inArray } from "drizzle-orm";
 import type { Db } from "../infra/db/index.ts";
 import { artworks, products } from "../modules/catalog/schema.ts";
 import { users } from "../modules/identity/schema.ts";
-import { generateDemoArtwork, generateTemplate } from "../infra/images/index.ts";
+import { generateDemoArtwork, generateTemplate, type DemoArtStyle, type DemoArtworkOptions } from "../infra/images/index.ts";
 import { logger } from "../infra/logger/index.ts";
 import { storage } from "../infra/storage/index.ts";
 import { systemCtx, type Ctx } from "../kernel/index.ts";
@@ -407,43 +407,54 @@ export async function seedDemoBlanks(db: Db): Promise<number> {
 
 // ---- products -------------------------------------------------------------------------------
 
-interface Design {
+export interface Design {
   title: string;
+  /** The words drawn on the artwork (lettering and badges draw the first two words). */
   words: string;
+  /** What the artwork shows, chosen to match the title: "geometric" draws shapes and no words. */
+  style: DemoArtStyle;
   tags: string[];
   blurb: string;
 }
 
+/** How a design's artwork is generated: its own style and words, so the picture matches the title. */
+export const demoArtOptions = (design: Design): DemoArtworkOptions => ({ style: design.style, text: design.words, size: 1800 });
+
 /** Five designs per store; each goes on several products (as artists do). */
-const DESIGNS: Record<string, Design[]> = {
+export const DESIGNS: Record<string, Design[]> = {
   inkwell: [
     {
       title: "Night Bloom",
       words: "NIGHT BLOOM",
+      style: "bloom",
       tags: ["floral", "moon", "night", "botanical"],
       blurb: "Moonlit peonies drawn in ink and washed in deep indigo.",
     },
     {
       title: "Ink Fox",
       words: "INK FOX",
+      style: "lettering",
       tags: ["fox", "animal", "ink", "forest"],
       blurb: "A curious fox sketched in a single flowing line of ink.",
     },
     {
       title: "Paper Cranes",
       words: "PAPER CRANES",
+      style: "lettering",
       tags: ["origami", "crane", "japan", "birds"],
       blurb: "A flight of origami cranes folding into the sunset.",
     },
     {
       title: "Quiet Harbour",
       words: "QUIET HARBOUR",
+      style: "waves",
       tags: ["sea", "boats", "harbour", "calm"],
       blurb: "Fishing boats resting in a still, misty harbour at dawn.",
     },
     {
       title: "Letterpress Love",
-      words: "LOVE LETTERS",
+      words: "LETTERPRESS LOVE",
+      style: "lettering",
       tags: ["typography", "love", "letterpress", "vintage"],
       blurb: "Bold letterpress type with the warm texture of old paper.",
     },
@@ -452,30 +463,35 @@ const DESIGNS: Record<string, Design[]> = {
     {
       title: "Halftone Sun",
       words: "HALFTONE SUN",
+      style: "sunset",
       tags: ["sun", "halftone", "retro", "summer"],
       blurb: "A retro sun rendered in chunky halftone dots.",
     },
     {
       title: "Workshop Tools",
-      words: "MAKE THINGS",
+      words: "WORKSHOP TOOLS",
+      style: "lettering",
       tags: ["tools", "maker", "workshop", "diy"],
       blurb: "A tidy wall of workshop tools for people who make things.",
     },
     {
       title: "Press Run",
       words: "PRESS RUN",
+      style: "lettering",
       tags: ["printing", "press", "typography", "craft"],
       blurb: "A tribute to the hum of the printing press on a long run.",
     },
     {
       title: "Cyan Magenta Yellow",
       words: "CMYK",
+      style: "geometric",
       tags: ["cmyk", "colour", "abstract", "print"],
       blurb: "Overlapping circles of cyan, magenta and yellow.",
     },
     {
       title: "Grid Study",
       words: "GRID STUDY",
+      style: "geometric",
       tags: ["geometric", "grid", "minimal", "modern"],
       blurb: "A minimal study of lines, squares and one bright accent.",
     },
@@ -484,30 +500,35 @@ const DESIGNS: Record<string, Design[]> = {
     {
       title: "Savanna Dusk",
       words: "SAVANNA DUSK",
+      style: "sunset",
       tags: ["africa", "savanna", "sunset", "landscape"],
       blurb: "Acacia trees against an orange dusk sky.",
     },
     {
       title: "Golden Braids",
       words: "GOLDEN BRAIDS",
+      style: "lettering",
       tags: ["portrait", "pattern", "gold", "culture"],
       blurb: "A portrait woven from golden braids and bold pattern.",
     },
     {
       title: "Market Day",
       words: "MARKET DAY",
+      style: "lettering",
       tags: ["market", "fruit", "colourful", "city"],
       blurb: "The colours of a busy Lagos market on a Saturday morning.",
     },
     {
       title: "Kente Waves",
       words: "KENTE WAVES",
+      style: "waves",
       tags: ["kente", "pattern", "waves", "textile"],
       blurb: "Kente-inspired stripes flowing like ocean waves.",
     },
     {
       title: "Baobab",
       words: "BAOBAB",
+      style: "moon",
       tags: ["tree", "baobab", "nature", "africa"],
       blurb: "An ancient baobab tree under a sky full of stars.",
     },
@@ -516,30 +537,35 @@ const DESIGNS: Record<string, Design[]> = {
     {
       title: "Ramen Cat",
       words: "RAMEN CAT",
+      style: "lettering",
       tags: ["cat", "ramen", "kawaii", "food"],
       blurb: "A very serious cat slurping a very big bowl of ramen.",
     },
     {
       title: "Mount Fuji Waves",
       words: "FUJI",
+      style: "mountains",
       tags: ["fuji", "mountain", "waves", "japan"],
       blurb: "Mount Fuji behind curling ukiyo-e style waves.",
     },
     {
       title: "Neon Tokyo",
       words: "NEON TOKYO",
+      style: "lettering",
       tags: ["tokyo", "neon", "city", "night"],
       blurb: "Rainy Tokyo streets glowing in pink and blue neon.",
     },
     {
       title: "Koi Pond",
       words: "KOI POND",
+      style: "waves",
       tags: ["koi", "fish", "pond", "zen"],
       blurb: "Two koi circling each other in a calm green pond.",
     },
     {
       title: "Robot Gardener",
       words: "ROBOT GARDENER",
+      style: "lettering",
       tags: ["robot", "garden", "plants", "cute"],
       blurb: "A small robot tending its windowsill tomatoes.",
     },
@@ -548,30 +574,35 @@ const DESIGNS: Record<string, Design[]> = {
     {
       title: "Aurora Lines",
       words: "AURORA",
+      style: "waves",
       tags: ["aurora", "northern lights", "sky", "gradient"],
       blurb: "Northern lights drawn as soft, glowing gradient lines.",
     },
     {
       title: "Sunrise Mountains",
       words: "SUNRISE",
+      style: "mountains",
       tags: ["mountains", "sunrise", "hiking", "outdoors"],
       blurb: "Layered mountain ridges at the first light of day.",
     },
     {
       title: "Lighthouse",
       words: "LIGHTHOUSE",
+      style: "waves",
       tags: ["lighthouse", "sea", "coast", "night"],
       blurb: "A lighthouse beam sweeping across a dark, calm sea.",
     },
     {
       title: "Prism",
       words: "PRISM",
+      style: "geometric",
       tags: ["prism", "light", "rainbow", "geometric"],
       blurb: "White light splitting into a rainbow through a glass prism.",
     },
     {
       title: "Firefly Summer",
       words: "FIREFLY SUMMER",
+      style: "moon",
       tags: ["fireflies", "summer", "night", "meadow"],
       blurb: "A meadow at dusk full of blinking fireflies.",
     },
@@ -580,30 +611,35 @@ const DESIGNS: Record<string, Design[]> = {
     {
       title: "Fern Study",
       words: "FERN STUDY",
+      style: "bloom",
       tags: ["fern", "botanical", "green", "nature"],
       blurb: "A botanical study of unfurling fern fronds.",
     },
     {
       title: "Mushroom Forest",
-      words: "MUSHROOMS",
+      words: "MUSHROOM FOREST",
+      style: "lettering",
       tags: ["mushroom", "forest", "cottagecore", "nature"],
       blurb: "Toadstools and moss on the forest floor after the rain.",
     },
     {
       title: "Wild Bees",
       words: "SAVE THE BEES",
+      style: "bloom",
       tags: ["bees", "honey", "flowers", "wildlife"],
       blurb: "Wild bees busy among clover and lavender.",
     },
     {
       title: "Pine Ridge",
       words: "PINE RIDGE",
+      style: "mountains",
       tags: ["pine", "trees", "camping", "outdoors"],
       blurb: "A ridge of pine trees under a pale winter moon.",
     },
     {
       title: "Autumn Leaves",
       words: "AUTUMN",
+      style: "bloom",
       tags: ["autumn", "leaves", "fall", "seasons"],
       blurb: "Maple and oak leaves tumbling in warm autumn colours.",
     },
@@ -667,10 +703,7 @@ export async function seedDemoProducts(db: Db): Promise<number> {
       if (!blank || titles.has(title)) continue;
       let artworkId = artIds.get(plan.design);
       if (!artworkId) {
-        const { png } = await generateDemoArtwork(storeIndex * 100 + ((plan.design + storeIndex) % designs.length), {
-          text: design.words,
-          size: 1800,
-        });
+        const { png } = await generateDemoArtwork(storeIndex * 100 + ((plan.design + storeIndex) % designs.length), demoArtOptions(design));
         artworkId = (await uploadArtwork(ctx, store.id, { name: `${design.title.toLowerCase().replace(/\s+/g, "-")}.png`, bytes: png }))
           .artworkId;
         artIds.set(plan.design, artworkId);

@@ -22,6 +22,7 @@ import { normaliseCartLines, normaliseWishIds, CART_MAX_QUANTITY, type CartView 
 import { formatPrice } from "../catalog/PriceText.tsx";
 import { ProductImage } from "../catalog/ProductImage.tsx";
 import { productPath } from "../catalog/ProductCard.tsx";
+import { CHECKOUT_SOON, TAX_NOTE } from "../content/availability.ts";
 import { CART_OPEN_EVENT, SHOPPING_CHANGED_EVENT, fetchCartView, removeFromCart, setCartQuantity } from "./shopping-client.ts";
 
 /** Notices after a form POST without JavaScript (`?shopping=<code>`). */
@@ -50,7 +51,7 @@ function ShoppingNotice() {
     <Box
       sx={{
         position: "fixed",
-        bottom: { xs: 88, sm: 16 },
+        bottom: 16,
         left: 16,
         right: 16,
         zIndex: (t) => t.zIndex.snackbar,
@@ -117,7 +118,7 @@ function CartLines({
             sx={{ display: "grid", gridTemplateColumns: "72px 1fr", gap: 1.5, py: 1.5, borderBottom: 1, borderColor: "divider" }}
           >
             <Box sx={{ width: 72, borderRadius: 1, overflow: "hidden" }}>
-              <ProductImage image={line.card?.image ?? null} alt={line.card ? `${title}, ${line.color}` : title} sizes="72px" />
+              <ProductImage image={line.image ?? null} alt={line.card ? `${title}, ${line.color}` : title} sizes="72px" />
             </Box>
             <Box sx={{ minWidth: 0 }}>
               {line.card ? (
@@ -250,7 +251,7 @@ export function HeaderShopping() {
           <FavoriteBorder />
         </Badge>
       </IconButton>
-      {/* Below sm the header has no room left: the cart becomes a floating button (bottom right). */}
+      {/* Always in the header (never floating over the page): at 360 px it sits between search and account. */}
       <IconButton
         color="inherit"
         aria-label={cartCount ? `Cart (${cartCount} items)` : "Cart"}
@@ -258,18 +259,6 @@ export function HeaderShopping() {
         aria-expanded={open}
         onClick={() => setOpen(true)}
         data-testid="cart-button"
-        sx={{
-          position: { xs: "fixed", sm: "static" },
-          right: { xs: 16 },
-          bottom: { xs: 16 },
-          zIndex: { xs: (t) => t.zIndex.speedDial, sm: "auto" },
-          width: { xs: 56, sm: "auto" },
-          height: { xs: 56, sm: "auto" },
-          bgcolor: { xs: "primary.main", sm: "transparent" },
-          color: { xs: "primary.contrastText", sm: "inherit" },
-          boxShadow: { xs: 6, sm: 0 },
-          "&:hover": { bgcolor: { xs: "primary.dark", sm: "action.hover" } },
-        }}
       >
         <Badge badgeContent={cartCount} color="secondary" max={99} data-testid="cart-badge">
           <ShoppingBagOutlined />
@@ -340,7 +329,7 @@ export function HeaderShopping() {
                 </Typography>
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                Shipping and taxes are worked out at checkout.{" "}
+                {TAX_NOTE}{" "}
                 {uid ? "Your cart is saved to your account." : "Your cart is saved in this browser; sign in to keep it on your account."}
               </Typography>
               {/* Checkout arrives with the payments issue; until then the cart is kept, not sold. */}
@@ -353,7 +342,7 @@ export function HeaderShopping() {
                 color="text.secondary"
                 sx={{ display: "block", mt: 0.75, textAlign: "center" }}
               >
-                Checkout opens soon: your cart stays saved until then.
+                {CHECKOUT_SOON}
               </Typography>
             </Box>
           ) : null}

@@ -1,9 +1,16 @@
-/** The FAQs of /shop/faqs, grouped. Answers are plain paragraphs (also used for the JSON-LD). */
+import { FEATURES, isLive, TAX_NOTE, type Feature } from "./availability.ts";
+
+/**
+ * The FAQs of /shop/faqs, grouped. Answers are plain paragraphs (also used for the JSON-LD). An
+ * answer that describes a feature still to come names it in `requires` and is shown once it is
+ * live (availability.ts); `visibleFaqGroups()` is what the page shows.
+ */
 export interface Faq {
   id: string;
   question: string;
   answer: string[];
   links?: { to: string; label: string }[];
+  requires?: Feature;
 }
 export interface FaqGroup {
   id: string;
@@ -25,15 +32,26 @@ export const FAQ_GROUPS: FaqGroup[] = [
         ],
       },
       {
+        id: "order-now",
+        question: "Can I order yet?",
+        answer: FEATURES.checkout
+          ? ["Yes: add items to your cart and check out."]
+          : [
+              "Not yet: checkout opens soon. You can already browse the shop, save wishes and fill your cart. Your cart is kept in this browser, and on your account when you sign in, so it is ready when checkout opens.",
+            ],
+      },
+      {
         id: "guest-checkout",
         question: "Do I need an account to order?",
+        requires: "guestCheckout",
         answer: [
-          "No. You can check out as a guest with your e-mail address, and we send your order confirmation and tracking there. With an account you also keep your order history, saved addresses and wishes across devices, and you can open a case straight from your order page.",
+          "No. You can check out as a guest with your e-mail address, and we send your order confirmation there. With an account you also keep your order history, saved addresses and wishes across devices, and you can open a case straight from your order page.",
         ],
         links: [{ to: "/signup", label: "Create an account" }],
       },
       {
         id: "payment-methods",
+        requires: "checkout",
         question: "How can I pay, and when is my card charged?",
         answer: [
           "You pay by card at checkout. Payments are processed by our payment provider over an encrypted connection; we never see or store your full card number. Your card is charged when you place the order, and you receive an order confirmation e-mail right away.",
@@ -43,11 +61,12 @@ export const FAQ_GROUPS: FaqGroup[] = [
         id: "taxes",
         question: "Are taxes and shipping included in the price?",
         answer: [
-          "The price on a product page is the price of the item. Shipping and sales tax or VAT are calculated at checkout from your delivery address and shown as separate lines before you pay, so the total you approve is the total you pay. For deliveries to another country, import duties may be charged by that country on delivery.",
+          `No. ${TAX_NOTE} They are shown as separate lines before you pay, so the total you approve is the total you pay. For deliveries to another country, import duties may be charged by that country on delivery.`,
         ],
       },
       {
         id: "change-or-cancel",
+        requires: "checkout",
         question: "Can I change or cancel my order?",
         answer: [
           "Yes, as long as it has not gone into production yet. Production usually starts within a day, so write to us as soon as possible through the contact form with the topic “An order I placed” and your order number. Once an item is being printed we can no longer stop it.",
@@ -62,6 +81,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
     items: [
       {
         id: "delivery-time",
+        requires: "checkout",
         question: "How long does delivery take?",
         answer: [
           "Production takes 2 to 5 business days, then the parcel travels with the carrier. Each product page shows an estimated delivery date for your address, based on the production time of the print shop and the carrier's transit time. Because your order is printed close to you whenever possible, it often travels less far than from a central warehouse.",
@@ -69,6 +89,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         id: "tracking",
+        requires: "tracking",
         question: "How do I track my order?",
         answer: [
           "When a parcel ships, we e-mail you the carrier and the tracking number. The tracking is also shown on your order page, and we e-mail you again when the carrier reports the parcel as delivered.",
@@ -76,6 +97,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         id: "several-parcels",
+        requires: "checkout",
         question: "Why did my order arrive in several parcels?",
         answer: [
           "Different products can be made by different print shops, each the best placed for that item. They ship separately so that nothing waits for the slowest item. You pay shipping once per order, as shown at checkout, and each parcel has its own tracking.",
@@ -85,7 +107,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
         id: "where-we-ship",
         question: "Where do you ship?",
         answer: [
-          "We ship wherever a print shop in our network, or our print-on-demand service, can deliver the product. Checkout tells you if an item cannot be delivered to your address, before you pay.",
+          "We ship wherever a print shop in our network, or our print-on-demand service, can deliver the product. Checkout will tell you if an item cannot be delivered to your address, before you pay.",
         ],
       },
     ],
@@ -96,9 +118,10 @@ export const FAQ_GROUPS: FaqGroup[] = [
     items: [
       {
         id: "misprint-or-damage",
+        requires: "checkout",
         question: "My item arrived misprinted or damaged. What now?",
         answer: [
-          "We are sorry. Within 30 days of delivery, open a case from your order page (or write to us through the contact form if you ordered as a guest) and add a photo that shows the problem. We will reprint the item or refund it, whichever you prefer, at no cost to you. You usually do not need to send anything back.",
+          "We are sorry. Within 30 days of delivery, open a case from your order page (or write to us through the contact form) and add a photo that shows the problem. We will reprint the item or refund it, whichever you prefer, at no cost to you. You usually do not need to send anything back.",
         ],
         links: [
           { to: "/shop/shoppers#guarantees", label: "Our guarantees" },
@@ -114,6 +137,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         id: "not-arrived",
+        requires: "tracking",
         question: "My parcel has not arrived.",
         answer: [
           "First check the tracking on your order page or in the shipping e-mail. If the parcel has not arrived 10 business days after the estimated delivery date, or the tracking has not moved for 10 business days, open a case from your order page. We will trace it with the carrier and send a replacement or refund you if it is lost.",
@@ -121,6 +145,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         id: "refund-time",
+        requires: "checkout",
         question: "How long does a refund take?",
         answer: [
           "We refund to the card you paid with as soon as we decide the case, usually within 2 business days of your message. Your bank then takes 5 to 10 business days to show the money on your account.",
@@ -194,6 +219,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         id: "payouts",
+        requires: "payouts",
         question: "When and how am I paid?",
         answer: [
           "You connect a payout account with our payment provider from your store administration. Earnings become available 30 days after an item is delivered, the period in which a shopper can report a problem, and are paid out on the schedule shown in your dashboard. Reprints and refunds for production problems never reduce your earnings.",
@@ -232,6 +258,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         id: "routing",
+        requires: "checkout",
         question: "How are orders routed to print shops?",
         answer: [
           "Each order line goes to the cheapest warehouse that can make it, has capacity and ships to the destination. You control what you receive by keeping your blanks, print areas, stock, production time and capacity up to date.",
@@ -239,6 +266,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         id: "fulfiller-pay",
+        requires: "payouts",
         question: "How are print shops paid?",
         answer: [
           "You set a base cost for each blank variant and rate tables for your carriers. For each line you ship you earn its base cost and the shipping charged for it. Amounts become available when the shipment is handed to the carrier and are paid to your connected payout account.",
@@ -246,6 +274,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         id: "fulfiller-tools",
+        requires: "fulfillmentTools",
         question: "What tools do print shops get?",
         answer: [
           "A fulfillment administration with batches for production runs, parcels, shipping labels and tracking, end-of-day manifests per carrier, cases for shopper problems, and analytics. Print-ready files are generated for every order line.",
@@ -255,8 +284,13 @@ export const FAQ_GROUPS: FaqGroup[] = [
   },
 ];
 
+/** The groups and questions shoppers see today: answers about features still to come are left out. */
+export function visibleFaqGroups(groups: FaqGroup[] = FAQ_GROUPS): FaqGroup[] {
+  return groups.map((g) => ({ ...g, items: g.items.filter((f) => isLive(f.requires)) })).filter((g) => g.items.length > 0);
+}
+
 /** schema.org FAQPage for the JSON-LD block. */
-export function faqJsonLd(groups: FaqGroup[] = FAQ_GROUPS) {
+export function faqJsonLd(groups: FaqGroup[] = visibleFaqGroups()) {
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",

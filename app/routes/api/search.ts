@@ -3,6 +3,7 @@ import type { Route } from "./+types/search";
 import { getCtx } from "#app/lib/session.server.ts";
 import { logger } from "#server/infra/logger/index.ts";
 import { searchErrorMessage, suggest, type Suggestion } from "#server/modules/search/index.ts";
+import { searchStores } from "#server/modules/stores/index.ts";
 
 export interface InstantSearchResponse {
   ok: true;
@@ -46,7 +47,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const ctx = await getCtx(request);
   try {
-    const suggestions = await suggest(ctx, parsed.data.q, parsed.data.limit);
+    const [found, stores] = await Promise.all([suggest(ctx, parsed.data.q, parsed.data.limit), searchStores(ctx, parsed.data.q, 3)]);
+    // Stores come from the stores module (active stores only, any word of the name), grouped after products.
+    const storeSuggestions: Suggestion[] = stores.map((s) => ({
+      kind: "store",
+      label: s.name,
+      href: `/shop/stores/@${s.handle}`,
+      storeName: s.name,
+    }));
+    const suggestions = [...found.filter((s) => s.kind === "product"), ...storeSuggestions, ...found.filter((s) => s.kind === "category")];
     return json({ ok: true, q: parsed.data.q, suggestions }, 200, "public, max-age=30");
   } catch (error) {
     logger().warn({ err: error }, "instant search failed");

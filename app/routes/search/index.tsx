@@ -18,6 +18,8 @@ import { logger } from "#server/infra/logger/index.ts";
 import { browseProducts, colorHexes, storeNamesByHandle } from "#server/modules/catalog/index.ts";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
 import { searchErrorMessage, searchProducts, type SearchQuery, type SearchResult } from "#server/modules/search/index.ts";
+import { searchStores } from "#server/modules/stores/index.ts";
+import { StoreResults } from "#app/components/search/StoreResults.tsx";
 import { currentCatalogVersion, VersionedMemo } from "#app/components/catalog/memo.server.ts";
 
 const searches = new VersionedMemo<SearchResult>(500, 60_000);
@@ -41,15 +43,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     searchError = searchErrorMessage(error);
     result = await browseProducts(ctx, { ...query, q: "", sort: "newest" });
   }
-  const [colorHex, storeNames] = await Promise.all([
+  const [colorHex, storeNames, stores] = await Promise.all([
     colorHexes(ctx),
     storeNamesByHandle(
       ctx,
       result.facets.store.map((s) => s.value),
     ),
+    // Stores whose name matches, above the products (first page of a text search only).
+    query.q && query.page === 1 && !query.storeHandle ? searchStores(ctx, query.q, 4) : Promise.resolve([]),
   ]);
   // Timings differ per request: keep them out of the loader data (render cache key).
-  return { query, result: { ...result, tookMs: 0 }, currency, digits, colorHex, storeNames, searchError };
+  return { query, result: { ...result, tookMs: 0 }, currency, digits, colorHex, storeNames, stores, searchError };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -66,7 +70,7 @@ const TIPS = [
 ];
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, result, searchError } = loaderData;
+  const { query, result, searchError, stores } = loaderData;
   const heading = searchError
     ? "Newest products"
     : query.q
@@ -124,6 +128,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           No results for “{query.q}”. Showing results for <strong>{result.correctedQuery}</strong>.
         </Alert>
       ) : null}
+      {result.partialMatch && result.hits.length ? (
+        <Alert severity="info" sx={{ mb: 3 }} data-testid="partial-match">
+          No product matches every word. Showing products that match some of them.
+        </Alert>
+      ) : null}
+
+      <StoreResults stores={stores} />
 
       <CatalogGrid {...loaderData} heading={heading} emptyText={<EmptyState q={query.q} hasFilters={hasFilters} />} />
     </Container>

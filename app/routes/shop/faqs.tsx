@@ -7,7 +7,7 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import type { Route } from "./+types/faqs";
 import { FaqList } from "#app/components/content/FaqList.tsx";
-import { FAQ_GROUPS, faqJsonLd } from "#app/components/content/faqs.ts";
+import { faqJsonLd, visibleFaqGroups } from "#app/components/content/faqs.ts";
 import { JsonLd } from "#app/components/content/JsonLd.tsx";
 
 export const meta: Route.MetaFunction = () => [
@@ -31,14 +31,14 @@ export default function FaqsPage() {
       </Typography>
       <Box component="nav" aria-label="FAQ topics" sx={{ mb: 5 }}>
         <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexWrap: "wrap", gap: 1 }}>
-          {FAQ_GROUPS.map((g) => (
+          {visibleFaqGroups().map((g) => (
             <li key={g.id}>
               <Chip component="a" href={`#${g.id}`} label={g.title} clickable variant="outlined" color="primary" />
             </li>
           ))}
         </Box>
       </Box>
-      <FaqList groups={FAQ_GROUPS} />
+      <FaqList groups={visibleFaqGroups()} />
       <Paper
         variant="outlined"
         sx={{

@@ -17,6 +17,7 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/shoppers";
+import { BUYING_STEPS, FEATURES, TAX_NOTE } from "#app/components/content/availability.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "How buying works · Platen" },
@@ -38,11 +39,7 @@ const STEPS: { icon: ReactNode; title: string; text: string }[] = [
     title: "Choose product, colour and size",
     text: "Pick the item, its colour and size. The mock-ups show the design on the colour you choose; check the size chart, since measurements differ between garments.",
   },
-  {
-    icon: <CreditCardOutlined />,
-    title: "Pay securely",
-    text: "Check out with your account or as a guest. Shipping and taxes are shown before you pay, and you get a confirmation e-mail at once.",
-  },
+  { icon: <CreditCardOutlined />, ...BUYING_STEPS.pay },
   {
     icon: <PrintOutlined />,
     title: "Made to order near you",
@@ -53,11 +50,7 @@ const STEPS: { icon: ReactNode; title: string; text: string }[] = [
     title: "Shipped to your door",
     text: "The print shop packs your order and hands it to the carrier. Items made by different shops may arrive in separate parcels.",
   },
-  {
-    icon: <PlaceOutlined />,
-    title: "Track every parcel",
-    text: "We e-mail you the tracking number when a parcel ships and again when it is delivered. Your order page shows every tracking update.",
-  },
+  ...(BUYING_STEPS.track ? [{ icon: <PlaceOutlined />, ...BUYING_STEPS.track }] : []),
 ];
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -157,10 +150,7 @@ export default function ShoppersPage() {
             Our 30-day returns policy for defects
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 3, color: "text.secondary", "& li": { mb: 0.75 } }}>
-            <li>
-              Report a defect, damage or wrong item within 30 days of delivery by opening a case from your order page, or through the
-              contact form if you ordered as a guest.
-            </li>
+            <li>Report a defect, damage or wrong item within 30 days of delivery {BUYING_STEPS.reportProblem}.</li>
             <li>
               Add a photo that shows the problem. We usually decide within 2 business days; if we need the item back, we send you a prepaid
               return label.
@@ -183,8 +173,8 @@ export default function ShoppersPage() {
             Card payments are processed by our payment provider over an encrypted connection. We never see or store your full card number.
           </Feature>
           <Feature icon={<CreditCardOutlined />} title="One clear total">
-            The artist sets each product&apos;s price. Shipping and sales tax or VAT for your address are added at checkout as separate
-            lines, before you pay. Your card is charged when you place the order.
+            The artist sets each product&apos;s price. {TAX_NOTE} They show as separate lines before you pay
+            {FEATURES.checkout ? ", and your card is charged when you place the order" : ""}.
           </Feature>
           <Feature icon={<VerifiedOutlined />} title="Artists are paid for every sale">
             Part of every price goes to the artist whose design you bought, part to the print shop that made it. Our{" "}

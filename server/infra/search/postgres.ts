@@ -64,6 +64,27 @@ export function tsQueryOf(q: string, prefix = true): SQL | null {
   return head ? sql`(websearch_to_tsquery('english', ${head}) && ${lastQuery})` : lastQuery;
 }
 
+/**
+ * The tsquery matching ANY word of `q` (each word on its own, the last one as a prefix when typing):
+ * the fallback for a multi-word query whose words never meet in one product ("lighthouse poster"
+ * when no lighthouse is printed on a poster). Ranking puts products matching more words first.
+ * Null for fewer than two usable words.
+ */
+export function anyWordTsQueryOf(q: string, prefix = true): SQL | null {
+  const words = q
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase())
+    .filter((w) => w.length >= 2)
+    .slice(0, 8);
+  if (words.length < 2) return null;
+  const typing = prefix && !/\s$/.test(q);
+  const parts = words.map((w, i) =>
+    typing && i === words.length - 1 ? sql`to_tsquery('english', ${`'${w}':*`})` : sql`plainto_tsquery('english', ${w})`,
+  );
+  return sql`(${sql.join(parts, sql` || `)})`;
+}
+
 type Dimension = "category" | "colors" | "sizes" | "store" | "price";
 
 /**
@@ -384,6 +405,7 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
       const started = performance.now();
       let result = await run(query, tsQueryOf(query.q));
       let correctedQuery: string | undefined;
+      let partialMatch = false;
       if (result.total === 0 && query.q.trim()) {
         const corrected = await correct(query.q);
         if (corrected) {
@@ -391,6 +413,17 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
           if (again.total > 0) {
             result = again;
             correctedQuery = corrected;
+          }
+        }
+        // Several words that never meet in one product ("ramen kat", "blue hoodie"): products that
+        // match some of the (corrected) words, the ones matching most first.
+        const anyWord = result.total === 0 ? anyWordTsQueryOf(corrected ?? query.q, !corrected) : null;
+        if (anyWord) {
+          const again = await run(query, anyWord);
+          if (again.total > 0) {
+            result = again;
+            partialMatch = true;
+            if (corrected) correctedQuery = corrected;
           }
         }
       }
@@ -403,6 +436,7 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
         pageCount: Math.max(1, Math.ceil(Math.min(result.total, PAGINATION_LIMIT) / query.pageSize)),
         facets: result.facets,
         ...(correctedQuery ? { correctedQuery } : {}),
+        ...(partialMatch ? { partialMatch: true } : {}),
         tookMs: Math.round((performance.now() - started) * 10) / 10,
         provider: "postgres",
       };
@@ -421,25 +455,21 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
       const text = q.trim();
       if (!text) return [];
       const tsq = tsQueryOf(text);
-      const like = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const [products, stores] = await Promise.all([
-        tsq
-          ? rows<HitRow & { rank: number }>(
-              db,
-              sql`select p.*, ts_headline('english', title, ${tsq}, ${HL_OPTIONS}) as highlighted from (
-                  select ${HIT_COLUMNS}, popularity from search_documents
-                  where product_id in ${firstRows(sql`select product_id from search_documents where title_tsv @@ ${tsq}`, RANK_CAP, true)}
-                  order by popularity desc, published_at desc limit ${limit}) p`,
-            )
-          : Promise.resolve([]),
-        rows<{ store_handle: string; store_name: string; n: number }>(
+      const titleMatches = (match: SQL, byRank = false) =>
+        rows<HitRow>(
           db,
-          sql`select store_handle, max(store_name) as store_name, count(*)::int as n from (
-                select store_handle, store_name from search_documents
-                where lower(store_name) like ${like} or store_handle like ${like} limit 2000) s
-              group by store_handle order by n desc limit 3`,
-        ),
-      ]);
+          sql`select p.*, ts_headline('english', title, ${match}, ${HL_OPTIONS}) as highlighted from (
+              select ${HIT_COLUMNS}, popularity from search_documents
+              where product_id in ${firstRows(sql`select product_id from search_documents where title_tsv @@ ${match}`, RANK_CAP, true)}
+              order by ${byRank ? sql`ts_rank_cd(title_tsv, ${match}) desc, ` : sql``}popularity desc, published_at desc limit ${limit}) p`,
+        );
+      const products = await (tsq
+        ? titleMatches(tsq).then(async (found) => {
+            // Words that never meet in one title ("ramen kat"): titles with some of them, most first.
+            const anyWord = found.length ? null : anyWordTsQueryOf(text);
+            return anyWord ? titleMatches(anyWord, true) : found;
+          })
+        : Promise.resolve([]));
       const lower = text.toLowerCase();
       const categories = CATEGORIES.filter((c) => CATEGORY_LABELS[c].toLowerCase().startsWith(lower) || c.startsWith(lower)).slice(0, 2);
       const out: Suggestion[] = [
@@ -455,12 +485,6 @@ export function createPostgresSearchProvider(getDb: () => Db): SearchProvider & 
             priceMinor: hit.priceMinor,
           };
         }),
-        ...stores.map((s) => ({
-          kind: "store" as const,
-          label: s.store_name,
-          href: `/shop/stores/@${s.store_handle}`,
-          storeName: s.store_name,
-        })),
         ...categories.map((c) => ({ kind: "category" as const, label: CATEGORY_LABELS[c], href: `/shop/products/${c}` })),
       ];
       return out;

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../kernel/index.ts";
-import { products, productVariants } from "./schema.ts";
-import type { ProductStatus } from "./types.ts";
+import { productMockups, products, productVariants } from "./schema.ts";
+import type { MockupRef, ProductStatus } from "./types.ts";
 
 /** What the cart needs of a product variant: its product, colour, size, price and whether it can be bought. */
 export interface CartVariantInfo {
@@ -14,6 +14,8 @@ export interface CartVariantInfo {
   productStatus: ProductStatus;
   /** Published product and enabled variant. */
   available: boolean;
+  /** The mockup of the variant's own colour (first print area), null when none was rendered. */
+  image: MockupRef | null;
 }
 
 /** Variants by id, for the cart (shopping module). Unknown ids are simply absent from the map. */
@@ -35,6 +37,26 @@ export async function getVariantsForCart(ctx: Ctx, variantIds: readonly string[]
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(inArray(productVariants.id, ids));
+  const productIds = [...new Set(rows.map((r) => r.productId))];
+  const mockups = productIds.length
+    ? await ctx.db
+        .select({
+          productId: productMockups.productId,
+          hash: productMockups.hash,
+          color: productMockups.color,
+          areaKey: productMockups.areaKey,
+          width: productMockups.width,
+          height: productMockups.height,
+        })
+        .from(productMockups)
+        .where(inArray(productMockups.productId, productIds))
+        .orderBy(asc(productMockups.sortOrder), asc(productMockups.id))
+    : [];
+  const imageOf = new Map<string, MockupRef>();
+  for (const { productId, ...m } of mockups) {
+    const key = `${productId}\u0000${m.color}`;
+    if (!imageOf.has(key)) imageOf.set(key, m);
+  }
   for (const r of rows) {
     out.set(r.variantId, {
       variantId: r.variantId,
@@ -44,6 +66,7 @@ export async function getVariantsForCart(ctx: Ctx, variantIds: readonly string[]
       priceMinor: r.variantPrice ?? r.productPrice,
       productStatus: r.status,
       available: r.status === "published" && r.enabled,
+      image: imageOf.get(`${r.productId}\u0000${r.color}`) ?? null,
     });
   }
   return out;

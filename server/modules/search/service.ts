@@ -163,7 +163,10 @@ function cleanQuery(q: SearchQuery): SearchQuery {
   };
 }
 
-/** Instant-search suggestions: products (title prefix), stores and categories. Always PostgreSQL (fast, local). */
+/**
+ * Instant-search suggestions: products (title prefix) and categories. Always PostgreSQL (fast, local).
+ * Stores come from the stores module's `searchStores` (active stores only); `/api/search` adds them.
+ */
 export async function suggest(ctx: Ctx, q: string, limit = 6): Promise<Suggestion[]> {
   const text = clean(q).slice(0, 100);
   if (!text) return [];

@@ -39,6 +39,7 @@ export async function resolveCart(ctx: Ctx, lines: readonly CartLine[]): Promise
       variantId: l.variantId,
       quantity: l.quantity,
       card,
+      image: card ? (v?.image ?? card.image) : null,
       color: v?.color ?? "",
       size: v?.size ?? "",
       variantLabel: v ? [v.color, v.size].filter((s) => s && s !== "One size").join(" / ") || "One size" : "",

@@ -67,6 +67,8 @@ export function normaliseWishIds(raw: unknown): string[] {
 /** One line of the cart as the drawer shows it. */
 export interface CartLineView extends CartLine {
   card: ProductCard | null;
+  /** The mockup of this line's colour (a Navy hoodie shows the Navy mockup), else the product's main image. */
+  image: ProductCard["image"];
   color: string;
   size: string;
   /** "Black / M", or "" when the variant no longer exists. */

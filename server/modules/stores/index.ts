@@ -68,3 +68,4 @@ export {
   type FanClubView,
 } from "./fan-club.ts";
 export { recentStoreActivity, storeSetupFacts, type StoreActivity } from "./dashboard.ts";
+export { searchStores } from "./search.ts";

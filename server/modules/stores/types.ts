@@ -194,3 +194,12 @@ export interface StoreAccessInfo {
   role: "owner" | "member" | "admin" | "none";
   permissions: StorePermission[];
 }
+
+/** A store found by a search (/search and instant search): active stores only. */
+export interface StoreSearchHit {
+  handle: string;
+  name: string;
+  bio: string;
+  avatarKey: string | null;
+  accentColor: string;
+}
