@@ -57,6 +57,7 @@ export {
   countProductsByStatus,
   getProductForEdit,
   searchDocumentFor,
+  storeSearchDocuments,
   type SaveOutcome,
   type PublishOutcome,
   type BulkOutcome,

@@ -5,11 +5,10 @@ import { artworkFlags, artworks, productEvents, productMockups, products, stores
 import { actorUserId, assertRole, AppError, notFound, type Ctx } from "../../kernel/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { removeSearchDocument, upsertSearchDocument } from "../search/index.ts";
-import { notifyFanClubOfNewProduct } from "../stores/index.ts";
 import { env } from "../../config/env.ts";
 import { storeOwnerContact } from "./access.ts";
 import { productTransitions } from "./product-form.ts";
-import { searchDocumentFor } from "./products.ts";
+import { publishProductMove, searchDocumentFor } from "./products.ts";
 import type { Category, ProductStatus } from "./types.ts";
 
 type ProductRow = typeof products.$inferSelect;
@@ -101,7 +100,7 @@ async function load(db: Db, id: string): Promise<ProductRow> {
 
 async function adminMove(tx: Db, ctx: Ctx, product: ProductRow, to: ProductStatus, reason: string): Promise<void> {
   productTransitions.assert(product.status, to);
-  await tx
+  const [row] = await tx
     .update(products)
     .set({
       status: to,
@@ -109,7 +108,8 @@ async function adminMove(tx: Db, ctx: Ctx, product: ProductRow, to: ProductStatu
       ...(to === "taken_down" ? { takedownReason: reason, featured: false } : { takedownReason: "" }),
       ...(to === "published" && !product.publishedAt ? { publishedAt: new Date() } : {}),
     })
-    .where(eq(products.id, product.id));
+    .where(eq(products.id, product.id))
+    .returning();
   await tx.insert(productEvents).values({
     id: newId("pev"),
     productId: product.id,
@@ -121,16 +121,10 @@ async function adminMove(tx: Db, ctx: Ctx, product: ProductRow, to: ProductStatu
   if (to === "published") {
     const doc = await searchDocumentFor(tx, product.id);
     if (doc) await upsertSearchDocument(tx, doc);
-    if (!product.publishedAt)
-      await notifyFanClubOfNewProduct(tx, {
-        storeId: product.storeId,
-        productId: product.id,
-        productTitle: product.title,
-        productUrl: abs(`/shop/product/${product.id}`),
-      });
   } else if (product.status === "published") {
     await removeSearchDocument(tx, product.id);
   }
+  await publishProductMove(tx, row!, product.status, to, reason, to === "published" && !product.publishedAt);
 }
 
 async function tellPartner(tx: Db, product: ProductRow, subject: string, heading: string, paragraphs: string[]): Promise<void> {

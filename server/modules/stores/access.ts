@@ -37,6 +37,22 @@ export async function getStoresByIds(ctx: Ctx, ids: readonly string[]): Promise<
     .where(inArray(stores.id, [...new Set(ids)]));
 }
 
+/** Stores by handle (without `@`), whatever their status. */
+export async function getStoresByHandles(ctx: Ctx, handles: readonly string[]): Promise<StoreRow[]> {
+  const list = [...new Set(handles.map(stripAt))].filter(Boolean);
+  if (!list.length) return [];
+  return ctx.db.select().from(stores).where(inArray(stores.handle, list));
+}
+
+/**
+ * The ids of the suspended stores: the storefront leaves their products out. Few (a suspension is
+ * an admin's exception), so a listing excludes them with `store_id not in (...)`.
+ */
+export async function suspendedStoreIds(ctx: Ctx): Promise<string[]> {
+  const rows = await ctx.db.select({ id: stores.id }).from(stores).where(eq(stores.status, "suspended"));
+  return rows.map((r) => r.id);
+}
+
 /** Whether the public may see the store (active). Its owner, team and admins see a suspended one. */
 export function isStorePublic(store: StoreRow): boolean {
   return store.status === "active";

@@ -6,6 +6,8 @@ export {
   getStoreByHandle,
   getStoreById,
   getStoresByIds,
+  getStoresByHandles,
+  suspendedStoreIds,
   isStorePublic,
   getStoreAccess,
   accessAllows,
@@ -64,6 +66,7 @@ export {
   setFanClubEmails,
   notifyFanClubOfNewProduct,
   fanClubNewProductHandler,
+  fanClubOnProductPublished,
   type FanClubView,
 } from "./fan-club.ts";
 export { recentStoreActivity, storeSetupFacts, type StoreActivity } from "./dashboard.ts";
