@@ -23,12 +23,7 @@ module.exports = {
       from: { path: "^server/modules/([^/]+)/", pathNot: "^server/modules/[^/]+/schema[.]ts$" },
       to: {
         path: "^server/modules/[^/]+/",
-        pathNot: [
-          "^server/modules/$1/",
-          PUBLIC_MODULE_FILE,
-          // The table below is refused by the next rule, but for the catalogue files that still read it.
-          "^server/modules/stores/schema[.]ts$",
-        ],
+        pathNot: ["^server/modules/$1/", PUBLIC_MODULE_FILE],
       },
     },
     {
@@ -42,21 +37,6 @@ module.exports = {
         path: "^server/modules/[^/]+/",
         pathNot: ["^server/modules/$1/", PUBLIC_MODULE_FILE, "^server/modules/[^/]+/schema[.]ts$"],
       },
-    },
-    {
-      name: "module-through-index",
-      severity: "error",
-      // TEMPORARY: removed when wt/events merges (the catalogue reads the stores table to show
-      // only active stores' products and the store's name and handle).
-      from: {
-        path: "^server/modules/",
-        pathNot: [
-          "^server/modules/stores/",
-          "^server/modules/[^/]+/schema[.]ts$",
-          "^server/modules/catalog/(storefront|moderation|products)[.]ts$",
-        ],
-      },
-      to: { path: "^server/modules/stores/schema[.]ts$" },
     },
     {
       name: "schema-aggregator-only-db",

@@ -7,10 +7,10 @@ export interface DomainEventMap {
   "store.suspended": { storeId: string; reason: string };
   /** An admin reinstated a suspended store. */
   "store.reinstated": { storeId: string };
-  /** A store's name (or other listed profile field) changed. */
+  /** A store's name changed (what search and the product cards show of a store). */
   "store.renamed": { storeId: string; name: string; previousName: string };
-  /** A product went live (first time or again). */
-  "product.published": { productId: string; storeId: string; firstTime: boolean };
+  /** A product went live (first time or again); `title` as it went live (the fan-club e-mail shows it). */
+  "product.published": { productId: string; storeId: string; title: string; firstTime: boolean };
   /** A product left the storefront by its partner. */
   "product.unpublished": { productId: string; storeId: string };
   /** An admin took a product down (e.g. a copyright claim). */

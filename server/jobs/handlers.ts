@@ -1,8 +1,16 @@
-// Registers every module's outbox handlers. Each feature adds its registration here.
+// Registers every module's outbox handlers and domain-event subscribers (the composition root of
+// the jobs: a module never calls another module's refresh function, it publishes an event).
+import { storeSearchDocuments } from "../modules/catalog/index.ts";
 import { EMAIL_RETRY, EMAIL_SEND_TOPIC, emailSendHandler } from "../modules/notifications/index.ts";
-import { SEARCH_SETTINGS_TOPIC, SEARCH_SYNC_TOPIC, searchSettingsHandler, searchSyncBatchHandler } from "../modules/search/index.ts";
-import { FAN_CLUB_NEW_PRODUCT_TOPIC, fanClubNewProductHandler } from "../modules/stores/index.ts";
-import { registerEventDispatch } from "./events.ts";
+import {
+  reindexStore,
+  SEARCH_SETTINGS_TOPIC,
+  SEARCH_SYNC_TOPIC,
+  searchSettingsHandler,
+  searchSyncBatchHandler,
+} from "../modules/search/index.ts";
+import { FAN_CLUB_NEW_PRODUCT_TOPIC, fanClubNewProductHandler, fanClubOnProductPublished } from "../modules/stores/index.ts";
+import { registerEventDispatch, subscribe } from "./events.ts";
 import { registerBatchHandler, registerHandler } from "./worker.ts";
 
 export function registerJobHandlers(): void {
@@ -12,4 +20,15 @@ export function registerJobHandlers(): void {
   registerHandler(FAN_CLUB_NEW_PRODUCT_TOPIC, fanClubNewProductHandler);
   registerBatchHandler(SEARCH_SYNC_TOPIC, searchSyncBatchHandler);
   registerHandler(SEARCH_SETTINGS_TOPIC, searchSettingsHandler);
+
+  // Search holds what the catalogue lists of a store: none of a suspended store's products, and
+  // the store's current name on the others. (Product moves update search in their own
+  // transaction; the storefront's memos follow the `catalog_version` row, which a trigger on the
+  // stores table bumps with the change itself.)
+  subscribe("search.store-products", ["store.suspended", "store.reinstated", "store.renamed"], async (ctx, event) => {
+    const { storeId } = event.payload;
+    await reindexStore(ctx.db, storeId, await storeSearchDocuments(ctx.db, storeId));
+  });
+  // The fan club hears of a store's new product (its first publication).
+  subscribe("stores.fan-club-new-product", "product.published", fanClubOnProductPublished);
 }

@@ -53,8 +53,6 @@ const FIXTURE: Record<string, string> = {
   ].join("\n"),
   // Good: a schema.ts names another module's table for a foreign key.
   "server/modules/beta/schema.ts": 'import { rows } from "../alpha/schema.ts";\nexport const fk = rows;\n',
-  // TEMPORARY exception (until wt/events merges): three catalogue files may still read the stores table.
-  "server/modules/catalog/storefront.ts": 'import { stores } from "../stores/schema.ts";\nexport const c = stores;\n',
   "app/lib/helper.ts": "export const h = 1;\n",
   "app/routes/good.tsx":
     'import { b } from "#server/modules/beta/index.ts";\nimport type { A } from "#server/modules/alpha/types.ts";\nexport const g = (x: A) => [b, x];\n',

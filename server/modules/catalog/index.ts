@@ -56,6 +56,7 @@ export {
   countProductsByStatus,
   getProductForEdit,
   searchDocumentFor,
+  storeSearchDocuments,
   type SaveOutcome,
   type PublishOutcome,
   type BulkOutcome,

@@ -2,16 +2,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { artworkFlags, artworks, productEvents, productMockups, products } from "./schema.ts";
-// TEMPORARY: removed when wt/events merges (the stores module will answer for its stores).
-import { stores } from "../stores/schema.ts";
 import { actorUserId, assertRole, AppError, notFound, withDb, type Ctx } from "../../kernel/index.ts";
 import { sendEmail } from "../notifications/index.ts";
+import { getStoresByHandles, getStoresByIds, storeIdsWithNameLike } from "../stores/index.ts";
 import { removeSearchDocument, upsertSearchDocument } from "../search/index.ts";
-import { notifyFanClubOfNewProduct } from "../stores/index.ts";
 import { env } from "../../config/env.ts";
 import { storeOwnerContact } from "./access.ts";
 import { productTransitions } from "./product-form.ts";
-import { searchDocumentFor } from "./products.ts";
+import { publishProductMove, searchDocumentFor } from "./products.ts";
 import { artworkFlagMachine } from "./states.ts";
 import type { Category, ProductStatus } from "./types.ts";
 
@@ -54,19 +52,22 @@ export async function adminListProducts(
   const conds: SQL[] = [];
   if (filter.status) conds.push(eq(products.status, filter.status));
   if (filter.category) conds.push(eq(products.category, filter.category));
-  if (filter.storeHandle) conds.push(eq(stores.handle, filter.storeHandle.replace(/^@/, "").toLowerCase()));
+  // Stores are the stores module's: it answers which ids a handle or a name means (ADR 0010).
+  if (filter.storeHandle) {
+    const ids = (await getStoresByHandles(ctx, [filter.storeHandle.replace(/^@/, "").toLowerCase()])).map((st) => st.id);
+    conds.push(ids.length ? inArray(products.storeId, ids) : sql`false`);
+  }
   if (filter.q) {
     const like = `%${filter.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    conds.push(or(ilike(products.title, like), ilike(stores.name, like), ilike(products.id, like))!);
+    const storeIds = await storeIdsWithNameLike(ctx, filter.q);
+    conds.push(
+      or(ilike(products.title, like), ilike(products.id, like), ...(storeIds.length ? [inArray(products.storeId, storeIds)] : []))!,
+    );
   }
   const openFlagCount = sql<number>`(select count(*)::int from ${artworkFlags} f where f.product_id = ${products.id} and f.status = 'open')`;
   if (filter.flagged) conds.push(sql`${openFlagCount} > 0`);
   const where = conds.length ? and(...conds) : undefined;
-  const [{ total } = { total: 0 }] = await ctx.db
-    .select({ total: count() })
-    .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(where);
+  const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(products).where(where);
   const pageCount = Math.max(1, Math.ceil(Number(total) / PAGE));
   const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
   const rows = await ctx.db
@@ -77,8 +78,6 @@ export async function adminListProducts(
       category: products.category,
       priceMinor: products.priceMinor,
       storeId: products.storeId,
-      storeHandle: stores.handle,
-      storeName: stores.name,
       featured: products.featured,
       takedownReason: products.takedownReason,
       updatedAt: products.updatedAt,
@@ -88,12 +87,29 @@ export async function adminListProducts(
       >`(select m.hash from ${productMockups} m where m.product_id = ${products.id} order by m.sort_order limit 1)`,
     })
     .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
     .where(where)
     .orderBy(desc(products.updatedAt), asc(products.id))
     .limit(PAGE)
     .offset((page - 1) * PAGE);
-  return { rows: rows.map((r) => ({ ...r, openFlags: Number(r.openFlags) })), total: Number(total), page, pageCount };
+  const storeOf = new Map(
+    (
+      await getStoresByIds(
+        ctx,
+        rows.map((r) => r.storeId),
+      )
+    ).map((st) => [st.id, st]),
+  );
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      storeHandle: storeOf.get(r.storeId)?.handle ?? "",
+      storeName: storeOf.get(r.storeId)?.name ?? "",
+      openFlags: Number(r.openFlags),
+    })),
+    total: Number(total),
+    page,
+    pageCount,
+  };
 }
 
 async function load(db: Db, id: string): Promise<ProductRow> {
@@ -104,7 +120,7 @@ async function load(db: Db, id: string): Promise<ProductRow> {
 
 async function adminMove(tx: Db, ctx: Ctx, product: ProductRow, to: ProductStatus, reason: string): Promise<void> {
   productTransitions.assert(product.status, to);
-  await tx
+  const [row] = await tx
     .update(products)
     .set({
       status: to,
@@ -112,7 +128,8 @@ async function adminMove(tx: Db, ctx: Ctx, product: ProductRow, to: ProductStatu
       ...(to === "taken_down" ? { takedownReason: reason, featured: false } : { takedownReason: "" }),
       ...(to === "published" && !product.publishedAt ? { publishedAt: ctx.clock.now() } : {}),
     })
-    .where(eq(products.id, product.id));
+    .where(eq(products.id, product.id))
+    .returning();
   await tx.insert(productEvents).values({
     id: newId("pev"),
     productId: product.id,
@@ -124,16 +141,10 @@ async function adminMove(tx: Db, ctx: Ctx, product: ProductRow, to: ProductStatu
   if (to === "published") {
     const doc = await searchDocumentFor(tx, product.id);
     if (doc) await upsertSearchDocument(tx, doc);
-    if (!product.publishedAt)
-      await notifyFanClubOfNewProduct(tx, {
-        storeId: product.storeId,
-        productId: product.id,
-        productTitle: product.title,
-        productUrl: abs(`/shop/product/${product.id}`),
-      });
   } else if (product.status === "published") {
     await removeSearchDocument(tx, product.id);
   }
+  await publishProductMove(tx, row!, product.status, to, reason, to === "published" && !product.publishedAt);
 }
 
 async function tellPartner(tx: Db, product: ProductRow, subject: string, heading: string, paragraphs: string[]): Promise<void> {
@@ -214,10 +225,20 @@ export async function listArtworkFlags(ctx: Ctx, status: "open" | "cleared" | "c
   const artIds = [...new Set(flags.flatMap((f) => [f.artworkId, f.matchedArtworkId]))];
   const [prods, arts] = await Promise.all([
     ctx.db
-      .select({ id: products.id, title: products.title, status: products.status, storeHandle: stores.handle })
+      .select({ id: products.id, title: products.title, status: products.status, storeId: products.storeId })
       .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
-      .where(inArray(products.id, productIds)),
+      .where(inArray(products.id, productIds))
+      .then(async (rows) => {
+        const handleOf = new Map(
+          (
+            await getStoresByIds(
+              ctx,
+              rows.map((r) => r.storeId),
+            )
+          ).map((st) => [st.id, st.handle]),
+        );
+        return rows.map(({ storeId, ...r }) => ({ ...r, storeHandle: handleOf.get(storeId) ?? "" }));
+      }),
     ctx.db.select({ id: artworks.id, previewKey: artworks.previewKey }).from(artworks).where(inArray(artworks.id, artIds)),
   ]);
   return flags.map((f) => {

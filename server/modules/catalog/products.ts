@@ -2,14 +2,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { artworkFlags, artworks, printFiles, productEvents, productMockups, products, productVariants } from "./schema.ts";
-// TEMPORARY: removed when wt/events merges (the stores module will answer for its stores).
-import { stores } from "../stores/schema.ts";
 import { actorUserId, AppError, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { getSettings, minimumRetailMinor, formatMoney, type Settings } from "../platform/index.ts";
 import { removeSearchDocument, upsertSearchDocument, type SearchDocumentInput } from "../search/index.ts";
-import { notifyFanClubOfNewProduct } from "../stores/index.ts";
+import { publish } from "../../jobs/index.ts";
 import { blankColorsOf, getBlankDetail, getBlankVariants, type BlankDetail } from "../fulfillment/index.ts";
-import { env } from "../../config/env.ts";
 import { assertStoreActive, assertStoreProducts, storeInfo } from "./access.ts";
 import { findArtworkMatch, getStoreArtwork } from "./artwork.ts";
 import { preflight } from "./preflight.ts";
@@ -19,8 +16,6 @@ import type { PreflightIssue, ProductStatus } from "./types.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 type Tx = Db;
-
-const productUrl = (id: string) => `${env().PUBLIC_URL}/shop/product/${id}`;
 
 function slugify(title: string): string {
   return (
@@ -41,15 +36,17 @@ async function loadProduct(db: Db, productId: string): Promise<ProductRow> {
 
 // ---- search document ------------------------------------------------------------------------
 
-/** The search index document of a product (whatever its state; the caller decides whether to index it). */
+/**
+ * The search index document of a product (whatever its state; the caller decides whether to index
+ * it), or null when the product is gone or its store is suspended (a suspended store's products are
+ * listed nowhere; the stores module's events bring them back on reinstatement).
+ */
 export async function searchDocumentFor(db: Db, productId: string): Promise<SearchDocumentInput | null> {
-  const [p] = await db
-    .select({ product: products, storeHandle: stores.handle, storeName: stores.name })
-    .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!p) return null;
+  const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
+  if (!product) return null;
+  const store = await storeInfo(db, product.storeId);
+  if (!store || store.status !== "active") return null;
+  const p = { product, storeHandle: store.handle, storeName: store.name };
   const [variants, mockups] = await Promise.all([
     db
       .select({ color: productVariants.color, size: productVariants.size, priceMinor: productVariants.priceMinor })
@@ -79,7 +76,42 @@ export async function searchDocumentFor(db: Db, productId: string): Promise<Sear
   };
 }
 
+/**
+ * The search documents of a store's published products (none while the store is suspended): what
+ * search holds of the store after a store event (server/jobs/handlers.ts).
+ */
+export async function storeSearchDocuments(db: Db, storeId: string): Promise<SearchDocumentInput[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), eq(products.status, "published")))
+    .orderBy(asc(products.id));
+  const docs: SearchDocumentInput[] = [];
+  for (const r of rows) {
+    const doc = await searchDocumentFor(db, r.id);
+    if (!doc) return []; // the store is suspended (or gone)
+    docs.push(doc);
+  }
+  return docs;
+}
+
 // ---- state changes --------------------------------------------------------------------------
+
+/** Announce a product's move (fan-club mail and others follow the events: server/jobs/handlers.ts). */
+export async function publishProductMove(
+  tx: Tx,
+  row: ProductRow,
+  from: ProductStatus,
+  to: ProductStatus,
+  reason: string,
+  firstTime: boolean,
+): Promise<void> {
+  const ids = { productId: row.id, storeId: row.storeId };
+  if (to === "published") await publish(tx, "product.published", { ...ids, title: row.title, firstTime });
+  else if (to === "taken_down") await publish(tx, "product.taken_down", { ...ids, reason });
+  else if (from === "taken_down") await publish(tx, "product.restored", ids);
+  else if (from === "published") await publish(tx, "product.unpublished", ids);
+}
 
 /** Move a product to `to` (transition table), record the event, keep the search index in step. */
 async function move(tx: Tx, product: ProductRow, to: ProductStatus, actor: string | null, reason = ""): Promise<ProductRow> {
@@ -104,16 +136,10 @@ async function move(tx: Tx, product: ProductRow, to: ProductStatus, actor: strin
   if (to === "published") {
     const doc = await searchDocumentFor(tx, product.id);
     if (doc) await upsertSearchDocument(tx, doc);
-    if (firstPublish)
-      await notifyFanClubOfNewProduct(tx, {
-        storeId: row.storeId,
-        productId: row.id,
-        productTitle: row.title,
-        productUrl: productUrl(row.id),
-      });
   } else if (product.status === "published") {
     await removeSearchDocument(tx, product.id);
   }
+  await publishProductMove(tx, row, product.status, to, reason, firstPublish);
   return row;
 }
 

@@ -1,19 +1,30 @@
 // Read functions of the public storefront: product cards, the product page, home rows,
 // category counts, featured stores and the sitemap. Visitors only ever see published products
 // of active stores; a store's members and admins also see their drafts (with a banner).
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
+// Stores are the stores module's: which are suspended, their names and handles are asked through
+// its index.ts (ADR 0010), never read from its table here.
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../infra/db/index.ts";
 import { productMockups, products, productVariants } from "./schema.ts";
-// TEMPORARY: removed when wt/events merges (the stores module will answer for its stores).
-import { stores } from "../stores/schema.ts";
 import { hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { blankColorHexes, blankColorsOf, getBlankDetail, warehousesStockingBlanks } from "../fulfillment/index.ts";
+import {
+  getStoreByHandle,
+  getStoreById,
+  getStoresByHandles,
+  getStoresByIds,
+  listPublicStores,
+  suspendedStoreIds,
+} from "../stores/index.ts";
 import { canManageStoreProducts } from "./access.ts";
 import { CATEGORIES, type Category, type MockupRef, type ProductCard, type ProductStatus } from "./types.ts";
 import type { FacetValue, SearchQuery, SearchResult } from "../search/types.ts";
 
-/** Published and in an active store: what a visitor may see. */
-const visible = and(eq(products.status, "published"), eq(stores.status, "active"));
+/** Published and in an active store: what a visitor may see (one small query for the suspended stores). */
+async function visibleWhere(ctx: Ctx): Promise<SQL> {
+  const hidden = await suspendedStoreIds(ctx);
+  return and(eq(products.status, "published"), hidden.length ? notInArray(products.storeId, hidden) : undefined)!;
+}
 
 type CardRow = {
   id: string;
@@ -25,8 +36,6 @@ type CardRow = {
   blankId: string;
   publishedAt: Date | null;
   storeId: string;
-  storeHandle: string;
-  storeName: string;
 };
 
 const cardColumns = {
@@ -38,9 +47,7 @@ const cardColumns = {
   primaryColor: products.primaryColor,
   blankId: products.blankId,
   publishedAt: products.publishedAt,
-  storeId: stores.id,
-  storeHandle: stores.handle,
-  storeName: stores.name,
+  storeId: products.storeId,
 };
 
 /** Mockup used as a product's main image: the primary colour's first area, else the first mockup. */
@@ -48,9 +55,12 @@ function pickMainImage(mockups: MockupRef[], primaryColor: string): MockupRef | 
   return mockups.find((m) => m.color === primaryColor) ?? mockups[0] ?? null;
 }
 
-/** Fills prices, colours and main images of product rows (3 queries for any number of rows; colours from fulfillment). */
-async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
+/** Fills stores, prices, colours and main images of product rows (4 queries for any number of rows; stores and colours from their modules). */
+async function toCards(ctx: Ctx, rows: CardRow[]): Promise<ProductCard[]> {
   if (!rows.length) return [];
+  const db: Db = ctx.db;
+  const storeRows = await getStoresByIds(ctx, [...new Set(rows.map((r) => r.storeId))]);
+  const storeOf = new Map(storeRows.map((st) => [st.id, st]));
   const ids = rows.map((r) => r.id);
   const blankIds = [...new Set(rows.map((r) => r.blankId))];
   const [variantRows, colorsOf, mockupRows] = await Promise.all([
@@ -93,8 +103,8 @@ async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
       priceMinor: Math.min(...prices),
       priceMaxMinor: Math.max(...prices),
       storeId: r.storeId,
-      storeHandle: r.storeHandle,
-      storeName: r.storeName,
+      storeHandle: storeOf.get(r.storeId)?.handle ?? "",
+      storeName: storeOf.get(r.storeId)?.name ?? "",
       colors,
       image: pickMainImage(mockupsOf.get(r.id) ?? [], r.primaryColor),
       status: r.status,
@@ -110,9 +120,8 @@ export async function getProductCards(ctx: Ctx, ids: readonly string[]): Promise
   const rows = await ctx.db
     .select(cardColumns)
     .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(inArray(products.id, unique), visible));
-  const cards = await toCards(ctx.db, rows);
+    .where(and(inArray(products.id, unique), await visibleWhere(ctx)));
+  const cards = await toCards(ctx, rows);
   const byId = new Map(cards.map((c) => [c.id, c]));
   return unique.map((id) => byId.get(id)).filter((c): c is ProductCard => !!c);
 }
@@ -192,24 +201,19 @@ export const DELIVERY_DAYS = { domestic: [2, 5] as [number, number], internation
  */
 export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage> {
   if (!/^[a-z]+_[0-9A-Za-z]{1,60}$/.test(id)) throw notFound("The product");
-  const [row] = await ctx.db
+  const [found] = await ctx.db
     .select({
       product: products,
-      store: {
-        id: stores.id,
-        handle: stores.handle,
-        name: stores.name,
-        bio: stores.bio,
-        avatarKey: stores.avatarKey,
-        accentColor: stores.accentColor,
-        status: stores.status,
-      },
     })
     .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
     .where(eq(products.id, id))
     .limit(1);
-  if (!row) throw notFound("The product");
+  const s = found ? await getStoreById(ctx, found.product.storeId) : null;
+  if (!found || !s) throw notFound("The product");
+  const row = {
+    ...found,
+    store: { id: s.id, handle: s.handle, name: s.name, bio: s.bio, avatarKey: s.avatarKey, accentColor: s.accentColor, status: s.status },
+  };
   const hiddenFromPublic = row.product.status !== "published" || row.store.status !== "active";
   if (hiddenFromPublic && !hasRole(ctx.actor, "admin") && !(await canManageStoreProducts(ctx, row.store.id))) throw notFound("The product");
 
@@ -333,11 +337,10 @@ export async function moreFromStore(ctx: Ctx, storeId: string, excludeId: string
   const rows = await ctx.db
     .select(cardColumns)
     .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(eq(products.storeId, storeId), ne(products.id, excludeId), visible))
+    .where(and(eq(products.storeId, storeId), ne(products.id, excludeId), await visibleWhere(ctx)))
     .orderBy(desc(products.publishedAt), desc(products.id))
     .limit(clampLimit(limit));
-  return toCards(ctx.db, rows);
+  return toCards(ctx, rows);
 }
 
 /** Featured products (the admin's picks), newest first. */
@@ -345,8 +348,7 @@ export async function listFeaturedProductIds(ctx: Ctx, limit = 8): Promise<strin
   const rows = await ctx.db
     .select({ id: products.id })
     .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(eq(products.featured, true), visible))
+    .where(and(eq(products.featured, true), await visibleWhere(ctx)))
     .orderBy(desc(products.publishedAt), desc(products.id))
     .limit(clampLimit(limit));
   return rows.map((r) => r.id);
@@ -358,12 +360,11 @@ export async function listFeaturedProductIds(ctx: Ctx, limit = 8): Promise<strin
  */
 export async function listNewProductIds(ctx: Ctx, limit = 8, opts: { perStore?: number; category?: Category } = {}): Promise<string[]> {
   const n = clampLimit(limit);
-  const where = and(visible, opts.category ? eq(products.category, opts.category) : undefined);
+  const where = and(await visibleWhere(ctx), opts.category ? eq(products.category, opts.category) : undefined);
   if (!opts.perStore) {
     const rows = await ctx.db
       .select({ id: products.id })
       .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
       .where(where)
       .orderBy(desc(products.publishedAt), desc(products.id))
       .limit(n);
@@ -378,7 +379,6 @@ export async function listNewProductIds(ctx: Ctx, limit = 8, opts: { perStore?: 
       ),
     })
     .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
     .where(where)
     .as("ranked");
   const rows = await ctx.db
@@ -399,17 +399,12 @@ export interface CategoryCount {
 
 /** Published products per category (every category, zero included) with a mockup each. */
 export async function categoryCounts(ctx: Ctx): Promise<CategoryCount[]> {
+  const visible = await visibleWhere(ctx);
   const [counts, newest] = await Promise.all([
-    ctx.db
-      .select({ category: products.category, n: count() })
-      .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
-      .where(visible)
-      .groupBy(products.category),
+    ctx.db.select({ category: products.category, n: count() }).from(products).where(visible).groupBy(products.category),
     ctx.db
       .selectDistinctOn([products.category], { category: products.category, id: products.id, primaryColor: products.primaryColor })
       .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
       .innerJoin(productMockups, eq(productMockups.productId, products.id))
       .where(visible)
       .orderBy(products.category, desc(products.publishedAt), desc(products.id)),
@@ -456,24 +451,42 @@ export interface FeaturedStore {
 
 /** Active stores with published products: featured first, then by number of products. */
 export async function listFeaturedStores(ctx: Ctx, limit = 6): Promise<FeaturedStore[]> {
-  const rows = await ctx.db
-    .select({
-      id: stores.id,
-      handle: stores.handle,
-      name: stores.name,
-      bio: stores.bio,
-      avatarKey: stores.avatarKey,
-      bannerKey: stores.bannerKey,
-      accentColor: stores.accentColor,
-      featured: stores.featured,
-      productCount: count(products.id),
-    })
-    .from(stores)
-    .innerJoin(products, and(eq(products.storeId, stores.id), eq(products.status, "published")))
-    .where(eq(stores.status, "active"))
-    .groupBy(stores.id)
-    .orderBy(desc(stores.featured), desc(count(products.id)), asc(stores.name))
-    .limit(clampLimit(limit, 24));
+  const n = clampLimit(limit, 24);
+  // Products per store (catalogue), then the stores themselves (stores module): the featured ones
+  // and those whose count can reach the first n.
+  const counts = await ctx.db
+    .select({ storeId: products.storeId, productCount: count(products.id) })
+    .from(products)
+    .where(await visibleWhere(ctx))
+    .groupBy(products.storeId)
+    .orderBy(desc(count(products.id)));
+  if (!counts.length) return [];
+  const featured = await listPublicStores(ctx, { featured: true, limit: 200 });
+  const countOf = new Map(counts.map((c) => [c.storeId, Number(c.productCount)]));
+  const cutoff = Number(counts[Math.min(n, counts.length) - 1]!.productCount);
+  const candidates = [
+    ...new Set([...featured.map((f) => f.id), ...counts.filter((c) => Number(c.productCount) >= cutoff).map((c) => c.storeId)]),
+  ];
+  const rows = (
+    await getStoresByIds(
+      ctx,
+      candidates.filter((id) => countOf.has(id)),
+    )
+  )
+    .filter((st) => st.status === "active")
+    .sort((a, b) => Number(b.featured) - Number(a.featured) || countOf.get(b.id)! - countOf.get(a.id)! || a.name.localeCompare(b.name))
+    .slice(0, n)
+    .map((st) => ({
+      id: st.id,
+      handle: st.handle,
+      name: st.name,
+      bio: st.bio,
+      avatarKey: st.avatarKey,
+      bannerKey: st.bannerKey,
+      accentColor: st.accentColor,
+      featured: st.featured,
+      productCount: countOf.get(st.id)!,
+    }));
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const ranked = ctx.db
@@ -532,7 +545,7 @@ export async function listFeaturedStores(ctx: Ctx, limit = 6): Promise<FeaturedS
  */
 export async function browseProducts(ctx: Ctx, query: SearchQuery): Promise<SearchResult> {
   const started = performance.now();
-  const conds: (SQL | undefined)[] = [visible];
+  const conds: (SQL | undefined)[] = [await visibleWhere(ctx)];
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conds.push(
@@ -543,7 +556,10 @@ export async function browseProducts(ctx: Ctx, query: SearchQuery): Promise<Sear
       ),
     );
   }
-  if (query.storeHandle) conds.push(eq(stores.handle, query.storeHandle.toLowerCase()));
+  if (query.storeHandle) {
+    const store = await getStoreByHandle(ctx, query.storeHandle.toLowerCase());
+    conds.push(store ? eq(products.storeId, store.id) : sql`false`);
+  }
   const base = conds.slice();
   if (query.category) conds.push(eq(products.category, query.category));
   const priceExpr = sql<number>`(select coalesce(min(coalesce(pv.price_minor, ${products.priceMinor})), ${products.priceMinor}) from product_variants pv where pv.product_id = ${products.id} and pv.enabled)`;
@@ -567,11 +583,10 @@ export async function browseProducts(ctx: Ctx, query: SearchQuery): Promise<Sear
         : [desc(products.publishedAt), desc(products.id)];
 
   const [[total], rows, catFacet, colorFacet, sizeFacet, storeFacet, [range]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(products).innerJoin(stores, eq(stores.id, products.storeId)).where(where),
+    ctx.db.select({ n: count() }).from(products).where(where),
     ctx.db
       .select(cardColumns)
       .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
@@ -580,39 +595,38 @@ export async function browseProducts(ctx: Ctx, query: SearchQuery): Promise<Sear
     ctx.db
       .select({ value: products.category, count: count() })
       .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
       .where(and(...base))
       .groupBy(products.category),
     ctx.db
       .select({ value: productVariants.color, count: sql<number>`count(distinct ${products.id})` })
       .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
       .innerJoin(productVariants, and(eq(productVariants.productId, products.id), eq(productVariants.enabled, true)))
       .where(where)
       .groupBy(productVariants.color),
     ctx.db
       .select({ value: productVariants.size, count: sql<number>`count(distinct ${products.id})` })
       .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
       .innerJoin(productVariants, and(eq(productVariants.productId, products.id), eq(productVariants.enabled, true)))
       .where(where)
       .groupBy(productVariants.size),
-    ctx.db
-      .select({ value: stores.handle, count: count() })
-      .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
-      .where(where)
-      .groupBy(stores.handle),
+    ctx.db.select({ storeId: products.storeId, count: count() }).from(products).where(where).groupBy(products.storeId),
     ctx.db
       .select({ min: sql<number | null>`min(${priceExpr})`, max: sql<number | null>`max(${priceExpr})` })
       .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
       .where(and(...base)),
   ]);
   const facet = (rows: { value: string; count: number | string }[]): FacetValue[] =>
     rows.map((r) => ({ value: r.value, count: Number(r.count) })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   const n = Number(total?.n ?? 0);
-  const cards = await toCards(ctx.db, rows);
+  const cards = await toCards(ctx, rows);
+  const facetStores = new Map(
+    (
+      await getStoresByIds(
+        ctx,
+        storeFacet.map((f) => f.storeId),
+      )
+    ).map((st) => [st.id, st.handle]),
+  );
   const pageCount = Math.max(1, Math.ceil(n / query.pageSize));
   return {
     hits: cards.map((c) => ({ ...c, highlightedTitle: escapeHtml(c.title) })),
@@ -625,7 +639,7 @@ export async function browseProducts(ctx: Ctx, query: SearchQuery): Promise<Sear
       ),
       colors: facet(colorFacet),
       sizes: facet(sizeFacet),
-      store: facet(storeFacet),
+      store: facet(storeFacet.flatMap((f) => (facetStores.has(f.storeId) ? [{ value: facetStores.get(f.storeId)!, count: f.count }] : []))),
       price: { min: Number(range?.min ?? 0), max: Number(range?.max ?? 0) },
     },
     tookMs: Math.round(performance.now() - started),
@@ -652,28 +666,30 @@ export interface SitemapEntries {
 
 /** Everything public of the catalogue, for sitemap.xml (published products, active stores with products). */
 export async function sitemapEntries(ctx: Ctx): Promise<SitemapEntries> {
-  const [productRows, storeRows, categoryRows] = await Promise.all([
+  const visible = await visibleWhere(ctx);
+  const [productRows, publicStores, storeLatest, categoryRows] = await Promise.all([
     ctx.db
       .select({ id: products.id, updatedAt: products.updatedAt })
       .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
       .where(visible)
       .orderBy(desc(products.updatedAt), asc(products.id))
       .limit(45_000),
+    listPublicStores(ctx, { limit: 45_000 }),
     ctx.db
-      .select({ handle: stores.handle, updatedAt: stores.updatedAt, latest: sql<Date | string | null>`max(${products.updatedAt})` })
-      .from(stores)
-      .leftJoin(products, and(eq(products.storeId, stores.id), eq(products.status, "published")))
-      .where(eq(stores.status, "active"))
-      .groupBy(stores.id)
-      .orderBy(asc(stores.handle)),
+      .select({ storeId: products.storeId, latest: sql<Date | string | null>`max(${products.updatedAt})` })
+      .from(products)
+      .where(visible)
+      .groupBy(products.storeId),
     ctx.db
       .select({ category: products.category, latest: sql<Date | string | null>`max(${products.updatedAt})` })
       .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
       .where(visible)
       .groupBy(products.category),
   ]);
+  const latestOf = new Map(storeLatest.map((r) => [r.storeId, r.latest]));
+  const storeRows = publicStores
+    .map((st) => ({ handle: st.handle, updatedAt: st.updatedAt, latest: latestOf.get(st.id) ?? null }))
+    .sort((a, b) => (a.handle < b.handle ? -1 : a.handle > b.handle ? 1 : 0));
   const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
   const later = (a: string, b: string | null) => (b && b > a ? b : a);
   return {
@@ -687,10 +703,7 @@ export async function sitemapEntries(ctx: Ctx): Promise<SitemapEntries> {
 export async function storeNamesByHandle(ctx: Ctx, handles: readonly string[]): Promise<Record<string, string>> {
   const list = [...new Set(handles)].filter((h) => h.length <= 40).slice(0, 200);
   if (!list.length) return {};
-  const rows = await ctx.db
-    .select({ handle: stores.handle, name: stores.name })
-    .from(stores)
-    .where(and(inArray(stores.handle, list), eq(stores.status, "active")));
+  const rows = (await getStoresByHandles(ctx, list)).filter((st) => st.status === "active");
   return Object.fromEntries(rows.map((r) => [r.handle, r.name]));
 }
 

@@ -3,6 +3,7 @@ export {
   upsertSearchDocument,
   removeSearchDocument,
   reindexAll,
+  reindexStore,
   searchProducts,
   suggest,
   parseSearchQuery,

@@ -102,6 +102,30 @@ export async function reindexAll(db: Db, docs: AsyncIterable<SearchDocumentInput
   return seen.size;
 }
 
+/**
+ * Make search hold exactly `docs` of a store (the subscriber of the stores module's events passes
+ * the catalogue's current documents: none while the store is suspended, every published product
+ * with the store's current name otherwise). Idempotent: running it twice changes nothing more.
+ */
+export async function reindexStore(
+  db: Db,
+  storeId: string,
+  docs: readonly SearchDocumentInput[],
+): Promise<{ indexed: number; removed: number }> {
+  const foreign = docs.find((d) => d.storeId !== storeId);
+  if (foreign) throw new Error(`Product ${foreign.productId} is not a product of store ${storeId}`);
+  return transaction(db, async (tx) => {
+    const keep = new Set(docs.map((d) => d.productId));
+    const held = (await tx.execute(sql`select product_id from search_documents where store_id = ${storeId}`)) as unknown as {
+      rows: { product_id: string }[];
+    };
+    const gone = held.rows.map((r) => r.product_id).filter((id) => !keep.has(id));
+    for (const id of gone) await removeSearchDocument(tx, id);
+    for (const doc of docs) await upsertSearchDocument(tx, doc);
+    return { indexed: docs.length, removed: gone.length };
+  });
+}
+
 async function algoliaConfig(db: Db, key: "public" | "admin"): Promise<AlgoliaConfig | null> {
   const settings = (await getSettings(systemCtx(db, "search settings"))).search;
   const e = env();

@@ -1,5 +1,5 @@
 // Store handles, lookups and who may do what in a store.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, ilike, inArray } from "drizzle-orm";
 import { actorUserId, AppError, forbidden, hasRole, type Ctx } from "../../kernel/index.ts";
 import { isFulfillerHandleTaken } from "../fulfillment/index.ts";
 import { partnerApplications, storeMembers, stores } from "./schema.ts";
@@ -35,6 +35,29 @@ export async function getStoresByIds(ctx: Ctx, ids: readonly string[]): Promise<
     .select()
     .from(stores)
     .where(inArray(stores.id, [...new Set(ids)]));
+}
+
+/** Stores by handle (without `@`), whatever their status. */
+/** Ids of the stores whose name contains `text` (case-insensitive; `%` and `_` match themselves). */
+export async function storeIdsWithNameLike(ctx: Ctx, text: string): Promise<string[]> {
+  const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const rows = await ctx.db.select({ id: stores.id }).from(stores).where(ilike(stores.name, like));
+  return rows.map((r) => r.id);
+}
+
+export async function getStoresByHandles(ctx: Ctx, handles: readonly string[]): Promise<StoreRow[]> {
+  const list = [...new Set(handles.map(stripAt))].filter(Boolean);
+  if (!list.length) return [];
+  return ctx.db.select().from(stores).where(inArray(stores.handle, list));
+}
+
+/**
+ * The ids of the suspended stores: the storefront leaves their products out. Few (a suspension is
+ * an admin's exception), so a listing excludes them with `store_id not in (...)`.
+ */
+export async function suspendedStoreIds(ctx: Ctx): Promise<string[]> {
+  const rows = await ctx.db.select({ id: stores.id }).from(stores).where(eq(stores.status, "suspended"));
+  return rows.map((r) => r.id);
 }
 
 /** Whether the public may see the store (active). Its owner, team and admins see a suspended one. */

@@ -9,6 +9,7 @@ import { recordAudit } from "../platform/index.ts";
 import { checkHandle } from "./access.ts";
 import { partnerApplications, stores } from "./schema.ts";
 import { requireUserId, url, userEmail, type ApplicationRow, type StoreRow } from "./shared.ts";
+import { applicationMachine } from "./states.ts";
 import { applicationSchema, type ApplicationInput } from "./types.ts";
 
 /** The signed-in user's latest application (any status), or null. */
@@ -124,15 +125,15 @@ export async function approveApplication(ctx: Ctx, id: string, note = ""): Promi
         `@${app.handle} was taken in the meantime. Reject the application and ask for another handle.`,
         409,
       );
-    const now = new Date();
+    const now = ctx.clock.now();
     const [store] = await tx
       .insert(stores)
       .values({ id: newId("sto"), handle: app.handle, name: app.storeName, ownerUserId: app.userId, bio: app.bio, links: app.links })
       .returning();
-    await tx
-      .update(partnerApplications)
-      .set({ status: "approved", decisionNote: note.trim(), decidedBy: adminId, decidedAt: now, storeId: store!.id })
-      .where(eq(partnerApplications.id, app.id));
+    await applicationMachine.transition(withDb(ctx, tx), app.id, "approved", {
+      reason: note.trim(),
+      set: { decisionNote: note.trim(), decidedBy: adminId, decidedAt: now, storeId: store!.id },
+    });
     const who = await userEmail(tx, app.userId);
     if (who) {
       await grantRole(withDb(ctx, tx), app.userId, "partner");
@@ -173,10 +174,10 @@ export async function rejectApplication(ctx: Ctx, id: string, reason: string): P
   const adminId = actorUserId(ctx.actor);
   await transaction(ctx.db, async (tx) => {
     const app = await lockPending(tx, id);
-    await tx
-      .update(partnerApplications)
-      .set({ status: "rejected", decisionNote: why, decidedBy: adminId, decidedAt: new Date() })
-      .where(eq(partnerApplications.id, app.id));
+    await applicationMachine.transition(withDb(ctx, tx), app.id, "rejected", {
+      reason: why,
+      set: { decisionNote: why, decidedBy: adminId, decidedAt: ctx.clock.now() },
+    });
     const who = await userEmail(tx, app.userId);
     if (who) {
       await sendEmail(tx, {

@@ -1,7 +1,7 @@
 // Fan clubs: shoppers following a store, posts and perks for members, new-product e-mails.
 import { and, count, desc, eq } from "drizzle-orm";
 import { newId, type Db } from "../../infra/db/index.ts";
-import { enqueue } from "../../jobs/index.ts";
+import { enqueue, type EventHandler } from "../../jobs/index.ts";
 import { actorUserId, AppError, type Ctx } from "../../kernel/index.ts";
 import { displayNamesOf } from "../identity/index.ts";
 import { sendEmail } from "../notifications/index.ts";
@@ -179,8 +179,8 @@ export async function setFanClubEmails(ctx: Ctx, storeId: string, optIn: boolean
 
 /**
  * Tell the fan club a product was published: ONE outbox job per opted-in member (dedupe key per
- * member and product), each sending a `notice` with the unsubscribe link. Call inside the
- * publishing transaction.
+ * member and product), each sending a `notice` with the unsubscribe link. Runs as the subscriber
+ * of `product.published` (`fanClubOnProductPublished`); idempotent.
  */
 export async function notifyFanClubOfNewProduct(
   tx: Db,
@@ -206,6 +206,13 @@ export async function notifyFanClubOfNewProduct(
   }
   return members.length;
 }
+
+/** Subscriber of `product.published`: the first publication of a product goes to the store's fan club. */
+export const fanClubOnProductPublished: EventHandler<"product.published"> = async (ctx, event) => {
+  const { productId, storeId, title, firstTime } = event.payload;
+  if (!firstTime) return;
+  await notifyFanClubOfNewProduct(ctx.db, { storeId, productId, productTitle: title, productUrl: `/shop/product/${productId}` });
+};
 
 /** Outbox handler: sends one fan club e-mail (skipped if the member left or unsubscribed since). */
 export async function fanClubNewProductHandler(db: Db, payload: Record<string, unknown>): Promise<void> {

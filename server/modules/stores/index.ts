@@ -6,6 +6,9 @@ export {
   getStoreByHandle,
   getStoreById,
   getStoresByIds,
+  getStoresByHandles,
+  storeIdsWithNameLike,
+  suspendedStoreIds,
   isStorePublic,
   getStoreAccess,
   accessAllows,
@@ -65,6 +68,7 @@ export {
   setFanClubEmails,
   notifyFanClubOfNewProduct,
   fanClubNewProductHandler,
+  fanClubOnProductPublished,
   type FanClubView,
 } from "./fan-club.ts";
 export { recentStoreActivity, storeSetupFacts, type StoreActivity } from "./dashboard.ts";

@@ -3,14 +3,15 @@ import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or } from "drizzle-orm";
 import { transaction } from "../../infra/db/index.ts";
 import { uploadedImageToWebp } from "../../infra/images/index.ts";
-import { storage } from "../../infra/storage/index.ts";
-import { actorUserId, AppError, assertRole, type Ctx } from "../../kernel/index.ts";
+import { publish } from "../../jobs/index.ts";
+import { actorUserId, AppError, assertRole, withDb, type Ctx } from "../../kernel/index.ts";
 import { contactsOf, displayNamesOf, userIdsMatching } from "../identity/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { recordAudit } from "../platform/index.ts";
 import { assertStorePermission } from "./access.ts";
 import { fanClubMembers, storeMembers, stores } from "./schema.ts";
 import { userEmail, type StoreRow } from "./shared.ts";
+import { storeMachine } from "./states.ts";
 import { STORE_PERMISSIONS, type StoreLink, type StorePermission } from "./types.ts";
 
 export interface AdminStoreView extends StoreRow {
@@ -63,10 +64,12 @@ export async function suspendStore(ctx: Ctx, storeId: string, reason: string): P
     const [s] = await tx.select().from(stores).where(eq(stores.id, storeId)).limit(1).for("update");
     if (!s) throw new AppError("not-found", "That store was not found.", 404);
     if (s.status === "suspended") throw new AppError("already-suspended", "This store is already suspended.", 409);
-    await tx
-      .update(stores)
-      .set({ status: "suspended", suspendedReason: why, featured: false, updatedAt: new Date() })
-      .where(eq(stores.id, storeId));
+    await storeMachine.transition(withDb(ctx, tx), storeId, "suspended", {
+      reason: why,
+      set: { suspendedReason: why, featured: false, updatedAt: ctx.clock.now() },
+    });
+    // Search, the storefront and anyone else interested follow the event (server/jobs/handlers.ts).
+    await publish(tx, "store.suspended", { storeId, reason: why }, { actor: ctx.actor });
     const who = await userEmail(tx, s.ownerUserId);
     if (who) {
       await sendEmail(tx, {
@@ -101,7 +104,11 @@ export async function reinstateStore(ctx: Ctx, storeId: string): Promise<void> {
     const [s] = await tx.select().from(stores).where(eq(stores.id, storeId)).limit(1).for("update");
     if (!s) throw new AppError("not-found", "That store was not found.", 404);
     if (s.status === "active") throw new AppError("not-suspended", "This store is not suspended.", 409);
-    await tx.update(stores).set({ status: "active", suspendedReason: "", updatedAt: new Date() }).where(eq(stores.id, storeId));
+    await storeMachine.transition(withDb(ctx, tx), storeId, "active", {
+      reason: "reinstated",
+      set: { suspendedReason: "", updatedAt: ctx.clock.now() },
+    });
+    await publish(tx, "store.reinstated", { storeId }, { actor: ctx.actor });
     await recordAudit(tx, { actorId: actorUserId(ctx.actor), action: "store.reinstate", targetType: "store", targetId: storeId, data: {} });
   });
 }
@@ -161,12 +168,25 @@ export async function updateStoreProfile(
   input: { name: string; bio: string; accentColor: string; links: StoreLink[] },
 ): Promise<StoreRow> {
   await assertStorePermission(ctx, storeId, "profile");
-  const [row] = await ctx.db
-    .update(stores)
-    .set({ name: input.name, bio: input.bio, accentColor: input.accentColor.toLowerCase(), links: input.links, updatedAt: new Date() })
-    .where(eq(stores.id, storeId))
-    .returning();
-  return row!;
+  return transaction(ctx.db, async (tx) => {
+    const [before] = await tx.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId)).limit(1).for("update");
+    if (!before) throw new AppError("not-found", "That store was not found.", 404);
+    const [row] = await tx
+      .update(stores)
+      .set({
+        name: input.name,
+        bio: input.bio,
+        accentColor: input.accentColor.toLowerCase(),
+        links: input.links,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(eq(stores.id, storeId))
+      .returning();
+    // The name is what search and the product cards show of a store: they follow the event.
+    if (row!.name !== before.name)
+      await publish(tx, "store.renamed", { storeId, name: row!.name, previousName: before.name }, { actor: ctx.actor });
+    return row!;
+  });
 }
 
 /** Set (or clear) the avatar or banner storage key (the file is stored by the caller under `store-media/`). */
@@ -196,6 +216,6 @@ export async function uploadStoreImage(ctx: Ctx, storeId: string, kind: "avatar"
   });
   const hash = createHash("sha256").update(out).digest("hex").slice(0, 24);
   const key = `store-media/${storeId}/${kind}-${hash}.webp`;
-  await storage().put(key, out, { contentType: "image/webp" });
+  await ctx.ports.storage.put(key, out, { contentType: "image/webp" });
   return setStoreImage(ctx, storeId, kind, key);
 }

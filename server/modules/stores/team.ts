@@ -1,12 +1,13 @@
 // A store's team: invitations by e-mail, permissions, removal, worker profiles.
 import { and, asc, eq, ne } from "drizzle-orm";
 import { newId, transaction, type Db, type Tx } from "../../infra/db/index.ts";
-import { actorUserId, AppError, forbidden, hasRole, type Ctx } from "../../kernel/index.ts";
+import { actorUserId, AppError, forbidden, hasRole, withDb, type Ctx } from "../../kernel/index.ts";
 import { accountEmailsOf, displayNamesOf } from "../identity/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { assertStorePermission, getStoreAccess, getStoreById } from "./access.ts";
 import { storeMembers, stores } from "./schema.ts";
 import { hashToken, randomToken, requireUserId, url, userEmail, type StoreRow } from "./shared.ts";
+import { memberMachine } from "./states.ts";
 import { STORE_PERMISSIONS, teamChangeRefusal, type StorePermission } from "./types.ts";
 
 export interface TeamMemberView {
@@ -132,10 +133,10 @@ export async function inviteMember(
     if (existing?.status === "invited") assertTeamChange(grantor, cleanPermissions(existing.permissions), permissions);
     if (existing) {
       memberId = existing.id;
-      await tx
-        .update(storeMembers)
-        .set({ permissions, status: "invited", inviteTokenHash: hashToken(token), invitedBy: inviterId, userId: null, acceptedAt: null })
-        .where(eq(storeMembers.id, existing.id));
+      const invitation = { permissions, inviteTokenHash: hashToken(token), invitedBy: inviterId, userId: null, acceptedAt: null };
+      // A pending invitation is sent again (same state); a removed member is invited again (a move).
+      if (existing.status === "invited") await tx.update(storeMembers).set(invitation).where(eq(storeMembers.id, existing.id));
+      else await memberMachine.transition(withDb(ctx, tx), existing.id, "invited", { reason: "invited again", set: invitation });
     } else {
       memberId = newId("smb");
       await tx
@@ -213,7 +214,10 @@ export async function acceptInvitation(ctx: Ctx, token: string): Promise<{ store
     const myEmail = (await accountEmailsOf(tx, [userId]))[userId];
     if (myEmail !== row.email)
       throw new AppError("wrong-account", `This invitation is for ${row.email}. Sign in with that address to accept it.`, 403);
-    await tx.update(storeMembers).set({ status: "active", userId, acceptedAt: new Date() }).where(eq(storeMembers.id, row.id));
+    await memberMachine.transition(withDb(ctx, tx), row.id, "active", {
+      reason: "invitation accepted",
+      set: { userId, acceptedAt: ctx.clock.now() },
+    });
     return { storeHandle: store!.handle };
   });
 }
@@ -252,7 +256,10 @@ export async function removeMember(ctx: Ctx, storeId: string, memberId: string):
           "permissions",
         );
     }
-    await tx.update(storeMembers).set({ status: "removed", inviteTokenHash: null }).where(eq(storeMembers.id, row.id));
+    await memberMachine.transition(withDb(ctx, tx), row.id, "removed", {
+      reason: leaving ? "left the team" : row.status === "invited" ? "invitation withdrawn" : "removed",
+      set: { inviteTokenHash: null },
+    });
   });
 }
 
