@@ -41,6 +41,7 @@ export default [
     route("search", "routes/search/index.tsx"),
     route("product-request", "routes/shopping/product-request.tsx"),
     route("wishes", "routes/shopping/wishes.tsx"),
+    route("cart", "routes/shopping/cart.tsx"),
 
     // admin routes in the default layout (spec section 2)
     ...prefix("admin", [

@@ -39,7 +39,7 @@ for (const who of WHO) {
   });
 }
 
-test("a visitor's cart is resolved from the lines the browser sends; the API never keeps it", async () => {
+test("lines the browser sends are priced without being kept", async () => {
   const anon = contexts.get("anonymous")!;
   const res = await anon.get(`/api/cart?v=${seeded.variantId}:3&v=var_doesnotexist:1`);
   expect(res.status()).toBe(200);
@@ -52,17 +52,69 @@ test("a visitor's cart is resolved from the lines the browser sends; the API nev
   expect((await anon.get("/api/cart?v=drop%20table")).status()).toBe(400);
   expect(res.headers()["cache-control"]).toContain("no-store");
 
-  const post = await anon.post("/api/cart", { headers: JSON_HEADERS, data: { intent: "add", ...seeded, quantity: 1 } });
-  expect(post.status()).toBe(401);
-  // a plain form post without JavaScript goes back with a notice to sign in
-  const form = await anon.post("/api/cart", { form: { intent: "add", ...seeded, quantity: "1", redirectTo: "/shop" }, maxRedirects: 0 });
-  expect(form.status()).toBe(302);
-  expect(form.headers().location).toBe("/shop?shopping=sign-in");
+  // nothing was kept: this visitor has no cart
+  expect(((await (await anon.get("/api/cart")).json()) as { cart: { lines: unknown[] } }).cart.lines).toEqual([]);
   const wish = await anon.post("/api/wishes", {
     form: { intent: "toggle", productId: seeded.productId, redirectTo: "https://evil.example/x" },
     maxRedirects: 0,
   });
   expect(wish.headers().location).toBe("/?shopping=sign-in");
+});
+
+test("a visitor's cart is kept on the server behind a signed httpOnly cookie, made on the first add, and only that browser sees it", async ({
+  baseURL,
+}) => {
+  const visitor = await pwRequest.newContext({ baseURL });
+  const other = await pwRequest.newContext({ baseURL });
+  // reading creates nothing
+  const empty = await visitor.get("/api/cart");
+  expect(empty.headers()["set-cookie"]).toBeUndefined();
+  expect(((await empty.json()) as { cart: { lines: unknown[] } }).cart.lines).toEqual([]);
+  expect((await visitor.get("/cart")).headers()["cache-control"]).toContain("no-store");
+
+  // a plain form post (no JavaScript) adds the line and sets the cookie
+  const form = await visitor.post("/api/cart", { form: { intent: "add", ...seeded, quantity: "2", redirectTo: "/shop" }, maxRedirects: 0 });
+  expect(form.status()).toBe(302);
+  expect(form.headers().location).toBe("/shop?shopping=cart-added");
+  const setCookie = form.headers()["set-cookie"] ?? "";
+  expect(setCookie).toMatch(/^platen_cart=/);
+  expect(setCookie).toMatch(/HttpOnly/i);
+  expect(setCookie).toMatch(/SameSite=Lax/i);
+  expect(setCookie).toMatch(/Path=\//);
+
+  // JSON for the script: add, set-quantity, then the cap of 10 per line
+  const post = (ctx: APIRequestContext, data: Record<string, unknown>) => ctx.post("/api/cart", { headers: JSON_HEADERS, data });
+  let res = await post(visitor, { intent: "add", ...seeded, quantity: 1 });
+  expect(((await res.json()) as { cart: { lines: { quantity: number }[] } }).cart.lines[0]!.quantity).toBe(3);
+  res = await post(visitor, { intent: "add", ...seeded, quantity: 9 });
+  expect(((await res.json()) as { message: string }).message).toMatch(/at most 10/);
+  res = await post(visitor, { intent: "set-quantity", variantId: seeded.variantId, quantity: 4 });
+  expect(((await res.json()) as { cart: { count: number } }).cart.count).toBe(4);
+  expect((await post(visitor, { intent: "set-quantity", variantId: seeded.variantId, quantity: 11 })).status()).toBe(422);
+  const page = await (await visitor.get("/cart")).text();
+  expect(page).toContain("Your cart");
+  expect(page).toContain('data-testid="cart-page-line"');
+
+  // another browser, or a forged cookie, sees nothing and changes nothing
+  expect(((await (await other.get("/api/cart")).json()) as { cart: { lines: unknown[] } }).cart.lines).toEqual([]);
+  const cookie = setCookie.split(";")[0]!;
+  const unsigned = `platen_cart=${Buffer.from(JSON.stringify(`vcart_${"0".repeat(32)}`)).toString("base64")}`;
+  const tampered = `${cookie.slice(0, -2)}${cookie.endsWith("AA") ? "BB" : "AA"}`;
+  for (const forged of [unsigned, tampered]) {
+    const forgedGet = await other.get("/api/cart", { headers: { Cookie: forged } });
+    expect(((await forgedGet.json()) as { cart: { lines: unknown[] } }).cart.lines, forged).toEqual([]);
+  }
+  expect((await post(other, { intent: "set-quantity", variantId: seeded.variantId, quantity: 2 })).status()).toBe(404);
+
+  // remove with a plain form
+  const removed = await visitor.post("/api/cart", {
+    form: { intent: "remove", variantId: seeded.variantId, redirectTo: "/cart" },
+    maxRedirects: 0,
+  });
+  expect(removed.headers().location).toBe("/cart?shopping=cart-updated");
+  expect(((await (await visitor.get("/api/cart")).json()) as { cart: { lines: unknown[] } }).cart.lines).toEqual([]);
+  await visitor.dispose();
+  await other.dispose();
 });
 
 test("cart API: add, cap, validation, set-quantity, remove, merge", async ({ baseURL }) => {

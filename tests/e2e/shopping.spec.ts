@@ -168,6 +168,54 @@ test("without JavaScript a signed-in shopper adds to the cart with a plain form"
   await ctx.close();
 });
 
+test("without JavaScript a visitor adds to the cart, changes the quantity on the cart page, signs in and finds it merged", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  // a shopper of its own (made over HTTP), so no demo account changes
+  const email = `cart-nojs-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const password = "velvet-otter-lantern";
+  const signup = await request.post("/signup", {
+    form: { displayName: "Cart Tester", email, password, next: "/account" },
+    maxRedirects: 0,
+  });
+  expect(signup.status(), "sign-up").toBe(302);
+
+  const ctx = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto("/shop/products/mugs");
+  await page.getByTestId("product-card").first().locator('a[href^="/shop/product/"]').first().click();
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  await page.locator('input[name="variantId"]:not([disabled])').first().check({ force: true });
+  await page.getByTestId("add-to-cart").click();
+  await expect(page).toHaveURL(/shopping=cart-added/);
+  await expect(page.getByRole("status").filter({ hasText: "Added to your cart." })).toBeVisible();
+
+  // the header's cart button is a link to the cart page when there is no JavaScript
+  await page.getByTestId("cart-button").click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const line = page.getByTestId("cart-page-line");
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(title);
+  await line.getByTestId("cart-page-quantity").fill("3");
+  await line.getByRole("button", { name: "Update" }).click();
+  await expect(page).toHaveURL(/\/cart\?shopping=cart-updated/);
+  await expect(page.getByTestId("cart-page-quantity")).toHaveValue("3");
+
+  // signing in merges the visitor cart into the account
+  await page.goto("/login?next=%2Fcart");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText("Your cart is saved to your account.")).toBeVisible();
+  await expect(page.getByTestId("cart-page-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-page-line")).toContainText(title);
+  await expect(page.getByTestId("cart-page-quantity")).toHaveValue("3");
+  await ctx.close();
+});
+
 test("signing out keeps the cart in the browser, and signing in again does not count it twice", async ({ page }) => {
   await signInAs(page, "admin", "/shop/products/mugs");
   await page.getByTestId("product-card").first().locator('a[href^="/shop/product/"]').first().click();

@@ -11,9 +11,8 @@ import { addToCart, openCartDrawer } from "./shopping-client.ts";
 
 /**
  * "Add to cart" for the product page: variant id + quantity. Without JavaScript it POSTs to
- * /api/cart (signed-in users get the line on the server and come back with a notice; visitors are
- * asked to sign in, because a visitor's cart lives in the browser). With JavaScript the line is added
- * (server or localStorage) and the cart drawer opens.
+ * /api/cart and comes back with a notice (a visitor's line goes to the visitor cart behind the signed
+ * cart cookie). With JavaScript the line is added the same way and the cart drawer opens.
  *
  * Pass `variantId` (the chosen colour x size), or render the variant pickers as `children` with a
  * field named `variantId` inside the form.

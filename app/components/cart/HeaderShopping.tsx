@@ -14,7 +14,7 @@ import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type MouseEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useRootData } from "#app/components/root-data.ts";
 import { useUserData } from "#app/lib/use-user-data.ts";
@@ -26,16 +26,16 @@ import { CHECKOUT_SOON, TAX_NOTE } from "../content/availability.ts";
 import { CART_OPEN_EVENT, SHOPPING_CHANGED_EVENT, fetchCartView, removeFromCart, setCartQuantity } from "./shopping-client.ts";
 
 /** Notices after a form POST without JavaScript (`?shopping=<code>`). */
-const NOTICES: Record<string, { severity: "success" | "info" | "error"; text: string; signIn?: boolean }> = {
-  "cart-added": { severity: "success", text: "Added to your cart." },
-  "cart-capped": { severity: "info", text: `Added. You can order at most ${CART_MAX_QUANTITY} of one item.` },
+const NOTICES: Record<string, { severity: "success" | "info" | "error"; text: string; signIn?: boolean; cart?: boolean }> = {
+  "cart-added": { severity: "success", text: "Added to your cart.", cart: true },
+  "cart-capped": { severity: "info", text: `Added. You can order at most ${CART_MAX_QUANTITY} of one item.`, cart: true },
   "cart-updated": { severity: "success", text: "Your cart was updated." },
   "cart-error": { severity: "error", text: "That item could not be added to your cart. It may no longer be available." },
   "wish-added": { severity: "success", text: "Added to your wishes." },
   "wish-removed": { severity: "info", text: "Removed from your wishes." },
   "wishes-updated": { severity: "success", text: "Your wishes were updated." },
   "wish-error": { severity: "error", text: "That product could not be added to your wishes." },
-  "sign-in": { severity: "info", text: "Without JavaScript, your cart and wishes need an account. Sign in to keep them.", signIn: true },
+  "sign-in": { severity: "info", text: "Without JavaScript, your wishes need an account. Sign in to keep them.", signIn: true },
 };
 
 function ShoppingNotice() {
@@ -66,6 +66,11 @@ function ShoppingNotice() {
         sx={{ pointerEvents: "auto", boxShadow: 3, maxWidth: 560 }}
         action={
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            {notice.cart ? (
+              <Button component={Link} to="/cart" color="inherit" size="small">
+                View cart
+              </Button>
+            ) : null}
             {notice.signIn ? (
               <Button component={Link} to={`/login?next=${encodeURIComponent(clean)}`} color="inherit" size="small">
                 Sign in
@@ -207,14 +212,14 @@ export function HeaderShopping() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setCart(await fetchCartView(uid));
+      setCart(await fetchCartView());
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : "Your cart could not be loaded.");
     } finally {
       setLoading(false);
     }
-  }, [uid]);
+  }, []);
 
   useEffect(() => {
     const onOpen = () => setOpen(true);
@@ -251,13 +256,18 @@ export function HeaderShopping() {
           <FavoriteBorder />
         </Badge>
       </IconButton>
-      {/* Always in the header (never floating over the page): at 360 px it sits between search and account. */}
+      {/* Always in the header (never floating over the page); a link to the cart page without JavaScript, the drawer with it. */}
       <IconButton
+        component={Link}
+        to="/cart"
         color="inherit"
         aria-label={cartCount ? `Cart (${cartCount} items)` : "Cart"}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={(e: MouseEvent) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
         data-testid="cart-button"
       >
         <Badge badgeContent={cartCount} color="secondary" max={99} data-testid="cart-badge">
@@ -330,7 +340,7 @@ export function HeaderShopping() {
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
                 {TAX_NOTE}{" "}
-                {uid ? "Your cart is saved to your account." : "Your cart is saved in this browser; sign in to keep it on your account."}
+                {uid ? "Your cart is saved to your account." : "Your cart is saved on this device; sign in to keep it on your account."}
               </Typography>
               {/* Checkout arrives with the payments issue; until then the cart is kept, not sold. */}
               <Button variant="contained" fullWidth size="large" disabled aria-describedby="checkout-soon">

@@ -1,15 +1,20 @@
 import { useEffect, useRef } from "react";
 import type { ServerUser } from "#app/lib/user-data.ts";
-import { normaliseCartLines, normaliseWishIds, type CartLine } from "#server/modules/shopping/types.ts";
-import { MIRROR_KEY, localCart, localWishes, mirrorServer, postJson, readMirror, visitorCartDelta } from "./shopping-client.ts";
+import { normaliseCartLines, normaliseWishIds, type CartLine, type CartView } from "#server/modules/shopping/types.ts";
+import { MIRROR_KEY, localCart, localWishes, mirrorCart, mirrorServer, postJson, readMirror, visitorCartDelta } from "./shopping-client.ts";
 
 const MERGE_LOCK = "platen.shopping.merging";
 
 /**
- * Once per sign-in: send the visitor's cart and wishes (localStorage) to the account, then mirror
- * the account's cart and wishes into `userData`, so every component reads one place. A cart kept
- * after sign-out (withSignedOut keeps it) is not merged twice: only what was added on top of the
- * last mirrored server cart is sent. A reload repeats the check, which is then a no-op.
+ * Once per sign-in: send the visitor's wishes (localStorage) and any cart lines the server does not
+ * have yet to the account, then mirror the account's cart and wishes into `userData`, so every
+ * component reads one place. The visitor's server cart was already merged by the sign-in itself; a
+ * cart kept after sign-out is not merged twice: only what was added on top of the last mirrored
+ * server cart is sent. A reload repeats the check, which is then a no-op.
+ *
+ * Signed out, once per page load: the visitor's server cart (cookie) is mirrored into
+ * `userData.cart`, after sending it any lines kept only in this browser (a cart from before carts
+ * were kept on the server).
  */
 export function ShoppingSync({ user }: { user: ServerUser | null }) {
   const running = useRef<string | null>(null);
@@ -27,6 +32,21 @@ export function ShoppingSync({ user }: { user: ServerUser | null }) {
           /* ignore */
         }
       }
+      if (running.current === "") return;
+      running.current = "";
+      const visitorMirror = readMirror();
+      if (!localCart().length && !visitorMirror?.cart.length) return;
+      void (async () => {
+        try {
+          const extra = visitorCartDelta(localCart(), visitorMirror);
+          const res = extra.length
+            ? await postJson<{ cart: CartView }>("/api/cart", { intent: "merge", lines: extra })
+            : await getJson<{ cart: CartView }>("/api/cart");
+          mirrorCart(null, res.cart);
+        } catch {
+          running.current = null;
+        }
+      })();
       return;
     }
     if (running.current === uid) return;

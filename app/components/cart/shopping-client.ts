@@ -1,14 +1,8 @@
-// Browser-side cart and wishes: visitors keep them in `localStorage.userData` (spec fields), signed-in
-// users on the server (mirrored into userData so every component reads one place).
+// Browser-side cart and wishes. The cart lives on the server for everyone (a visitor's behind a signed
+// httpOnly cookie) and is mirrored into `localStorage.userData.cart` (spec field) so every component
+// reads one place; visitors keep their wishes in `userData.wishes`, signed-in users on the server.
 import { readUserData, writeUserData } from "#app/lib/user-data.ts";
-import {
-  CART_MAX_LINES,
-  CART_MAX_QUANTITY,
-  normaliseCartLines,
-  normaliseWishIds,
-  type CartLine,
-  type CartView,
-} from "#server/modules/shopping/types.ts";
+import { CART_MAX_QUANTITY, normaliseCartLines, normaliseWishIds, type CartLine, type CartView } from "#server/modules/shopping/types.ts";
 
 export const CART_OPEN_EVENT = "platen:cart-open";
 export const SHOPPING_CHANGED_EVENT = "platen:shopping-changed";
@@ -97,67 +91,38 @@ async function post<T>(url: string, body: Record<string, unknown>): Promise<T> {
 
 // ---- cart ------------------------------------------------------------------------------------
 
-function writeLocalCart(lines: CartLine[]): void {
-  writeUserData((d) => ({ ...d, cart: lines }));
-  changed();
-}
-
 export interface CartResult {
   cart: CartView;
 }
 
-/** Add a line; a signed-in user's cart lives on the server (uid given), a visitor's in localStorage. */
+/** The lines of a cart view as `userData.cart` keeps them. */
+export const cartLinesOf = (cart: CartView): CartLine[] =>
+  cart.lines.map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity }));
+
+/** Mirror the server cart into userData; `uid` is "" for a visitor's cart. */
+export const mirrorCart = (uid: string | null, cart: CartView) => mirrorServer(uid ?? "", { cart: cartLinesOf(cart) });
+
+/** Add a line to the server cart (the account's, or the visitor's cookie cart, made on the first add). */
 export async function addToCart(uid: string | null, line: CartLine): Promise<string | null> {
-  if (uid) {
-    const res = await post<CartResult & { message?: string }>("/api/cart", { intent: "add", ...line });
-    mirrorServer(uid, { cart: res.cart.lines.map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity })) });
-    return res.message ?? null;
-  }
-  const lines = localCart();
-  const existing = lines.find((l) => l.variantId === line.variantId);
-  let message: string | null = null;
-  if (existing) {
-    const q = Math.min(CART_MAX_QUANTITY, existing.quantity + line.quantity);
-    if (q < existing.quantity + line.quantity)
-      message = `You can order at most ${CART_MAX_QUANTITY} of one item; your cart has ${CART_MAX_QUANTITY}.`;
-    existing.quantity = q;
-  } else {
-    if (lines.length >= CART_MAX_LINES) throw new Error(`Your cart holds at most ${CART_MAX_LINES} different items.`);
-    lines.push({ ...line, quantity: Math.min(CART_MAX_QUANTITY, line.quantity) });
-  }
-  writeLocalCart(lines);
-  return message;
+  const res = await post<CartResult & { message?: string }>("/api/cart", { intent: "add", ...line });
+  mirrorCart(uid, res.cart);
+  return res.message ?? null;
 }
 
 export async function setCartQuantity(uid: string | null, variantId: string, quantity: number): Promise<void> {
   const q = Math.max(0, Math.min(CART_MAX_QUANTITY, Math.round(quantity)));
-  if (uid) {
-    const res = await post<CartResult>(
-      "/api/cart",
-      q === 0 ? { intent: "remove", variantId } : { intent: "set-quantity", variantId, quantity: q },
-    );
-    mirrorServer(uid, {
-      cart: res.cart.lines.map(({ productId, variantId: v, quantity: n }) => ({ productId, variantId: v, quantity: n })),
-    });
-    return;
-  }
-  const lines = localCart().flatMap((l) => (l.variantId !== variantId ? [l] : q === 0 ? [] : [{ ...l, quantity: q }]));
-  writeLocalCart(lines);
+  const res = await post<CartResult>(
+    "/api/cart",
+    q === 0 ? { intent: "remove", variantId } : { intent: "set-quantity", variantId, quantity: q },
+  );
+  mirrorCart(uid, res.cart);
 }
 
 export const removeFromCart = (uid: string | null, variantId: string) => setCartQuantity(uid, variantId, 0);
 
-/** The cart with product cards and prices: the server's for a signed-in user, else resolved from localStorage. */
-export async function fetchCartView(uid: string | null): Promise<CartView> {
-  if (uid) {
-    const res = await fetch("/api/cart", { credentials: "same-origin", headers: { Accept: "application/json" } });
-    if (!res.ok) throw new Error("Your cart could not be loaded. Please try again.");
-    return ((await res.json()) as CartResult).cart;
-  }
-  const lines = localCart();
-  if (!lines.length) return { lines: [], subtotalMinor: 0, count: 0, currency: "USD" };
-  const qs = new URLSearchParams(lines.map((l) => ["v", `${l.variantId}:${l.quantity}`]));
-  const res = await fetch(`/api/cart?${qs.toString()}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
+/** The cart with product cards and prices, from the server (the account's, or the visitor's cookie cart). */
+export async function fetchCartView(): Promise<CartView> {
+  const res = await fetch("/api/cart", { credentials: "same-origin", headers: { Accept: "application/json" } });
   if (!res.ok) throw new Error("Your cart could not be loaded. Please try again.");
   return ((await res.json()) as CartResult).cart;
 }

@@ -8,6 +8,7 @@ import {
   pendingLinkCookie,
   sessionIdFromCookie,
 } from "#app/lib/session.server.ts";
+import { adoptCartOnSignIn } from "#app/lib/cart-cookie.server.ts";
 import { db } from "#server/infra/db/index.ts";
 import { AppError } from "#server/kernel/index.ts";
 import {
@@ -82,7 +83,10 @@ export async function action({ request }: Route.ActionArgs) {
       userAgent: request.headers.get("User-Agent"),
       ip: clientIp(request),
     });
-    return json({ user: toServerUser(user) }, 200, [await commitSessionCookie(session.id)]);
+    // The visitor cart of this browser joins the account's.
+    const cart = new Headers();
+    await adoptCartOnSignIn(request, user, cart);
+    return json({ user: toServerUser(user) }, 200, [await commitSessionCookie(session.id), ...cart.getSetCookie()]);
   } catch (error) {
     // The provider's keys cannot be fetched: not a bad token, so the current session stays.
     if (error instanceof IdentityProviderUnavailableError) return json(errorBody(error.code, error.message), 503);

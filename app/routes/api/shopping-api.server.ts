@@ -84,13 +84,14 @@ export function refusal(req: ShoppingRequest, error: unknown, fallbackCode: stri
 
 /**
  * The shared frame of a shopping action: POST only, read the body, check the intent, refuse
- * visitors (their cart and wishes live in the browser) with `signedOutMessage`, then `handle`.
+ * visitors (their wishes live in the browser) with `signedOutMessage` (null: visitors are served,
+ * as by the cart), then `handle`.
  * Refusals become a JSON 4xx or a notice on the page the form came from (`errorCode`).
  */
 export async function shoppingAction<I extends string>(
   request: Request,
   intents: z.ZodType<I>,
-  signedOutMessage: string,
+  signedOutMessage: string | null,
   errorCode: string,
   handle: (ctx: Ctx, req: ShoppingRequest, intent: I) => Promise<Response>,
 ): Promise<Response> {
@@ -106,7 +107,7 @@ export async function shoppingAction<I extends string>(
   try {
     const intent = intents.safeParse(req.body.intent);
     if (!intent.success) throw new AppError("intent", intent.error.issues[0]!.message, 400, "intent");
-    if (ctx.actor.kind !== "user") throw new AppError("sign-in-required", signedOutMessage, 401);
+    if (signedOutMessage !== null && ctx.actor.kind !== "user") throw new AppError("sign-in-required", signedOutMessage, 401);
     return await handle(ctx, req, intent.data);
   } catch (e) {
     return refusal(req, e, errorCode);

@@ -8,6 +8,7 @@ import { AuthCard } from "#app/components/auth/AuthCard.tsx";
 import { PasswordField } from "#app/components/auth/PasswordField.tsx";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { adoptCartOnSignIn } from "#app/lib/cart-cookie.server.ts";
 import {
   clearPendingLinkCookie,
   getCtx,
@@ -50,6 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
     return failureFromError(error, echoValues(form));
   }
   const headers = await signInHeaders(request, user);
+  await adoptCartOnSignIn(request, user, headers);
   // The password proves the account: an external sign-in waiting for it in this browser is linked now.
   const pending = await readPendingLink(request);
   if (pending) {

@@ -3,6 +3,7 @@ import { Form, Link as RouterLink, redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { AuthCard } from "#app/components/auth/AuthCard.tsx";
 import { getSession, signOutHeaders } from "#app/lib/session.server.ts";
+import { keepCartOnSignOut } from "#app/lib/cart-cookie.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign out · Platen" }];
 
@@ -14,7 +15,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** POST /logout: ends this browser's session and refresh tokens, clears the cookies. */
 export async function action({ request }: Route.ActionArgs) {
-  return redirect("/", { headers: await signOutHeaders(request) });
+  const headers = new Headers();
+  await keepCartOnSignOut(request, headers);
+  for (const c of (await signOutHeaders(request)).getSetCookie()) headers.append("Set-Cookie", c);
+  return redirect("/", { headers });
 }
 
 export default function Logout({ loaderData }: Route.ComponentProps) {

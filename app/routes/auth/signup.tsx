@@ -9,6 +9,7 @@ import { PasswordField } from "#app/components/auth/PasswordField.tsx";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import { getCtx, getSession, safeNext, signInHeaders } from "#app/lib/session.server.ts";
+import { adoptCartOnSignIn } from "#app/lib/cart-cookie.server.ts";
 import { signUp, signUpSchema } from "#server/modules/identity/index.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#server/modules/identity/types.ts";
 import { EmailField } from "#app/components/auth/EmailField.tsx";
@@ -32,6 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     return failureFromError(error, echoValues(form));
   }
   const headers = await signInHeaders(request, user);
+  await adoptCartOnSignIn(request, user, headers);
   return redirect(safeNext(parsed.data.next, "/account"), { headers });
 }
 

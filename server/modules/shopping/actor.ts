@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "../../infra/db/index.ts";
+import type { Db } from "../../infra/db/index.ts";
 import { AppError, type Ctx } from "../../kernel/index.ts";
 
 /** The signed-in user's id, or a 401 the route turns into a sign-in prompt. */
@@ -13,6 +13,6 @@ export function requireUserId(ctx: Ctx, message = "Sign in first."): string {
  * advisory lock keyed by the list and the user (PostgreSQL and PGlite), so caps counted inside the
  * transaction hold under parallel requests.
  */
-export async function lockShopperList(tx: Tx, list: "cart" | "wishes", userId: string): Promise<void> {
+export async function lockShopperList(tx: Db, list: "cart" | "wishes", userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`shopping:${list}:${userId}`}, 0))`);
 }

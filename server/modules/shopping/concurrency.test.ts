@@ -11,9 +11,10 @@ import {
   productVariants,
   stores,
   users,
+  visitorCartItems,
   wishes,
 } from "../../infra/db/schema.ts";
-import { AppError, type Actor } from "../../kernel/index.ts";
+import { AppError, anonymous, type Actor } from "../../kernel/index.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { addToCart, CART_MAX_LINES, CART_MAX_QUANTITY, listWishIds, mergeCart, toggleWish } from "./index.ts";
 
@@ -106,6 +107,37 @@ describe("cart under parallel requests", () => {
     for (const r of results) if (r.status === "rejected") expect((r.reason as AppError).status).toBe(422);
     const lines = await t.db.select().from(cartItems).where(eq(cartItems.userId, "usr_c3"));
     expect(lines).toHaveLength(CART_MAX_LINES);
+  });
+});
+
+describe("a visitor's cart under parallel requests", () => {
+  it(`60 parallel adds to one visitor cart give exactly ${CART_MAX_LINES} lines and a clear 4xx for the rest`, async () => {
+    const ctx = t.ctx(anonymous());
+    const { visitorCartId } = await addToCart(ctx, { productId: "prd_c0", variantId: variantId(0), quantity: 1 });
+    const results = await settle(
+      Array.from({ length: VARIANTS - 1 }, (_, i) =>
+        addToCart(ctx, { productId: "prd_c0", variantId: variantId(i + 1), quantity: 1 }, visitorCartId),
+      ),
+    );
+    const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason as unknown);
+    for (const e of refused) {
+      expect(e).toBeInstanceOf(AppError);
+      expect((e as AppError).status).toBe(422);
+    }
+    const lines = await t.db.select().from(visitorCartItems).where(eq(visitorCartItems.cartId, visitorCartId!));
+    expect(lines).toHaveLength(CART_MAX_LINES);
+    expect(refused).toHaveLength(VARIANTS - CART_MAX_LINES);
+  });
+
+  it("parallel adds of the same item to one visitor cart make one line, capped, never a 500", async () => {
+    const ctx = t.ctx(anonymous());
+    const { visitorCartId } = await addToCart(ctx, { productId: "prd_c0", variantId: variantId(9), quantity: 1 });
+    const results = await settle(
+      Array.from({ length: 12 }, () => addToCart(ctx, { productId: "prd_c0", variantId: variantId(9), quantity: 1 }, visitorCartId)),
+    );
+    expect(results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    const lines = await t.db.select().from(visitorCartItems).where(eq(visitorCartItems.cartId, visitorCartId!));
+    expect(lines.map((l) => [l.variantId, l.quantity])).toEqual([[variantId(9), CART_MAX_QUANTITY]]);
   });
 });
 

@@ -3,11 +3,17 @@ export * from "./types.ts";
 export {
   resolveCart,
   getCart,
+  getCartLines,
   cartCount,
   addToCart,
   setCartQuantity,
   removeFromCart,
   mergeCart,
+  adoptVisitorCart,
+  keepCartAfterSignOut,
+  purgeExpiredVisitorCarts,
+  isVisitorCartId,
+  VISITOR_CART_TTL_DAYS,
   CART_CURRENCY,
   type CartChange,
 } from "./cart.ts";

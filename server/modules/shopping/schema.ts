@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-/** A signed-in shopper's cart line (visitors keep theirs in `userData.cart`). */
+/** A signed-in shopper's cart line (a visitor's are in `visitor_cart_items`). */
 export const cartItems = pgTable(
   "cart_items",
   {
@@ -11,6 +11,38 @@ export const cartItems = pgTable(
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.variantId] })],
+);
+
+/**
+ * A visitor's cart, named by a random id in a signed httpOnly cookie. Created on the first add;
+ * expires `VISITOR_CART_TTL_DAYS` after its last change; merged into the account on sign-in.
+ * `fromUserId` is set when the cart was kept at sign-out (a copy of that account's cart).
+ */
+export const visitorCarts = pgTable(
+  "visitor_carts",
+  {
+    id: text().primaryKey(), // vcart_
+    fromUserId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("visitor_carts_updated_idx").on(t.updatedAt)],
+);
+
+/** A line of a visitor's cart. `baseQuantity`: what the account had at sign-out (not merged back twice). */
+export const visitorCartItems = pgTable(
+  "visitor_cart_items",
+  {
+    cartId: text()
+      .notNull()
+      .references(() => visitorCarts.id, { onDelete: "cascade" }),
+    variantId: text().notNull(),
+    productId: text().notNull(),
+    quantity: integer().notNull(),
+    baseQuantity: integer().notNull().default(0),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.variantId] })],
 );
 
 /** A signed-in shopper's wish (visitors keep theirs in `userData.wishes`). */
