@@ -7,7 +7,14 @@ import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/index";
-import { AddressesSection, DangerSection, ProfileSection, SecuritySection, ThemeSection, type AccountActionResult } from "./sections.tsx";
+import {
+  AddressesSection,
+  DangerSection,
+  ProfileSection,
+  SecuritySection,
+  ThemeSection,
+  type AccountActionResult,
+} from "#app/components/account/AccountSections.tsx";
 import { echoValues, parseForm, zodFieldErrors } from "#app/lib/forms.server.ts";
 import { refreshCookieForSession, requireUser, signOutHeaders, themeCookieHeader } from "#app/lib/session.server.ts";
 import { writeUserData } from "#app/lib/user-data.ts";

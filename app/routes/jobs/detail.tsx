@@ -14,10 +14,10 @@ import { errorsOf, valuesOf } from "#app/components/forms.tsx";
 import { getCtx } from "#app/lib/session.server.ts";
 import { getJob } from "#server/modules/careers/index.ts";
 import { EMPLOYMENT_TYPE_LABELS, WORK_MODE_LABELS } from "#server/modules/careers/types.ts";
-import { ApplicationConfirmation, ApplicationForm } from "./ApplicationForm.tsx";
-import { handleApplication } from "./apply.server.ts";
-import { JobChips } from "./JobChips.tsx";
-import { renderMarkdown } from "./markdown.server.ts";
+import { ApplicationConfirmation, ApplicationForm } from "#app/components/jobs/ApplicationForm.tsx";
+import { handleApplication } from "#app/lib/jobs/apply.server.ts";
+import { JobChips } from "#app/components/jobs/JobChips.tsx";
+import { renderMarkdown } from "#app/lib/markdown.server.ts";
 
 async function loadJob(request: Request, id: string) {
   const job = await getJob(await getCtx(request), id);

@@ -27,7 +27,7 @@ import { errorsOf, FormError } from "#app/components/forms.tsx";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
 import { echoValues, failure } from "#app/lib/forms.server.ts";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
-import { readBoundedForm } from "#app/routes/jobs/apply.server.ts";
+import { readBoundedForm } from "#app/lib/jobs/apply.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import {
   ARTWORK_MAX_BYTES,

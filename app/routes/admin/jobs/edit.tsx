@@ -28,8 +28,8 @@ import {
   WORK_MODES,
   type JobStatus,
 } from "#server/modules/careers/types.ts";
-import { applicationStatusAction } from "./actions.server.ts";
-import { ApplicationCard, formatDate, JobStatusChip, toApplicationView } from "./shared.tsx";
+import { applicationStatusAction } from "#app/lib/jobs/admin-actions.server.ts";
+import { ApplicationCard, formatDate, JobStatusChip, toApplicationView } from "#app/components/jobs/AdminJobParts.tsx";
 
 const NOTICES = {
   created: "Listing created as a draft. Publish it when it is ready: only then does it appear on /jobs.",
