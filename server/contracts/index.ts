@@ -5,3 +5,4 @@ export * from "./money.ts";
 export * from "./roles.ts";
 export * from "./ports.ts";
 export * from "./events.ts";
+export * from "./html.ts";

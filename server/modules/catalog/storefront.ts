@@ -2,6 +2,7 @@
 // category counts, featured stores and the sitemap. Visitors only ever see published products
 // of active stores; a store's members and admins also see their drafts (with a banner).
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { escapeHtml } from "../../contracts/index.ts";
 import type { Db } from "../../infra/db/index.ts";
 import {
   blankColors,
@@ -651,10 +652,6 @@ export async function browseProducts(ctx: Ctx, query: SearchQuery): Promise<Sear
     tookMs: Math.round(performance.now() - started),
     provider: "postgres",
   };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 }
 
 /** Colour name -> hex over every blank (for colour facets). */
