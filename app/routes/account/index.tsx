@@ -45,6 +45,7 @@ import {
   updateAddress,
   updateProfile,
 } from "#server/modules/identity/index.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your account · Platen" }];
 
@@ -73,8 +74,6 @@ function describeDevice(ua: string | null): string {
   return `${browser} on ${os}`;
 }
 
-const dateFmt = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx, session } = await requireUser(request);
   const [user, addresses, sessions, pendingEmail, wishes] = await Promise.all([
@@ -101,7 +100,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: s.id,
       current: s.id === session.id,
       device: describeDevice(s.userAgent),
-      signedInAt: `${dateFmt.format(s.createdAt)} UTC`,
+      signedInAt: formatDateTime(s.createdAt),
     })),
     recentLoginMinutes: Math.round(recentLoginMs() / 60_000),
     editAddress: url.searchParams.get("address"),

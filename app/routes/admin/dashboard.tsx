@@ -25,15 +25,12 @@ import { userCounts, userEmails, type Role } from "#server/modules/identity/inde
 import { countMessagesByStatus as countEmailsByStatus } from "#server/modules/notifications/index.ts";
 import { listAudit, outboxOverview, retryOutboxJob, type AuditEntry } from "#server/modules/platform/index.ts";
 import { countMessagesByStatus as countContactByStatus } from "#server/modules/support/index.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin dashboard · Platen" }];
 
 const ROLE_LABELS: Record<Role, string> = { admin: "Admins", partner: "Partners", fulfiller: "Fulfillers", shopper: "Shoppers" };
 const ROLE_ORDER: readonly Role[] = ["shopper", "partner", "fulfiller", "admin"];
-
-function formatWhen(value: Date | string): string {
-  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(value))} UTC`;
-}
 
 /** One dashboard card's data; a failing source shows "not available" instead of breaking the page. */
 async function safely<T>(what: string, load: () => Promise<T>): Promise<T | null> {
@@ -90,11 +87,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       newApplications: (general ?? []).filter((a) => a.status === "received").length,
     },
     emails,
-    outbox: outbox && { counts: outbox.counts, failed: outbox.failed.map((j) => ({ ...j, createdAt: formatWhen(j.createdAt) })) },
+    outbox: outbox && { counts: outbox.counts, failed: outbox.failed.map((j) => ({ ...j, createdAt: formatDateTime(j.createdAt) })) },
     audit:
       audit?.map((e) => ({
         id: e.id,
-        when: formatWhen(e.createdAt),
+        when: formatDateTime(e.createdAt),
         by: e.actorId ? who(e.actorId) : "System",
         text: describeAudit(e, who),
       })) ?? null,

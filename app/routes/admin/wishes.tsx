@@ -28,6 +28,7 @@ import {
   requestStatusCounts,
 } from "#server/modules/shopping/index.ts";
 import { REQUEST_STATUSES, type RequestStatus } from "#server/modules/shopping/types.ts";
+import { formatDate } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Wishes and requests · Platen" }];
 
@@ -137,7 +138,7 @@ export default function AdminWishes({ loaderData, actionData }: Route.ComponentP
                         {r.idea.length > 200 ? `${r.idea.slice(0, 197)}…` : r.idea}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
-                        {r.authorName} · {new Date(r.createdAt).toLocaleDateString("en-GB", { timeZone: "UTC" })}
+                        {r.authorName} · {formatDate(r.createdAt)}
                         {r.referenceImageUrl ? (
                           <>
                             {" · "}

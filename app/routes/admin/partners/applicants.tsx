@@ -13,10 +13,9 @@ import { errorsOf, valuesOf } from "#app/components/forms.tsx";
 import { failure, failureFromError } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { approveApplication, listApplications, rejectApplication } from "#server/modules/stores/index.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Partner applicants · Platen" }];
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireAdmin(request);
@@ -33,8 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: a.status,
       applicantEmail: a.applicantEmail,
       applicantName: a.applicantName,
-      createdAt: `${dateFormat.format(a.createdAt)} UTC`,
-      decidedAt: a.decidedAt ? `${dateFormat.format(a.decidedAt)} UTC` : null,
+      createdAt: formatDateTime(a.createdAt),
+      decidedAt: a.decidedAt ? formatDateTime(a.decidedAt) : null,
       decisionNote: a.decisionNote,
     })),
   };

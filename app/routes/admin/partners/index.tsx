@@ -14,10 +14,9 @@ import { errorsOf, valuesOf } from "#app/components/forms.tsx";
 import { failure, failureFromError } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { listStoresForAdmin, reinstateStore, setStoreFeatured, suspendStore } from "#server/modules/stores/index.ts";
+import { formatDate } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Partners · Platen" }];
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireAdmin(request);
@@ -40,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       suspendedReason: s.suspendedReason,
       featured: s.featured,
       fanClubCount: s.fanClubCount,
-      createdAt: dateFormat.format(s.createdAt),
+      createdAt: formatDate(s.createdAt),
     })),
   };
 }
