@@ -6,3 +6,4 @@ export * from "./roles.ts";
 export * from "./ports.ts";
 export * from "./events.ts";
 export * from "./html.ts";
+export * from "./countries.ts";

@@ -33,6 +33,7 @@ import { retrySearchSync, searchSyncStatus } from "#server/modules/search/index.
 // Client-safe helpers (no server-only imports): the live example runs in the browser.
 import { CURRENCIES, currencyDigits, formatMoney, isValidRegion, minimumRetailMinor, splitSale } from "#server/modules/platform/types.ts";
 import { formatDateTime } from "#app/lib/dates.ts";
+import { countryName } from "#server/contracts/index.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configuration · Platen" }];
 
@@ -110,7 +111,7 @@ function regionName(code: string): string | null {
   const c = code.trim().toUpperCase();
   if (!isValidRegion(c)) return null;
   try {
-    const country = new Intl.DisplayNames(["en"], { type: "region" }).of(c.slice(0, 2)) ?? c.slice(0, 2);
+    const country = countryName(c.slice(0, 2));
     return c.length > 2 ? `${country}, subdivision ${c.slice(3)}` : country;
   } catch {
     return null;
