@@ -17,7 +17,8 @@ import type { ReactNode } from "react";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { errorsOf } from "#app/components/forms.tsx";
-import { failure, failureFromError } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { logger } from "#server/infra/logger/index.ts";
 import { listGeneralApplications, listJobsForAdmin } from "#server/modules/careers/index.ts";
@@ -98,11 +99,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const retrySchema = z.object({ intent: z.literal("retry"), jobId: z.string().default("") });
+
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const form = await request.formData();
-  if (form.get("intent") !== "retry") return failure({ _form: "Unknown action. Reload the page and try again." });
-  const jobId = String(form.get("jobId") ?? "");
+  const parsed = parseForm(await request.formData(), retrySchema);
+  if (!parsed.ok) return failure({ _form: "Unknown action. Reload the page and try again." });
+  const { jobId } = parsed.data;
   try {
     await retryOutboxJob(ctx, jobId);
     return { ok: true as const, message: "The job is back in the queue and will run in a moment." };
