@@ -94,6 +94,9 @@ test("a visitor finds a hoodie by a misspelt search, filters by colour, wishes i
 
   // 6. sign in as a shopper who already has a wished mug and a mug in the cart
   await signInShopper(page, shopper, "/wishes");
+  // the merge runs in the browser after sign-in; the list is server-rendered, so read it once merged
+  await expect(page.getByTestId("header-wishes")).toHaveAccessibleName(/Wishes \(2\)/);
+  await page.reload();
   const grid = page.getByRole("list", { name: "Your wishes" });
   await expect(grid.getByText(title, { exact: true })).toBeVisible();
   expect(await grid.getByTestId("product-card").count()).toBeGreaterThanOrEqual(2);
