@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { EntryContext } from "react-router";
 
 /**
@@ -16,8 +17,13 @@ interface Entry {
 
 const MAX_ENTRIES = 300;
 const MAX_BYTES = 64 * 1024 * 1024;
-const entries = new Map<string, Entry>();
-let bytes = 0;
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+const entries = new LRUCache<string, Entry>({
+  max: MAX_ENTRIES,
+  maxSize: MAX_BYTES,
+  maxEntrySize: MAX_ENTRY_BYTES,
+  sizeCalculation: (entry) => Math.max(1, entry.html.length),
+});
 let hits = 0;
 let misses = 0;
 
@@ -59,30 +65,18 @@ export function getCachedRender(key: string, nonce: string): string | null {
     return null;
   }
   hits++;
-  entries.delete(key); // LRU: move to the end
-  entries.set(key, entry);
   return entry.nonce && nonce ? entry.html.replaceAll(entry.nonce, nonce) : entry.html;
 }
 
 export function setCachedRender(key: string, html: string, nonce: string): void {
-  if (html.length > 2 * 1024 * 1024) return;
-  const old = entries.get(key);
-  if (old) bytes -= old.html.length;
+  if (html.length > MAX_ENTRY_BYTES) return;
   entries.set(key, { html, nonce });
-  bytes += html.length;
-  while (entries.size > MAX_ENTRIES || bytes > MAX_BYTES) {
-    const oldest = entries.keys().next().value as string | undefined;
-    if (oldest === undefined) break;
-    bytes -= entries.get(oldest)!.html.length;
-    entries.delete(oldest);
-  }
 }
 
 export function renderCacheStats() {
-  return { entries: entries.size, bytes, hits, misses };
+  return { entries: entries.size, bytes: entries.calculatedSize, hits, misses };
 }
 
 export function clearRenderCache() {
   entries.clear();
-  bytes = 0;
 }

@@ -13,7 +13,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CATEGORY_INTROS } from "#app/components/catalog/category-copy.ts";
-import { loadHome } from "#app/components/catalog/home.server.ts";
+import { loadHome } from "#app/lib/catalog/home.server.ts";
 import { storePath } from "#app/components/catalog/ProductCard.tsx";
 import { ProductGrid } from "#app/components/catalog/ProductGrid.tsx";
 import { ProductImage } from "#app/components/catalog/ProductImage.tsx";

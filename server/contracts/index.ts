@@ -8,3 +8,5 @@ export * from "./events.ts";
 export * from "./catalog.ts";
 export * from "./imaging.ts";
 export * from "./search.ts";
+export * from "./html.ts";
+export * from "./countries.ts";

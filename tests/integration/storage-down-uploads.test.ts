@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitSessionCookie } from "#app/lib/session.server.ts";
 import { action as artworkAction } from "#app/routes/api/designer-artwork.ts";
-import { handleApplication } from "#app/routes/jobs/apply.server.ts";
+import { handleApplication } from "#app/lib/jobs/apply.server.ts";
 import { action as profileAction } from "#app/routes/seller/profile.tsx";
 import { action as requestAction } from "#app/routes/shopping/product-request.tsx";
 import { env, parseEnv, setEnv } from "#server/config/env.ts";

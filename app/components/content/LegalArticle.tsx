@@ -7,6 +7,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { Theme } from "@mui/material/styles";
 import { Link } from "react-router";
+import { formatLongDate } from "#app/lib/dates.ts";
 
 export interface LegalArticleData {
   title: string;
@@ -98,5 +99,5 @@ export function LegalArticle({ doc }: { doc: LegalArticleData }) {
 export function formatIsoDate(iso: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(d);
+  return formatLongDate(d);
 }

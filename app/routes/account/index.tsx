@@ -7,7 +7,14 @@ import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/index";
-import { AddressesSection, DangerSection, ProfileSection, SecuritySection, ThemeSection, type AccountActionResult } from "./sections.tsx";
+import {
+  AddressesSection,
+  DangerSection,
+  ProfileSection,
+  SecuritySection,
+  ThemeSection,
+  type AccountActionResult,
+} from "#app/components/account/AccountSections.tsx";
 import { echoValues, parseForm, zodFieldErrors } from "#app/lib/forms.server.ts";
 import { refreshCookieForSession, requireUser, signOutHeaders, themeCookieHeader } from "#app/lib/session.server.ts";
 import { writeUserData } from "#app/lib/user-data.ts";
@@ -38,6 +45,7 @@ import {
   updateAddress,
   updateProfile,
 } from "#server/modules/identity/index.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your account · Platen" }];
 
@@ -66,8 +74,6 @@ function describeDevice(ua: string | null): string {
   return `${browser} on ${os}`;
 }
 
-const dateFmt = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx, session } = await requireUser(request);
   const [user, addresses, sessions, pendingEmail, wishes] = await Promise.all([
@@ -94,7 +100,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: s.id,
       current: s.id === session.id,
       device: describeDevice(s.userAgent),
-      signedInAt: `${dateFmt.format(s.createdAt)} UTC`,
+      signedInAt: formatDateTime(s.createdAt),
     })),
     recentLoginMinutes: Math.round(recentLoginMs() / 60_000),
     editAddress: url.searchParams.get("address"),

@@ -32,6 +32,8 @@ import {
 import { retrySearchSync, searchSyncStatus } from "#server/modules/search/index.ts";
 // Client-safe helpers (no server-only imports): the live example runs in the browser.
 import { CURRENCIES, currencyDigits, formatMoney, isValidRegion, minimumRetailMinor, splitSale } from "#server/modules/platform/types.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
+import { countryName } from "#server/contracts/index.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configuration · Platen" }];
 
@@ -45,10 +47,6 @@ const SECTION_LABELS: Record<SettingKey, string> = {
   taxRates: "tax rates",
   search: "search client",
 };
-
-function formatWhen(value: Date | string): string {
-  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(value))} UTC`;
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireAdmin(request);
@@ -73,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       const changed = ((e.data as { changed?: SettingKey[] }).changed ?? []).map((k) => SECTION_LABELS[k] ?? k);
       return {
         id: e.id,
-        when: formatWhen(e.createdAt),
+        when: formatDateTime(e.createdAt),
         by: e.actorId ? (emails[e.actorId] ?? e.actorId) : "System",
         changed: changed.join(", "),
       };
@@ -113,7 +111,7 @@ function regionName(code: string): string | null {
   const c = code.trim().toUpperCase();
   if (!isValidRegion(c)) return null;
   try {
-    const country = new Intl.DisplayNames(["en"], { type: "region" }).of(c.slice(0, 2)) ?? c.slice(0, 2);
+    const country = countryName(c.slice(0, 2));
     return c.length > 2 ? `${country}, subdivision ${c.slice(3)}` : country;
   } catch {
     return null;
@@ -511,11 +509,11 @@ function SearchSyncPanel({
                 </Stack>
                 <Typography variant="caption" color="text.secondary" component="p" data-testid="search-settings-state">
                   {settings.state === "pushed" && settings.at
-                    ? `Pushed to ${sync.indexName} on ${formatWhen(settings.at)}.`
+                    ? `Pushed to ${sync.indexName} on ${formatDateTime(settings.at)}.`
                     : settings.state === "failed"
                       ? `Not pushed to ${sync.indexName} after ${settings.attempts} ${settings.attempts === 1 ? "attempt" : "attempts"}: ${settings.error ?? "no error was recorded"}`
                       : settings.state === "retrying"
-                        ? `Attempt ${settings.attempts} failed: ${settings.error ?? ""}${settings.nextAttemptAt ? ` Next attempt ${formatWhen(settings.nextAttemptAt)}.` : ""}`
+                        ? `Attempt ${settings.attempts} failed: ${settings.error ?? ""}${settings.nextAttemptAt ? ` Next attempt ${formatDateTime(settings.nextAttemptAt)}.` : ""}`
                         : settings.state === "waiting"
                           ? "Queued: pushed with the next product sync."
                           : "Pushed with the first product sync."}

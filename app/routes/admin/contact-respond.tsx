@@ -27,11 +27,9 @@ import {
   TOPIC_LABELS,
   type ContactStatus,
 } from "#server/modules/support/types.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact inbox · Platen" }];
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const fmt = (d: Date) => `${dateFormat.format(d)} UTC`;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireAdmin(request);
@@ -67,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         topic: TOPIC_LABELS[m.topic],
         status: m.status,
         excerpt: m.message.length > 140 ? `${m.message.slice(0, 140)}…` : m.message,
-        received: fmt(m.createdAt),
+        received: formatDateTime(m.createdAt),
       })),
     },
     thread: thread
@@ -75,9 +73,9 @@ export async function loader({ request }: Route.LoaderArgs) {
           ...thread.message,
           topicLabel: TOPIC_LABELS[thread.message.topic],
           reference: contactReference(thread.message.id),
-          received: fmt(thread.message.createdAt),
+          received: formatDateTime(thread.message.createdAt),
           next: [...thread.next],
-          events: thread.events.map((e) => ({ ...e, at: fmt(e.createdAt) })),
+          events: thread.events.map((e) => ({ ...e, at: formatDateTime(e.createdAt) })),
         }
       : null,
     notice:

@@ -17,7 +17,8 @@ import type { ReactNode } from "react";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { errorsOf } from "#app/components/forms.tsx";
-import { failure, failureFromError } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { logger } from "#server/infra/logger/index.ts";
 import { listGeneralApplications, listJobsForAdmin } from "#server/modules/careers/index.ts";
@@ -25,15 +26,12 @@ import { userCounts, userEmails, type Role } from "#server/modules/identity/inde
 import { countMessagesByStatus as countEmailsByStatus } from "#server/modules/notifications/index.ts";
 import { listAudit, outboxOverview, retryOutboxJob, type AuditEntry } from "#server/modules/platform/index.ts";
 import { countMessagesByStatus as countContactByStatus } from "#server/modules/support/index.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin dashboard · Platen" }];
 
 const ROLE_LABELS: Record<Role, string> = { admin: "Admins", partner: "Partners", fulfiller: "Fulfillers", shopper: "Shoppers" };
 const ROLE_ORDER: readonly Role[] = ["shopper", "partner", "fulfiller", "admin"];
-
-function formatWhen(value: Date | string): string {
-  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(value))} UTC`;
-}
 
 /** One dashboard card's data; a failing source shows "not available" instead of breaking the page. */
 async function safely<T>(what: string, load: () => Promise<T>): Promise<T | null> {
@@ -90,22 +88,24 @@ export async function loader({ request }: Route.LoaderArgs) {
       newApplications: (general ?? []).filter((a) => a.status === "received").length,
     },
     emails,
-    outbox: outbox && { counts: outbox.counts, failed: outbox.failed.map((j) => ({ ...j, createdAt: formatWhen(j.createdAt) })) },
+    outbox: outbox && { counts: outbox.counts, failed: outbox.failed.map((j) => ({ ...j, createdAt: formatDateTime(j.createdAt) })) },
     audit:
       audit?.map((e) => ({
         id: e.id,
-        when: formatWhen(e.createdAt),
+        when: formatDateTime(e.createdAt),
         by: e.actorId ? who(e.actorId) : "System",
         text: describeAudit(e, who),
       })) ?? null,
   };
 }
 
+const retrySchema = z.object({ intent: z.literal("retry"), jobId: z.string().default("") });
+
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const form = await request.formData();
-  if (form.get("intent") !== "retry") return failure({ _form: "Unknown action. Reload the page and try again." });
-  const jobId = String(form.get("jobId") ?? "");
+  const parsed = parseForm(await request.formData(), retrySchema);
+  if (!parsed.ok) return failure({ _form: "Unknown action. Reload the page and try again." });
+  const { jobId } = parsed.data;
   try {
     await retryOutboxJob(ctx, jobId);
     return { ok: true as const, message: "The job is back in the queue and will run in a moment." };

@@ -44,10 +44,10 @@ import {
   type ProductStatus,
 } from "#server/modules/catalog/types.ts";
 import { formatMoney, getSettings } from "#server/modules/platform/index.ts";
+import { formatDate } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products · Platen" }];
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 const isStatus = (v: string | null): v is ProductStatus => !!v && (PRODUCT_STATUSES as readonly string[]).includes(v);
 const isCategory = (v: string | null): v is Category => !!v && (CATEGORIES as readonly string[]).includes(v);
 const PRODUCT_ID = /^prd_[0-9a-z]{26}$/;
@@ -100,14 +100,14 @@ export async function loader({ request }: Route.LoaderArgs) {
             flags: r.openFlags,
             image: r.imageHash ? mockupUrl(r.imageHash, 320) : null,
             takedownReason: r.takedownReason,
-            updated: dateFormat.format(r.updatedAt),
+            updated: formatDate(r.updatedAt),
           })),
         }
       : null,
     flags: flags.map((f) => ({
       id: f.id,
       distance: f.distance,
-      created: dateFormat.format(f.createdAt),
+      created: formatDate(f.createdAt),
       product: f.product,
       artwork: f.artworkPreviewKey ? `/media/${f.artworkPreviewKey}` : null,
       matched: { ...f.matched, artwork: f.matched.artworkPreviewKey ? `/media/${f.matched.artworkPreviewKey}` : null },

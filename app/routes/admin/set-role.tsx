@@ -41,6 +41,7 @@ import {
   type Role,
 } from "#server/modules/identity/index.ts";
 import { listAudit, type AuditEntry } from "#server/modules/platform/index.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 const PATH = "/admin/users/setRoleByUid";
 
@@ -63,11 +64,8 @@ const SAVED_MESSAGES: Record<string, string> = {
   unchanged: "Nothing to save: the roles were already set that way.",
 };
 
-/** A date shown the same on the server and in the browser (UTC). */
-function formatWhen(value: Date | string | null | undefined): string {
-  if (!value) return "Never";
-  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(value))} UTC`;
-}
+/** A date shown the same on the server and in the browser (UTC), or "Never". */
+const formatWhen = (value: Date | string | null | undefined): string => (value ? formatDateTime(value) : "Never");
 
 function describeAudit(e: AuditEntry): string {
   const d = e.data as Record<string, unknown>;

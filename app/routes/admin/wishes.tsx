@@ -18,7 +18,7 @@ import { formatPrice } from "#app/components/catalog/PriceText.tsx";
 import { ProductImage } from "#app/components/catalog/ProductImage.tsx";
 import { productPath } from "#app/components/catalog/ProductCard.tsx";
 import { FormError, errorsOf } from "#app/components/forms.tsx";
-import { failure, failureFromError } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import {
   adminListRequests,
@@ -28,6 +28,7 @@ import {
   requestStatusCounts,
 } from "#server/modules/shopping/index.ts";
 import { REQUEST_STATUSES, type RequestStatus } from "#server/modules/shopping/types.ts";
+import { formatDate } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Wishes and requests · Platen" }];
 
@@ -50,8 +51,8 @@ const actionSchema = z.object({ intent: z.enum(["close", "reopen"]), requestId: 
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return failure({ _form: "Unknown action." }, 400);
+  const parsed = parseForm(await request.formData(), actionSchema);
+  if (!parsed.ok) return failure({ _form: "Unknown action." }, 400);
   try {
     if (parsed.data.intent === "close") await closeProductRequest(ctx, parsed.data.requestId);
     else await reopenProductRequest(ctx, parsed.data.requestId);
@@ -137,7 +138,7 @@ export default function AdminWishes({ loaderData, actionData }: Route.ComponentP
                         {r.idea.length > 200 ? `${r.idea.slice(0, 197)}…` : r.idea}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
-                        {r.authorName} · {new Date(r.createdAt).toLocaleDateString("en-GB", { timeZone: "UTC" })}
+                        {r.authorName} · {formatDate(r.createdAt)}
                         {r.referenceImageUrl ? (
                           <>
                             {" · "}

@@ -3,7 +3,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/designer-artwork";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
-import { readBoundedForm } from "#app/routes/jobs/apply.server.ts";
+import { readBoundedForm } from "#app/lib/jobs/apply.server.ts";
 import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from "#app/lib/storage-errors.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { ARTWORK_MAX_BYTES, uploadArtwork } from "#server/modules/catalog/index.ts";

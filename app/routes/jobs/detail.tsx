@@ -14,10 +14,11 @@ import { errorsOf, valuesOf } from "#app/components/forms.tsx";
 import { getCtx } from "#app/lib/session.server.ts";
 import { getJob } from "#server/modules/careers/index.ts";
 import { EMPLOYMENT_TYPE_LABELS, WORK_MODE_LABELS } from "#server/modules/careers/types.ts";
-import { ApplicationConfirmation, ApplicationForm } from "./ApplicationForm.tsx";
-import { handleApplication } from "./apply.server.ts";
-import { JobChips } from "./JobChips.tsx";
-import { renderMarkdown } from "./markdown.server.ts";
+import { ApplicationConfirmation, ApplicationForm } from "#app/components/jobs/ApplicationForm.tsx";
+import { handleApplication } from "#app/lib/jobs/apply.server.ts";
+import { JobChips } from "#app/components/jobs/JobChips.tsx";
+import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { formatLongDate } from "#app/lib/dates.ts";
 
 async function loadJob(request: Request, id: string) {
   const job = await getJob(await getCtx(request), id);
@@ -55,8 +56,6 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `${data.job.title} · Platen` : "Job not found · Platen" },
   ...(data ? [{ name: "description", content: data.job.summary }] : []),
 ];
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export default function JobDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { job, descriptionHtml, applied } = loaderData;
@@ -147,7 +146,7 @@ export default function JobDetail({ loaderData, actionData }: Route.ComponentPro
               {job.publishedAt ? (
                 <>
                   <dt>Posted</dt>
-                  <dd>{dateFormat.format(new Date(job.publishedAt))}</dd>
+                  <dd>{formatLongDate(job.publishedAt)}</dd>
                 </>
               ) : null}
             </Box>

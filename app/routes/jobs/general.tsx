@@ -6,8 +6,8 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import type { Route } from "./+types/general";
 import { errorsOf, valuesOf } from "#app/components/forms.tsx";
-import { ApplicationConfirmation, ApplicationForm } from "./ApplicationForm.tsx";
-import { handleApplication } from "./apply.server.ts";
+import { ApplicationConfirmation, ApplicationForm } from "#app/components/jobs/ApplicationForm.tsx";
+import { handleApplication } from "#app/lib/jobs/apply.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { applied: new URL(request.url).searchParams.get("applied") === "1" };

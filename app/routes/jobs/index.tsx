@@ -14,7 +14,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { getCtx } from "#app/lib/session.server.ts";
 import { listOpenJobs } from "#server/modules/careers/index.ts";
-import { JobChips } from "./JobChips.tsx";
+import { JobChips } from "#app/components/jobs/JobChips.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

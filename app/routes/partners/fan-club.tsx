@@ -29,8 +29,7 @@ import {
   setFanClubEmails,
 } from "#server/modules/stores/index.ts";
 import { perkSchema, postSchema } from "#server/modules/stores/types.ts";
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+import { formatLongDate } from "#app/lib/dates.ts";
 
 /** The notices after an action (`?notice=<code>`): only these codes show, always with this copy. */
 const NOTICES = {
@@ -63,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       locked: p.locked,
       membersOnly: p.membersOnly,
       authorName: p.authorName,
-      date: dateFormat.format(p.createdAt),
+      date: formatLongDate(p.createdAt),
     })),
     perks: club.perks.map((p) => ({
       id: p.id,

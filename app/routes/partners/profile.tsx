@@ -10,6 +10,7 @@ import type { Route } from "./+types/profile";
 import { headerData, PublicStoreHeader } from "#app/components/seller/StoreHeader.tsx";
 import { publicStoreOr404 } from "#app/lib/store-access.server.ts";
 import { countFanClubMembers, listPublicTeam } from "#server/modules/stores/index.ts";
+import { formatMonthYear } from "#app/lib/dates.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { ctx, store, access, suspended } = await publicStoreOr404(request, params.handle);
@@ -21,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     team: team.slice(0, 6),
     teamSize: team.length,
     fans,
-    since: new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(store.createdAt),
+    since: formatMonthYear(store.createdAt),
   };
 }
 

@@ -17,13 +17,12 @@ import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms
 import { requireUser } from "#app/lib/session.server.ts";
 import { checkHandle, getMyApplication, listMyStores, submitApplication } from "#server/modules/stores/index.ts";
 import { applicationSchema } from "#server/modules/stores/types.ts";
+import { formatLongDate } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Become a partner · Platen" },
   { name: "description", content: "Open a store on Platen: turn your artwork into printed products and sell them without stock." },
 ];
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireUser(request);
@@ -42,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           status: application.status,
           storeName: application.storeName,
           handle: application.handle,
-          createdAt: dateFormat.format(application.createdAt),
+          createdAt: formatLongDate(application.createdAt),
           decisionNote: application.decisionNote,
         }
       : null,

@@ -1,6 +1,7 @@
 // /sitemap.xml: the public pages search engines should know (storefront, stores, legal, jobs).
 import { getCtx } from "#app/lib/session.server.ts";
 import { env } from "#server/config/env.ts";
+import { escapeHtml } from "#server/contracts/index.ts";
 import { sitemapEntries } from "#server/modules/catalog/index.ts";
 import { listOpenJobs } from "#server/modules/careers/index.ts";
 import { legalIndex } from "#server/modules/content/index.ts";
@@ -9,8 +10,7 @@ import { legalIndex } from "#server/modules/content/index.ts";
 const TTL_MS = 5 * 60 * 1000;
 let cached: { xml: string; at: number; base: string } | null = null;
 
-const xmlEscape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
+const xmlEscape = escapeHtml; // the five XML-special characters; &#39; is as valid in XML as &apos;
 
 interface UrlEntry {
   loc: string;

@@ -11,7 +11,7 @@ import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";
-import { storefrontCurrency } from "#app/components/catalog/grid.server.ts";
+import { storefrontCurrency } from "#app/lib/catalog/grid.server.ts";
 import { parseSearchQuery } from "#app/components/catalog/search-params.ts";
 import { getCtx } from "#app/lib/session.server.ts";
 import { logger } from "#server/infra/logger/index.ts";
@@ -20,7 +20,7 @@ import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
 import { searchErrorMessage, searchProducts, type SearchQuery, type SearchResult } from "#server/modules/search/index.ts";
 import { searchStores } from "#server/modules/stores/index.ts";
 import { StoreResults } from "#app/components/search/StoreResults.tsx";
-import { currentCatalogVersion, VersionedMemo } from "#app/components/catalog/memo.server.ts";
+import { currentCatalogVersion, VersionedMemo } from "#app/lib/catalog/memo.server.ts";
 
 const searches = new VersionedMemo<SearchResult>(500, 60_000);
 

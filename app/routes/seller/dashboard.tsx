@@ -14,12 +14,11 @@ import { requireStoreAccess } from "#app/lib/store-access.server.ts";
 import { countProductsByStatus } from "#server/modules/catalog/index.ts";
 import { PRODUCT_STATUS_LABELS } from "#server/modules/catalog/product-form.ts";
 import { countFanClubMembers, recentStoreActivity } from "#server/modules/stores/index.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `${data.store.name} dashboard · Platen` : "Store dashboard · Platen" },
 ];
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { ctx, store, access } = await requireStoreAccess(request, params.handle);
@@ -44,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       n,
     })),
     members,
-    activity: activity.map((a) => ({ at: `${dateFormat.format(a.at)} UTC`, text: a.text })),
+    activity: activity.map((a) => ({ at: formatDateTime(a.at), text: a.text })),
   };
 }
 

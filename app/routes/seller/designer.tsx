@@ -1,33 +1,35 @@
-import CloudUpload from "@mui/icons-material/CloudUpload";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardActionArea from "@mui/material/CardActionArea";
-import CardContent from "@mui/material/CardContent";
 import Checkbox from "@mui/material/Checkbox";
-import Chip from "@mui/material/Chip";
-import CircularProgress from "@mui/material/CircularProgress";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import Grid from "@mui/material/Grid";
-import MuiLink from "@mui/material/Link";
-import Paper from "@mui/material/Paper";
-import Slider from "@mui/material/Slider";
-import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import { useEffect, useMemo, useState } from "react";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/designer";
-import { DesignerStage, tidy } from "#app/components/catalog/DesignerStage.tsx";
+import { tidy } from "#app/components/catalog/DesignerStage.tsx";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
+import { ArtworkUpload } from "#app/components/seller/designer/ArtworkUpload.tsx";
+import { BlankPicker } from "#app/components/seller/designer/BlankPicker.tsx";
+import { DesignerActions, SavedMockups } from "#app/components/seller/designer/DesignerActions.tsx";
+import { DesignerHeader } from "#app/components/seller/designer/DesignerHeader.tsx";
+import { DesignerStep as Section } from "#app/components/seller/designer/DesignerStep.tsx";
+import { MockupPreview, type PreviewRequest } from "#app/components/seller/designer/MockupPreview.tsx";
+import { PlacementControls } from "#app/components/seller/designer/PlacementControls.tsx";
+import { PreflightPanel, preflightChecks } from "#app/components/seller/designer/PreflightPanel.tsx";
+import { PricePanel } from "#app/components/seller/designer/PricePanel.tsx";
+import { ProductDetailsFields } from "#app/components/seller/designer/ProductDetailsFields.tsx";
+import type { ArtworkView, DesignerBlank } from "#app/components/seller/designer/types.ts";
+import { VariantsPanel } from "#app/components/seller/designer/VariantsPanel.tsx";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
 import { echoValues, failure } from "#app/lib/forms.server.ts";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
-import { readBoundedForm } from "#app/routes/jobs/apply.server.ts";
+import { readBoundedForm } from "#app/lib/jobs/apply.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import {
   ARTWORK_MAX_BYTES,
@@ -39,28 +41,11 @@ import {
   uploadArtwork,
 } from "#server/modules/catalog/index.ts";
 import { getBlankDetail, listBlanks } from "#server/modules/fulfillment/index.ts";
-import { defaultPlacement, preflight } from "#server/modules/catalog/preflight.ts";
-import {
-  formatMinor,
-  formFieldOf,
-  PRODUCT_STATUS_LABELS,
-  productFormToInput,
-  productInputSchema,
-} from "#server/modules/catalog/product-form.ts";
-import {
-  CATEGORIES,
-  CATEGORY_LABELS,
-  DPI_REFUSE,
-  DPI_WARN,
-  mockupUrl,
-  type Category,
-  type Placement,
-  type PreflightIssue,
-  type ProductStatus,
-  type TemplateRect,
-} from "#server/modules/catalog/types.ts";
+import { defaultPlacement } from "#server/modules/catalog/preflight.ts";
+import { formatMinor, formFieldOf, productFormToInput, productInputSchema } from "#server/modules/catalog/product-form.ts";
+import { mockupUrl, type Placement, type ProductStatus } from "#server/modules/catalog/types.ts";
 import { getSettings } from "#server/modules/platform/index.ts";
-import { formatMoney, minimumRetailMinor, splitSale } from "#server/modules/platform/types.ts";
+import { formatMoney } from "#server/modules/platform/types.ts";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.product ? `Edit ${data.product.title} · Platen` : "Design a product · Platen" },
@@ -83,7 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const blanks = await listBlanks(ctx);
   const blankId = edit?.product.blankId ?? url.searchParams.get("blank") ?? "";
-  let blank = null;
+  let blank: DesignerBlank | null = null;
   if (blankId && blanks.some((b) => b.id === blankId)) {
     const d = await getBlankDetail(ctx, blankId);
     const costs: Record<string, number> = {};
@@ -279,148 +264,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-// ---- page ------------------------------------------------------------------------------------
-
-type LoaderData = Route.ComponentProps["loaderData"];
-type BlankView = NonNullable<LoaderData["blank"]>;
-interface ArtworkView {
-  artworkId: string;
-  previewUrl: string;
-  width: number;
-  height: number;
-  hasAlpha: boolean;
-}
-
-const NOTICES: Record<string, { severity: "success" | "info" | "warning"; text: string }> = {
-  saved: { severity: "success", text: "Draft saved. Mockups and print files are ready." },
-  "saved-flagged": {
-    severity: "warning",
-    text: "Draft saved. This artwork looks like one already published by another store: publishing it will be held for review.",
-  },
-  published: { severity: "success", text: "Published! Your product is live in the shop." },
-  held: {
-    severity: "warning",
-    text: "Held for review: this artwork looks like one already published by another store. Our team will check it and tell you the outcome by e-mail.",
-  },
-  unpublished: { severity: "info", text: "Unpublished. The product is hidden from the shop until you publish it again." },
-};
-
-function Section({ n, title, children, id }: { n: number; title: string; children: ReactNode; id?: string }) {
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={`step-${n}`} sx={{ p: { xs: 2, sm: 3 }, mb: 3 }} id={id}>
-      <Typography id={`step-${n}`} variant="h2" sx={{ fontSize: "1.25rem", mb: 2, display: "flex", alignItems: "center", gap: 1 }}>
-        <Box
-          component="span"
-          aria-hidden
-          sx={{
-            width: 28,
-            height: 28,
-            borderRadius: "50%",
-            bgcolor: "primary.main",
-            color: "primary.contrastText",
-            display: "inline-grid",
-            placeItems: "center",
-            fontSize: "0.95rem",
-          }}
-        >
-          {n}
-        </Box>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-function BlankPicker({ blanks, selected, base }: { blanks: LoaderData["blanks"]; selected: string | null; base: string }) {
-  return (
-    <Box>
-      {CATEGORIES.filter((c) => blanks.some((b) => b.category === c)).map((cat) => (
-        <Box key={cat} sx={{ mb: 2 }}>
-          <Typography variant="h3" sx={{ fontSize: "1rem", fontWeight: 600, mb: 1 }}>
-            {CATEGORY_LABELS[cat]}
-          </Typography>
-          <Grid container spacing={1.5}>
-            {blanks
-              .filter((b) => b.category === cat)
-              .map((b) => (
-                <Grid key={b.id} size={{ xs: 6, sm: 4, lg: 3 }}>
-                  <Card
-                    variant="outlined"
-                    sx={{
-                      height: "100%",
-                      borderColor: b.id === selected ? "primary.main" : undefined,
-                      borderWidth: b.id === selected ? 2 : 1,
-                    }}
-                  >
-                    <CardActionArea
-                      component={Link}
-                      to={`${base}?blank=${b.id}#artwork`}
-                      aria-current={b.id === selected ? "true" : undefined}
-                      data-testid="blank-card"
-                      sx={{ height: "100%" }}
-                    >
-                      {b.thumb ? (
-                        <Box
-                          component="img"
-                          src={b.thumb}
-                          alt=""
-                          loading="lazy"
-                          width={240}
-                          height={240}
-                          sx={{
-                            width: "100%",
-                            height: "auto",
-                            aspectRatio: "1 / 1",
-                            objectFit: "cover",
-                            bgcolor: "#eceae6",
-                            display: "block",
-                          }}
-                        />
-                      ) : null}
-                      <CardContent sx={{ p: 1.5 }}>
-                        <Typography sx={{ fontWeight: 600 }}>{b.name}</Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          from {b.from} base cost
-                        </Typography>
-                        <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }} aria-label={`${b.colors.length} colours`}>
-                          {b.colors.map((c) => (
-                            <Box
-                              key={c.name}
-                              title={c.name}
-                              sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: c.hex, border: "1px solid rgba(0,0,0,0.25)" }}
-                            />
-                          ))}
-                        </Stack>
-                      </CardContent>
-                    </CardActionArea>
-                  </Card>
-                </Grid>
-              ))}
-          </Grid>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
-function IssueList({ issues }: { issues: PreflightIssue[] }) {
-  if (!issues.length) return null;
-  return (
-    <Stack spacing={1} sx={{ mt: 1 }}>
-      {issues.map((i) => (
-        <Alert
-          key={i.code + i.message}
-          severity={i.level === "error" ? "error" : i.level === "warning" ? "warning" : "info"}
-          sx={{ py: 0 }}
-          data-testid={`preflight-${i.level}`}
-        >
-          {i.message}
-        </Alert>
-      ))}
-    </Stack>
-  );
-}
+// ---- page: the steps live in app/components/seller/designer/ ---------------------------------
 
 export default function Designer(props: Route.ComponentProps) {
   // a fresh designer state per blank and per product (choosing a blank is a navigation to ?blank=)
@@ -431,21 +275,15 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { store, blanks, blank, product, settings, notice } = loaderData;
   const errors = errorsOf(actionData);
   const echoed = (actionData && "values" in actionData ? (actionData.values ?? {}) : {}) as Values;
-  const nav = useNavigation();
-  const busy = nav.state !== "idle";
   const base = `/shop/partners/@${store.handle}/administration/products`;
   const selfUrl = product ? `${base}/${product.id}` : `${base}/create`;
   const status: ProductStatus | null = product?.status ?? null;
   const locked = status === "taken_down";
 
   const [artwork, setArtwork] = useState<ArtworkView | null>(loaderData.artwork);
-  const [uploadError, setUploadError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [flagged, setFlagged] = useState<string | null>(null);
-  const [dragOver, setDragOver] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const fileRef = useRef<HTMLInputElement>(null);
 
   const areas = blank?.areas ?? [];
   const [placements, setPlacements] = useState<Record<string, Placement>>(() => ({ ...(product?.placements ?? {}) }));
@@ -489,178 +327,27 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
   const colorView = blank?.colors.find((c) => c.name === effectivePreviewColor) ?? blank?.colors[0];
   const template = area && colorView ? colorView.templates[area.key] : undefined;
 
-  const checks = useMemo(() => {
-    if (!artwork || !blank) return [] as { key: string; label: string; dpi: number; issues: PreflightIssue[] }[];
-    return enabled
-      .map((k) => blank.areas.find((a) => a.key === k))
-      .filter((a): a is BlankView["areas"][number] => !!a)
-      .map((a) => {
-        const r = preflight({
-          artworkWidth: artwork.width,
-          artworkHeight: artwork.height,
-          hasAlpha: artwork.hasAlpha,
-          placement: currentPlacement(a.key),
-          area: a,
-        });
-        return { key: a.key, label: a.label, dpi: r.effectiveDpi, issues: r.issues };
-      });
-  }, [artwork, blank, enabled, placements]); // eslint-disable-line react-hooks/exhaustive-deps
+  const checks = useMemo(
+    () => (artwork && blank ? preflightChecks(artwork, blank.areas, enabled, currentPlacement) : []),
+    [artwork, blank, enabled, placements], // eslint-disable-line react-hooks/exhaustive-deps
+  );
 
-  // Server mockup preview, debounced while placing.
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  const [previewState, setPreviewState] = useState<"idle" | "loading" | "error">("idle");
-  const previewKey =
+  const previewRequest: PreviewRequest | null =
     artwork && blank && area && enabled.includes(area.key)
-      ? JSON.stringify([artwork.artworkId, blank.id, effectivePreviewColor, area.key, currentPlacement(area.key)])
-      : "";
-  useEffect(() => {
-    if (!previewKey) return;
-    const [artworkId, blankId, color, key, placement] = JSON.parse(previewKey) as [string, string, string, string, Placement];
-    const ctl = new AbortController();
-    const timer = setTimeout(async () => {
-      setPreviewState("loading");
-      try {
-        const res = await fetch(`/api/designer/preview?store=${encodeURIComponent(`@${store.handle}`)}`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ artworkId, blankId, color, areaKey: key, placement }),
-          signal: ctl.signal,
-        });
-        if (!res.ok) throw new Error(String(res.status));
-        const blob = await res.blob();
-        setPreviewUrl((old) => {
-          if (old) URL.revokeObjectURL(old);
-          return URL.createObjectURL(blob);
-        });
-        setPreviewState("idle");
-      } catch (e) {
-        if ((e as Error).name !== "AbortError") setPreviewState("error");
-      }
-    }, 350);
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-    };
-  }, [previewKey, store.handle]);
-
-  async function upload(file: File) {
-    setUploadError(null);
-    setFlagged(null);
-    if (file.size > ARTWORK_MAX_BYTES_CLIENT) {
-      setUploadError("The file is larger than 25 MB. Export a smaller PNG, JPEG or WebP.");
-      return;
-    }
-    setUploading(true);
-    try {
-      const body = new FormData();
-      body.append("artwork", file);
-      const res = await fetch(`/api/designer/artwork?store=${encodeURIComponent(`@${store.handle}`)}`, { method: "POST", body });
-      const json = (await res.json().catch(() => ({ error: "The upload failed. Please try again." }))) as {
-        error?: string;
-        artworkId?: string;
-        previewUrl?: string;
-        width?: number;
-        height?: number;
-        hasAlpha?: boolean;
-        flagged?: { reason: string };
-      };
-      if (!res.ok || !json.artworkId) {
-        setUploadError(json.error ?? "The upload failed. Please try again.");
-        return;
-      }
-      setPlacements({});
-      setArtwork({
-        artworkId: json.artworkId,
-        previewUrl: json.previewUrl!,
-        width: json.width!,
-        height: json.height!,
-        hasAlpha: !!json.hasAlpha,
-      });
-      if (json.flagged) setFlagged(json.flagged.reason);
-      if (fileRef.current) fileRef.current.value = "";
-    } catch {
-      setUploadError("Network request failed. Check your connection and try again.");
-    } finally {
-      setUploading(false);
-    }
-  }
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragOver(false);
-    const f = e.dataTransfer.files?.[0];
-    if (f) void upload(f);
-  };
-
-  // Money: live split per sale for the chosen variants.
-  const priceMinor = /^\d{1,7}([.,]\d{1,2})?$/.test(price.trim()) ? Math.round(Number(price.trim().replace(",", ".")) * 100) : null;
-  const chosenCosts = blank
-    ? colors
-        .flatMap((c) => sizes.map((s) => ({ key: `${c}|${s}`, cost: blank.costs[`${c}|${s}`] })))
-        .filter((v): v is { key: string; cost: number } => v.cost !== undefined)
-    : [];
-  const maxCost = chosenCosts.length ? Math.max(...chosenCosts.map((v) => v.cost)) : null;
-  const minCost = chosenCosts.length ? Math.min(...chosenCosts.map((v) => v.cost)) : null;
-  const minPrice = maxCost !== null ? minimumRetailMinor(maxCost, settings) : null;
-  const priceTooLow = priceMinor !== null && minPrice !== null && priceMinor < minPrice && !showVariantPrices;
-  const money = (m: number) => formatMoney(m, settings.currency);
-  const priceError =
-    errors.price ??
-    (priceTooLow
-      ? `The price must be at least ${money(minPrice!)} so you earn at least ${money(settings.minimumMarginMinor)} per sale.`
-      : undefined);
+      ? {
+          artworkId: artwork.artworkId,
+          blankId: blank.id,
+          color: effectivePreviewColor,
+          areaKey: area.key,
+          placement: currentPlacement(area.key),
+        }
+      : null;
 
   const hasBlocking = checks.some((c) => c.issues.some((i) => i.level === "error"));
-  const titleDefault = echoed.title ?? product?.title ?? "";
 
   return (
     <StoreAdminShell store={store} active="products">
-      <Stack
-        direction={{ xs: "column", sm: "row" }}
-        spacing={1}
-        sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 2 }}
-      >
-        <Box>
-          <Typography variant="h1" sx={{ fontSize: { xs: "1.7rem", sm: "2rem" } }}>
-            {product ? product.title : "Design a product"}
-          </Typography>
-          <MuiLink component={Link} to={base} variant="body2">
-            Back to products
-          </MuiLink>
-        </Box>
-        {status && (
-          <Chip
-            label={PRODUCT_STATUS_LABELS[status]}
-            color={status === "published" ? "success" : status === "in_review" ? "warning" : status === "taken_down" ? "error" : "default"}
-            data-testid="product-status"
-          />
-        )}
-      </Stack>
-
-      {notice && NOTICES[notice] && (
-        <Alert severity={NOTICES[notice].severity} sx={{ mb: 2 }} role="status" data-testid="designer-notice">
-          {NOTICES[notice].text}
-          {notice === "published" && product && (
-            <>
-              {" "}
-              <MuiLink component={Link} to={`/shop/product/${product.id}`}>
-                View it in the shop
-              </MuiLink>
-            </>
-          )}
-        </Alert>
-      )}
-      {product?.heldReason && notice !== "held" && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {product.heldReason}
-        </Alert>
-      )}
-      {locked && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          This product was taken down by the Platen team{product?.takedownReason ? `: ${product.takedownReason}` : "."} It cannot be edited.
-          Reply to our e-mail if you think this is a mistake.
-        </Alert>
-      )}
+      <DesignerHeader product={product} status={status} notice={notice} locked={locked} base={base} />
       <FormError errors={errors} />
 
       <Section n={1} title="Choose a blank product">
@@ -696,82 +383,19 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
           <input type="hidden" name="primaryColor" value={effectivePreviewColor} />
 
           <Section n={2} title="Upload your artwork" id="artwork">
-            <Box
-              onDragOver={(e) => {
-                e.preventDefault();
-                setDragOver(true);
+            <ArtworkUpload
+              storeHandle={store.handle}
+              artwork={artwork}
+              onUploaded={(uploaded) => {
+                setPlacements({});
+                setArtwork(uploaded);
               }}
-              onDragLeave={() => setDragOver(false)}
-              onDrop={onDrop}
-              sx={{
-                border: "2px dashed",
-                borderColor: dragOver ? "primary.main" : errors.artwork || uploadError ? "error.main" : "divider",
-                borderRadius: 2,
-                p: { xs: 2, sm: 3 },
-                bgcolor: dragOver ? "action.hover" : undefined,
-                textAlign: "center",
-              }}
-              data-testid="dropzone"
-            >
-              <CloudUpload color="action" sx={{ fontSize: 40 }} aria-hidden />
-              <Typography sx={{ mb: 1 }}>
-                {hydrated ? "Drag and drop your artwork here, or choose a file." : "Choose your artwork file."}
-              </Typography>
-              <Box component="label" htmlFor="artwork-file" sx={{ display: "block", fontWeight: 600, mb: 1 }}>
-                Artwork file (PNG, JPEG or WebP, up to 25 MB)
-              </Box>
-              <input
-                ref={fileRef}
-                id="artwork-file"
-                type="file"
-                name="artwork"
-                accept="image/png,image/jpeg,image/webp"
-                disabled={locked}
-                aria-describedby="artwork-help"
-                aria-invalid={!!(errors.artwork || uploadError)}
-                onChange={(e) => {
-                  const f = e.currentTarget.files?.[0];
-                  if (f) void upload(f);
-                }}
-              />
-              <FormHelperText
-                id="artwork-help"
-                error={!!(errors.artwork || uploadError)}
-                sx={{ textAlign: "center" }}
-                data-testid="artwork-error"
-              >
-                {uploadError ??
-                  errors.artwork ??
-                  `For sharp prints use at least ${DPI_WARN} DPI at the printed size: a 12-inch-wide print needs ${12 * DPI_WARN} pixels. Transparent PNGs print only the design.`}
-              </FormHelperText>
-              {uploading && (
-                <Stack direction="row" spacing={1} sx={{ justifyContent: "center", mt: 1 }} role="status">
-                  <CircularProgress size={20} />
-                  <span>Uploading and checking your artwork…</span>
-                </Stack>
-              )}
-            </Box>
-            {artwork && (
-              <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: "center" }}>
-                <Box
-                  component="img"
-                  src={artwork.previewUrl}
-                  alt="Your uploaded artwork"
-                  width={72}
-                  height={72}
-                  sx={{ width: 72, height: 72, objectFit: "contain", bgcolor: "#e9e9e9", borderRadius: 1 }}
-                />
-                <Typography variant="body2" data-testid="artwork-info">
-                  {artwork.width.toLocaleString("en-US")} × {artwork.height.toLocaleString("en-US")} px
-                  {artwork.hasAlpha ? ", transparent background" : ", no transparency"}
-                </Typography>
-              </Stack>
-            )}
-            {flagged && (
-              <Alert severity="warning" sx={{ mt: 2 }} data-testid="flagged-upload">
-                {flagged}
-              </Alert>
-            )}
+              uploading={uploading}
+              setUploading={setUploading}
+              hydrated={hydrated}
+              locked={locked}
+              error={errors.artwork}
+            />
           </Section>
 
           <Section n={3} title="Place it">
@@ -811,155 +435,27 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                 />
                 <Grid container spacing={2}>
                   <Grid size={{ xs: 12, md: 7 }}>
-                    {enabled.includes(area.key) ? (
-                      <DesignerStage
-                        templateUrl={template.url}
-                        templateWidth={area.templateWidth}
-                        templateHeight={area.templateHeight}
-                        rect={(template.rect ?? area.rect) as TemplateRect}
-                        artwork={{ url: artwork.previewUrl, width: artwork.width, height: artwork.height }}
-                        placement={currentPlacement(area.key)}
-                        onChange={(p) => setPlacement(area.key, p)}
-                        areaLabel={area.label}
-                        hex={colorView?.hex ?? "#ffffff"}
-                      />
-                    ) : (
-                      <Typography color="text.secondary">
-                        Nothing is printed on the {area.label.toLowerCase()}. Tick the box above to place your artwork here.
-                      </Typography>
-                    )}
-                    {enabled.includes(area.key) && (
-                      <Box sx={{ mt: 2 }}>
-                        <Typography id="scale-label" variant="body2" gutterBottom>
-                          Size: {Math.round(currentPlacement(area.key).scale * 100)}% of the area width (
-                          {(currentPlacement(area.key).scale * area.widthIn).toFixed(1)} in)
-                        </Typography>
-                        <Slider
-                          aria-labelledby="scale-label"
-                          min={0.05}
-                          max={1.5}
-                          step={0.01}
-                          value={currentPlacement(area.key).scale}
-                          onChange={(_, v) => setPlacement(area.key, { ...currentPlacement(area.key), scale: v as number })}
-                        />
-                        <Typography id="rotation-label" variant="body2" gutterBottom>
-                          Rotation: {Math.round(currentPlacement(area.key).rotation)}°
-                        </Typography>
-                        <Slider
-                          aria-labelledby="rotation-label"
-                          min={-180}
-                          max={180}
-                          step={1}
-                          value={currentPlacement(area.key).rotation}
-                          onChange={(_, v) => setPlacement(area.key, { ...currentPlacement(area.key), rotation: v as number })}
-                        />
-                        <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            onClick={() => setPlacement(area.key, { ...currentPlacement(area.key), x: 0.5, y: 0.5 })}
-                          >
-                            Centre
-                          </Button>
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            onClick={() => setPlacement(area.key, defaultPlacement(artwork.width, artwork.height, area))}
-                          >
-                            Fit to area
-                          </Button>
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            onClick={() => setPlacement(area.key, { ...currentPlacement(area.key), rotation: 0 })}
-                          >
-                            Straighten
-                          </Button>
-                        </Stack>
-                        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                          Tip: select the artwork and use the arrow keys to nudge it (Shift for bigger steps), + and − to resize, [ and ] to
-                          rotate.
-                        </Typography>
-                      </Box>
-                    )}
+                    <PlacementControls
+                      area={area}
+                      template={template}
+                      artwork={artwork}
+                      enabledHere={enabled.includes(area.key)}
+                      placement={currentPlacement(area.key)}
+                      setPlacement={setPlacement}
+                      hex={colorView?.hex ?? "#ffffff"}
+                    />
                   </Grid>
                   <Grid size={{ xs: 12, md: 5 }}>
-                    <Typography variant="h3" sx={{ fontSize: "1rem", fontWeight: 600, mb: 1 }}>
-                      Preview colour
-                    </Typography>
-                    <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1, mb: 2 }}>
-                      {blank.colors
-                        .filter((c) => colors.includes(c.name))
-                        .map((c) => (
-                          <Box
-                            key={c.name}
-                            component="button"
-                            type="button"
-                            onClick={() => setPreviewColor(c.name)}
-                            aria-pressed={c.name === effectivePreviewColor}
-                            aria-label={`Preview in ${c.name}`}
-                            title={c.name}
-                            sx={{
-                              width: 32,
-                              height: 32,
-                              borderRadius: "50%",
-                              bgcolor: c.hex,
-                              border: "2px solid",
-                              borderColor: c.name === effectivePreviewColor ? "primary.main" : "rgba(0,0,0,0.25)",
-                              outline: c.name === effectivePreviewColor ? "2px solid" : "none",
-                              outlineColor: "primary.main",
-                              outlineOffset: 2,
-                              cursor: "pointer",
-                            }}
-                          />
-                        ))}
-                    </Stack>
-                    <Typography variant="h3" sx={{ fontSize: "1rem", fontWeight: 600, mb: 1 }}>
-                      Mockup preview
-                    </Typography>
-                    <Box sx={{ position: "relative", aspectRatio: "1 / 1", bgcolor: "#eceae6", borderRadius: 1, overflow: "hidden" }}>
-                      {previewUrl && (
-                        <Box
-                          component="img"
-                          src={previewUrl}
-                          alt={`Mockup of your design on ${blank.name}, ${effectivePreviewColor}`}
-                          sx={{ width: "100%", height: "100%", objectFit: "contain", display: "block" }}
-                          data-testid="server-preview"
-                        />
-                      )}
-                      {previewState === "loading" && (
-                        <CircularProgress size={24} sx={{ position: "absolute", top: 8, right: 8 }} aria-label="Updating the preview" />
-                      )}
-                    </Box>
-                    {previewState === "error" && (
-                      <Typography variant="body2" color="error" sx={{ mt: 1 }}>
-                        The preview could not be rendered just now; your placement is kept.
-                      </Typography>
-                    )}
-                    <Box sx={{ mt: 2 }} aria-live="polite" data-testid="preflight">
-                      <Typography variant="h3" sx={{ fontSize: "1rem", fontWeight: 600 }}>
-                        Preflight
-                      </Typography>
-                      {checks.map((c) => (
-                        <Box key={c.key} sx={{ mt: 1 }}>
-                          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-                            <Typography variant="body2">{c.label}:</Typography>
-                            <Chip
-                              size="small"
-                              label={`${c.dpi} DPI`}
-                              color={c.dpi < DPI_REFUSE ? "error" : c.dpi < DPI_WARN ? "warning" : "success"}
-                              data-testid={`dpi-${c.key}`}
-                            />
-                          </Stack>
-                          <IssueList issues={c.issues} />
-                        </Box>
-                      ))}
-                      {!checks.length && (
-                        <Typography variant="body2" color="text.secondary">
-                          Place the artwork on at least one print area.
-                        </Typography>
-                      )}
-                    </Box>
+                    <MockupPreview
+                      storeHandle={store.handle}
+                      request={previewRequest}
+                      blankName={blank.name}
+                      colors={blank.colors}
+                      chosenColors={colors}
+                      effectivePreviewColor={effectivePreviewColor}
+                      setPreviewColor={setPreviewColor}
+                    />
+                    <PreflightPanel checks={checks} />
                   </Grid>
                 </Grid>
               </>
@@ -968,198 +464,36 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
           </Section>
 
           <Section n={4} title="Colours and sizes">
-            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }} aria-describedby="colors-error">
-              <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
-                Colours
-              </Typography>
-              <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
-                {blank.colors.map((c) => (
-                  <FormControlLabel
-                    key={c.name}
-                    sx={{
-                      m: 0,
-                      pr: 1.5,
-                      border: "1px solid",
-                      borderColor: colors.includes(c.name) ? "primary.main" : "divider",
-                      borderRadius: 5,
-                    }}
-                    control={
-                      <Checkbox
-                        name="colors"
-                        value={c.name}
-                        checked={colors.includes(c.name)}
-                        onChange={(e) => setColors((s) => (e.target.checked ? [...s, c.name] : s.filter((x) => x !== c.name)))}
-                      />
-                    }
-                    label={
-                      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-                        <Box
-                          aria-hidden
-                          sx={{ width: 18, height: 18, borderRadius: "50%", bgcolor: c.hex, border: "1px solid rgba(0,0,0,0.3)" }}
-                        />
-                        <span>{c.name}</span>
-                      </Stack>
-                    }
-                  />
-                ))}
-              </Stack>
-              <FormHelperText id="colors-error" error={!!errors.colors}>
-                {errors.colors ?? "Each colour gets its own mockup."}
-              </FormHelperText>
-            </Box>
-            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} aria-describedby="sizes-error">
-              <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
-                Sizes
-              </Typography>
-              <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
-                {blank.sizes.map((s) => (
-                  <FormControlLabel
-                    key={s}
-                    control={
-                      <Checkbox
-                        name="sizes"
-                        value={s}
-                        checked={sizes.includes(s)}
-                        onChange={(e) => setSizes((x) => (e.target.checked ? [...x, s] : x.filter((y) => y !== s)))}
-                      />
-                    }
-                    label={s}
-                  />
-                ))}
-              </Stack>
-              <FormHelperText id="sizes-error" error={!!errors.sizes}>
-                {errors.sizes ?? `${colors.length * sizes.length} variants`}
-              </FormHelperText>
-            </Box>
+            <VariantsPanel blank={blank} colors={colors} setColors={setColors} sizes={sizes} setSizes={setSizes} errors={errors} />
           </Section>
 
           <Section n={5} title="Price and details">
             <Grid container spacing={3}>
               <Grid size={{ xs: 12, md: 6 }}>
-                <TextField
-                  name="price"
-                  label={`Retail price (${settings.currency})`}
-                  value={price}
-                  onChange={(e) => setPrice(e.target.value)}
-                  fullWidth
-                  required
-                  inputMode="decimal"
-                  error={!!priceError}
-                  helperText={
-                    priceError ??
-                    (minPrice !== null ? `At least ${money(minPrice)} for the chosen variants.` : "Choose colours and sizes first.")
-                  }
-                  slotProps={{ htmlInput: { inputMode: "decimal", "data-testid": "price" } }}
+                <PricePanel
+                  blank={blank}
+                  colors={colors}
+                  sizes={sizes}
+                  settings={settings}
+                  price={price}
+                  setPrice={setPrice}
+                  perVariant={perVariant}
+                  setPerVariant={setPerVariant}
+                  showVariantPrices={showVariantPrices}
+                  setShowVariantPrices={setShowVariantPrices}
+                  errors={errors}
                 />
-                {maxCost !== null && (
-                  <Box
-                    component="dl"
-                    sx={{ display: "grid", gridTemplateColumns: "1fr auto", rowGap: 0.5, columnGap: 2, mt: 2, mb: 0 }}
-                    data-testid="earnings"
-                  >
-                    {(() => {
-                      const sp = priceMinor !== null ? splitSale(priceMinor, maxCost, settings) : null;
-                      const rows: [string, string][] = [
-                        ["Base cost", minCost !== maxCost ? `${money(minCost!)} – ${money(maxCost)}` : money(maxCost)],
-                        [`Platform fee (${settings.platformFeePercent}% of the margin)`, sp ? money(sp.platformFeeMinor) : "—"],
-                        ["You earn per sale", sp ? money(sp.partnerEarningsMinor) : "—"],
-                      ];
-                      return rows.map(([k, v]) => (
-                        <Box key={k} sx={{ display: "contents" }}>
-                          <Typography component="dt" variant="body2" color="text.secondary">
-                            {k}
-                          </Typography>
-                          <Typography
-                            component="dd"
-                            variant="body2"
-                            sx={{ m: 0, fontWeight: k === "You earn per sale" ? 700 : 400, textAlign: "right" }}
-                            data-testid={k === "You earn per sale" ? "you-earn" : undefined}
-                          >
-                            {v}
-                          </Typography>
-                        </Box>
-                      ));
-                    })()}
-                  </Box>
-                )}
-                {minCost !== maxCost && <FormHelperText>Earnings shown for the variant with the highest base cost.</FormHelperText>}
-                <FormControlLabel
-                  sx={{ mt: 1 }}
-                  control={<Checkbox checked={showVariantPrices} onChange={(e) => setShowVariantPrices(e.target.checked)} />}
-                  label="Set a different price for some variants"
-                />
-                {showVariantPrices && (
-                  <Stack spacing={1} sx={{ mt: 1 }}>
-                    {chosenCosts.map((v) => {
-                      const min = minimumRetailMinor(v.cost, settings);
-                      const val = perVariant[v.key] ?? "";
-                      const vm = /^\d{1,7}([.,]\d{1,2})?$/.test(val.trim()) ? Math.round(Number(val.trim().replace(",", ".")) * 100) : null;
-                      const err =
-                        errors[`variantPrice.${v.key}`] ??
-                        (vm !== null && min !== null && vm < min ? `At least ${money(min)}.` : undefined);
-                      return (
-                        <TextField
-                          key={v.key}
-                          size="small"
-                          name={`variantPrice.${v.key}`}
-                          label={`${v.key.replace("|", " / ")} (base ${money(v.cost)})`}
-                          placeholder={price || "same as the product"}
-                          value={val}
-                          onChange={(e) => setPerVariant((s) => ({ ...s, [v.key]: e.target.value }))}
-                          error={!!err}
-                          helperText={err}
-                        />
-                      );
-                    })}
-                  </Stack>
-                )}
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
-                <Stack spacing={2}>
-                  <TextField
-                    name="title"
-                    label="Title"
-                    defaultValue={titleDefault}
-                    required
-                    fullWidth
-                    error={!!errors.title}
-                    helperText={errors.title ?? "What shoppers search for, e.g. “Night Bloom T-shirt”."}
-                  />
-                  <TextField
-                    name="description"
-                    label="Description"
-                    defaultValue={echoed.description ?? product?.description ?? ""}
-                    multiline
-                    minRows={3}
-                    fullWidth
-                    error={!!errors.description}
-                    helperText={errors.description}
-                  />
-                  <TextField
-                    name="tags"
-                    label="Tags"
-                    defaultValue={echoed.tags ?? product?.tags ?? ""}
-                    fullWidth
-                    error={!!errors.tags}
-                    helperText={errors.tags ?? "Comma separated, e.g. floral, moon, night"}
-                  />
-                  <TextField
-                    select
-                    name="category"
-                    label="Category"
-                    defaultValue={echoed.category ?? product?.category ?? blank.category}
-                    fullWidth
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                    error={!!errors.category}
-                    helperText={errors.category}
-                  >
-                    {CATEGORIES.map((c: Category) => (
-                      <option key={c} value={c}>
-                        {CATEGORY_LABELS[c]}
-                      </option>
-                    ))}
-                  </TextField>
-                </Stack>
+                <ProductDetailsFields
+                  defaults={{
+                    title: echoed.title ?? product?.title ?? "",
+                    description: echoed.description ?? product?.description ?? "",
+                    tags: echoed.tags ?? product?.tags ?? "",
+                    category: echoed.category ?? product?.category ?? blank.category,
+                  }}
+                  errors={errors}
+                />
               </Grid>
             </Grid>
           </Section>
@@ -1169,58 +503,8 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
               Preflight found a problem that stops publishing. You can still save a draft.
             </Alert>
           )}
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ mb: 4 }}>
-            {status !== "published" && (
-              <Button type="submit" name="intent" value="save" variant="outlined" size="large" disabled={busy || locked || uploading}>
-                {busy && nav.formData?.get("intent") === "save" ? "Saving…" : status === "unpublished" ? "Save" : "Save draft"}
-              </Button>
-            )}
-            {status !== "published" && (
-              <Button
-                type="submit"
-                name="intent"
-                value="publish"
-                variant="contained"
-                size="large"
-                disabled={busy || locked || uploading || status === "in_review"}
-              >
-                {busy && nav.formData?.get("intent") === "publish"
-                  ? "Publishing…"
-                  : status === "in_review"
-                    ? "Waiting for review"
-                    : "Publish"}
-              </Button>
-            )}
-            {status === "published" && (
-              <>
-                <Button type="submit" name="intent" value="save" variant="contained" size="large" disabled={busy}>
-                  Save changes (stays live)
-                </Button>
-                <Button type="submit" name="intent" value="unpublish" color="warning" variant="outlined" size="large" disabled={busy}>
-                  Unpublish
-                </Button>
-              </>
-            )}
-          </Stack>
-          {product && product.mockups.length > 0 && (
-            <Section n={6} title="Saved mockups">
-              <Grid container spacing={1}>
-                {product.mockups.map((m) => (
-                  <Grid key={`${m.color}-${m.areaKey}`} size={{ xs: 4, sm: 3, md: 2 }}>
-                    <Box
-                      component="img"
-                      src={m.url}
-                      alt={`${product.title}, ${m.color}, ${m.areaKey}`}
-                      loading="lazy"
-                      width={160}
-                      height={160}
-                      sx={{ width: "100%", height: "auto", borderRadius: 1, bgcolor: "#eceae6" }}
-                    />
-                  </Grid>
-                ))}
-              </Grid>
-            </Section>
-          )}
+          <DesignerActions status={status} locked={locked} uploading={uploading} />
+          {product && <SavedMockups product={product} />}
         </Form>
       )}
       {!blank && product === null && (
@@ -1231,5 +515,3 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
     </StoreAdminShell>
   );
 }
-
-const ARTWORK_MAX_BYTES_CLIENT = 25 * 1024 * 1024;

@@ -21,7 +21,8 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/products";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
-import { failure, failureFromError } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
 import { bulkSetPublished, listStoreProducts } from "#server/modules/catalog/index.ts";
 import { PRODUCT_STATUS_LABELS } from "#server/modules/catalog/product-form.ts";
@@ -71,15 +72,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+const bulkSchema = z.object({
+  intent: z.enum(["publish", "unpublish"]),
+  // checked rows: one value or several; anything that is not a product id is ignored
+  ids: z
+    .union([z.string(), z.array(z.string())])
+    .default([])
+    .transform((v) => (Array.isArray(v) ? v : [v]).filter((id) => /^prd_[0-9a-z]{26}$/.test(id))),
+});
+
 export async function action({ request, params }: Route.ActionArgs) {
   const { ctx, store } = await requireStoreAccess(request, params.handle, "products");
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  if (intent !== "publish" && intent !== "unpublish") return failure({ _form: "Choose Publish or Unpublish." }, 400);
-  const ids = form
-    .getAll("ids")
-    .map(String)
-    .filter((id) => /^prd_[0-9a-z]{26}$/.test(id));
+  const parsed = parseForm(await request.formData(), bulkSchema);
+  if (!parsed.ok) return failure({ _form: "Choose Publish or Unpublish." }, 400);
+  const { intent, ids } = parsed.data;
   if (!ids.length) return failure({ _form: "Select at least one product first." }, 400);
   try {
     const out = await bulkSetPublished(ctx, store.id, ids, intent);

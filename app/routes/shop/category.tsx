@@ -6,7 +6,7 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import type { Route } from "./+types/category";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";
-import { loadGrid } from "#app/components/catalog/grid.server.ts";
+import { loadGrid } from "#app/lib/catalog/grid.server.ts";
 import { notFoundMessage } from "#app/components/ErrorView.tsx";
 import { getCtx } from "#app/lib/session.server.ts";
 import { CATEGORY_INTROS } from "#app/components/catalog/category-copy.ts";

@@ -5,7 +5,7 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";
-import { loadGrid } from "#app/components/catalog/grid.server.ts";
+import { loadGrid } from "#app/lib/catalog/grid.server.ts";
 import { getCtx } from "#app/lib/session.server.ts";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
 

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/partner-products";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";
 import { StoreHeader } from "#app/components/catalog/StoreHeader.tsx";
-import { loadStorePage } from "#app/components/catalog/store-page.server.ts";
+import { loadStorePage } from "#app/lib/catalog/store-page.server.ts";
 import { notFoundMessage } from "#app/components/ErrorView.tsx";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
 

@@ -29,21 +29,13 @@ import { WishButton } from "#app/components/catalog/WishButton.tsx";
 import { JsonLd } from "#app/components/content/JsonLd.tsx";
 import { notFoundMessage } from "#app/components/ErrorView.tsx";
 import { getCtx } from "#app/lib/session.server.ts";
-import { loadProductPage } from "#app/components/catalog/product-page.server.ts";
-import { deferProductView } from "#app/components/catalog/product-view.server.ts";
+import { loadProductPage } from "#app/lib/catalog/product-page.server.ts";
+import { deferProductView } from "#app/lib/catalog/product-view.server.ts";
 import { env } from "#server/config/env.ts";
+import { countryName } from "#server/contracts/index.ts";
 import { AppError } from "#server/kernel/index.ts";
 import type { ProductPage } from "#server/modules/catalog/index.ts";
 import { CATEGORY_LABELS, mockupUrl, type MockupRef } from "#server/modules/catalog/types.ts";
-
-const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
-const countryName = (code: string) => {
-  try {
-    return COUNTRY_NAMES.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await getCtx(request);

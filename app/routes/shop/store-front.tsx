@@ -2,7 +2,7 @@ import Container from "@mui/material/Container";
 import type { Route } from "./+types/store-front";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";
 import { StoreHeader } from "#app/components/catalog/StoreHeader.tsx";
-import { loadStorePage } from "#app/components/catalog/store-page.server.ts";
+import { loadStorePage } from "#app/lib/catalog/store-page.server.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return loadStorePage(request, params.handle);

@@ -32,6 +32,7 @@ import {
   type ProductRequestView,
 } from "#server/modules/shopping/index.ts";
 import { REQUEST_IDEA_MAX, REQUEST_IDEA_MIN } from "#server/modules/shopping/types.ts";
+import { formatLongDate } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Request a product · Platen" },
@@ -163,7 +164,7 @@ function RequestSummary({ r }: { r: ProductRequestView }) {
         <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{r.idea}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {r.authorName ? `Asked by ${r.authorName} on ` : "Asked on "}
-          {new Date(r.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}
+          {formatLongDate(r.createdAt)}
         </Typography>
       </Box>
     </Stack>

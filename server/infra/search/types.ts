@@ -1,3 +1,4 @@
+import { escapeHtml } from "../../contracts/index.ts";
 import type { Category, MockupRef, SearchQuery, SearchResult, Suggestion } from "../../contracts/index.ts";
 
 export type { Suggestion };
@@ -43,10 +44,7 @@ export class SearchUnavailableError extends Error {
   }
 }
 
-/** HTML-escape a text for safe insertion into markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+export { escapeHtml };
 
 /**
  * Safe highlight: `raw` holds matches between the sentinel markers `start`/`stop`; everything is

@@ -1,4 +1,5 @@
 // Mockups, previews and print files of a product: the one place the catalogue calls the image pipeline.
+import { LRUCache } from "lru-cache";
 import { renderMockupPreview, renderPrintFile, renderProductMockups } from "../../infra/images/index.ts";
 import { AppError, type Ctx } from "../../kernel/index.ts";
 import { rectFor, type BlankDetail } from "../fulfillment/index.ts";
@@ -7,14 +8,13 @@ import type { Placement, TemplateRect } from "./types.ts";
 /** What rendering needs from the context: the storage port its files come from and go to. */
 type Files = Pick<Ctx, "ports">;
 
-/** A tiny in-process cache of decoded inputs (templates and artwork previews) for fast previews. */
-const cache = new Map<string, Buffer>();
+/** A tiny in-process LRU of inputs (templates and artwork previews) for fast previews. */
+const cache = new LRUCache<string, Buffer>({ max: 200 });
 async function cachedGet(ctx: Files, key: string): Promise<Buffer> {
   const hit = cache.get(key);
   if (hit) return hit;
   const obj = await ctx.ports.storage.get(key);
   if (!obj) throw new AppError("missing-file", "A file of this design is missing; upload the artwork again.", 409);
-  if (cache.size > 200) cache.delete(cache.keys().next().value!);
   cache.set(key, obj.body);
   return obj.body;
 }

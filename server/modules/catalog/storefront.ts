@@ -4,6 +4,7 @@
 // Stores are the stores module's: which are suspended, their names and handles are asked through
 // its index.ts (ADR 0010), never read from its table here.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { escapeHtml } from "../../contracts/index.ts";
 import type { Db } from "../../infra/db/index.ts";
 import { productMockups, products, productVariants } from "./schema.ts";
 import { hasRole, notFound, type Ctx } from "../../kernel/index.ts";
@@ -645,10 +646,6 @@ export async function browseProducts(ctx: Ctx, query: SearchQuery): Promise<Sear
     tookMs: Math.round(performance.now() - started),
     provider: "postgres",
   };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 }
 
 /** Colour name -> hex over every blank (for colour facets). */

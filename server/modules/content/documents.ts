@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from "marked";
+import { escapeHtml } from "../../contracts/index.ts";
 import disclosures from "../../../content/legal/disclosures.md?raw";
 import manufacturingTerms from "../../../content/legal/manufacturingTerms.md?raw";
 import partnerTerms from "../../../content/legal/partnerTerms.md?raw";
@@ -66,7 +67,6 @@ export function slugify(text: string): string {
 }
 
 const PLACEHOLDER = /\[\[([^\]]{1,120})\]\]/g;
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** Render trusted Markdown to HTML with ids on headings, and collect the table of contents. */
 export function renderMarkdown(markdown: string): { html: string; toc: TocEntry[]; hasPlaceholders: boolean } {

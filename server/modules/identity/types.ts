@@ -1,6 +1,7 @@
 // Input schemas of the identity module, shared by the forms (browser) and the services (server).
 // No server-only imports here.
 import { z } from "zod";
+import { countryName } from "../../contracts/index.ts";
 import { IDENTITY_ERROR_MESSAGES } from "./errors.ts";
 
 export const EMAIL_MAX = 254;
@@ -63,57 +64,60 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-/** Countries Platen ships to (ISO 3166-1 alpha-2). */
-export const COUNTRIES: readonly { code: string; name: string }[] = [
-  { code: "US", name: "United States" },
-  { code: "CA", name: "Canada" },
-  { code: "GB", name: "United Kingdom" },
-  { code: "IE", name: "Ireland" },
-  { code: "AU", name: "Australia" },
-  { code: "NZ", name: "New Zealand" },
-  { code: "DE", name: "Germany" },
-  { code: "AT", name: "Austria" },
-  { code: "CH", name: "Switzerland" },
-  { code: "FR", name: "France" },
-  { code: "BE", name: "Belgium" },
-  { code: "NL", name: "Netherlands" },
-  { code: "LU", name: "Luxembourg" },
-  { code: "ES", name: "Spain" },
-  { code: "PT", name: "Portugal" },
-  { code: "IT", name: "Italy" },
-  { code: "DK", name: "Denmark" },
-  { code: "SE", name: "Sweden" },
-  { code: "NO", name: "Norway" },
-  { code: "FI", name: "Finland" },
-  { code: "IS", name: "Iceland" },
-  { code: "PL", name: "Poland" },
-  { code: "CZ", name: "Czechia" },
-  { code: "SK", name: "Slovakia" },
-  { code: "HU", name: "Hungary" },
-  { code: "SI", name: "Slovenia" },
-  { code: "HR", name: "Croatia" },
-  { code: "RO", name: "Romania" },
-  { code: "BG", name: "Bulgaria" },
-  { code: "GR", name: "Greece" },
-  { code: "EE", name: "Estonia" },
-  { code: "LV", name: "Latvia" },
-  { code: "LT", name: "Lithuania" },
-  { code: "MX", name: "Mexico" },
-  { code: "BR", name: "Brazil" },
-  { code: "AR", name: "Argentina" },
-  { code: "CL", name: "Chile" },
-  { code: "CO", name: "Colombia" },
-  { code: "JP", name: "Japan" },
-  { code: "KR", name: "South Korea" },
-  { code: "SG", name: "Singapore" },
-  { code: "HK", name: "Hong Kong" },
-  { code: "IN", name: "India" },
-  { code: "IL", name: "Israel" },
-  { code: "AE", name: "United Arab Emirates" },
-  { code: "ZA", name: "South Africa" },
-];
-const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
-export const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
+/** Countries Platen ships to (ISO 3166-1 alpha-2), in the order the address form lists them. */
+export const SHIPPING_COUNTRY_CODES = [
+  "US",
+  "CA",
+  "GB",
+  "IE",
+  "AU",
+  "NZ",
+  "DE",
+  "AT",
+  "CH",
+  "FR",
+  "BE",
+  "NL",
+  "LU",
+  "ES",
+  "PT",
+  "IT",
+  "DK",
+  "SE",
+  "NO",
+  "FI",
+  "IS",
+  "PL",
+  "CZ",
+  "SK",
+  "HU",
+  "SI",
+  "HR",
+  "RO",
+  "BG",
+  "GR",
+  "EE",
+  "LV",
+  "LT",
+  "MX",
+  "BR",
+  "AR",
+  "CL",
+  "CO",
+  "JP",
+  "KR",
+  "SG",
+  "HK",
+  "IN",
+  "IL",
+  "AE",
+  "ZA",
+] as const;
+export const COUNTRIES: readonly { code: string; name: string }[] = SHIPPING_COUNTRY_CODES.map((code) => ({
+  code,
+  name: countryName(code),
+}));
+const COUNTRY_CODES: ReadonlySet<string> = new Set(SHIPPING_COUNTRY_CODES);
 
 export const MAX_ADDRESSES = 20;
 

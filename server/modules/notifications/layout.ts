@@ -4,6 +4,7 @@
  * header and a footer saying why the reader got the message. Every helper escapes its input;
  * helpers whose argument is named `html` take markup already built by these helpers.
  */
+import { escapeHtml } from "../../contracts/index.ts";
 
 export const BRAND = {
   name: "Platen",
@@ -15,11 +16,9 @@ export const BRAND = {
   font: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
 } as const;
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
 /** Escape text for HTML content and attribute values. */
 export function esc(value: unknown): string {
-  return String(value ?? "").replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return escapeHtml(String(value ?? ""));
 }
 
 /** Escaped text with line breaks kept. */

@@ -46,7 +46,7 @@ import {
   retryMessage,
   TEMPLATE_LABELS,
 } from "#server/modules/notifications/index.ts";
-import { BrevoHeader, formatWhen, StatusChip } from "./shared.tsx";
+import { BrevoHeader, formatWhen, StatusChip } from "#app/components/admin/BrevoParts.tsx";
 
 export const meta: MetaFunction = () => [{ title: "E-mail · Platen" }];
 

@@ -22,7 +22,7 @@ import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { getDeliveryState, getMessage, retryMessage, TEMPLATE_LABELS } from "#server/modules/notifications/index.ts";
-import { BrevoHeader, EmailPreview, formatWhen, StatusChip, TextPart } from "./shared.tsx";
+import { BrevoHeader, EmailPreview, formatWhen, StatusChip, TextPart } from "#app/components/admin/BrevoParts.tsx";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d ? `${d.message.subject} · E-mail · Platen` : "E-mail message · Platen" },

@@ -31,7 +31,7 @@ import {
   TEMPLATE_LABELS,
   type OrderTemplateName,
 } from "#server/modules/notifications/index.ts";
-import { BrevoHeader, EmailPreview, formatWhen, StatusChip, TextPart } from "./shared.tsx";
+import { BrevoHeader, EmailPreview, formatWhen, StatusChip, TextPart } from "#app/components/admin/BrevoParts.tsx";
 
 /** One module serves the three Brevo template routes; the last path segment names the template. */
 function templateOf(request: Request): OrderTemplateName {

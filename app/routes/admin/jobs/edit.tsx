@@ -28,8 +28,9 @@ import {
   WORK_MODES,
   type JobStatus,
 } from "#server/modules/careers/types.ts";
-import { applicationStatusAction } from "./actions.server.ts";
-import { ApplicationCard, formatDate, JobStatusChip, toApplicationView } from "./shared.tsx";
+import { applicationStatusAction } from "#app/lib/jobs/admin-actions.server.ts";
+import { ApplicationCard, JobStatusChip, toApplicationView } from "#app/components/jobs/AdminJobParts.tsx";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 const NOTICES = {
   created: "Listing created as a draft. Publish it when it is ready: only then does it appear on /jobs.",
@@ -153,9 +154,9 @@ export default function EditJob({ loaderData, actionData }: Route.ComponentProps
             <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 1, flexWrap: "wrap" }} useFlexGap>
               <JobStatusChip status={job.status} />
               <Typography variant="body2" color="text.secondary">
-                Updated {formatDate(job.updatedAt)}
-                {job.publishedAt ? ` · first published ${formatDate(job.publishedAt)}` : ""}
-                {job.status === "closed" && job.closedAt ? ` · closed ${formatDate(job.closedAt)}` : ""}
+                Updated {formatDateTime(job.updatedAt)}
+                {job.publishedAt ? ` · first published ${formatDateTime(job.publishedAt)}` : ""}
+                {job.status === "closed" && job.closedAt ? ` · closed ${formatDateTime(job.closedAt)}` : ""}
               </Typography>
             </Stack>
           ) : (

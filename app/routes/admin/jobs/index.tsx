@@ -20,8 +20,9 @@ import { failure } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { listGeneralApplications, listJobsForAdmin } from "#server/modules/careers/index.ts";
 import { EMPLOYMENT_TYPE_LABELS, JOB_STATUS_LABELS, JOB_STATUSES, type JobStatus } from "#server/modules/careers/types.ts";
-import { applicationStatusAction } from "./actions.server.ts";
-import { ApplicationCard, formatDate, JobStatusChip, toApplicationView } from "./shared.tsx";
+import { applicationStatusAction } from "#app/lib/jobs/admin-actions.server.ts";
+import { ApplicationCard, JobStatusChip, toApplicationView } from "#app/components/jobs/AdminJobParts.tsx";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireAdmin(request);
@@ -136,7 +137,7 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
                     <JobStatusChip status={j.status} />
                   </TableCell>
                   <TableCell align="right">{j.applicationCount}</TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(j.updatedAt)}</TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(j.updatedAt)}</TableCell>
                 </TableRow>
               ))
             )}

@@ -10,13 +10,13 @@ import Typography from "@mui/material/Typography";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/applicants";
 import { errorsOf, valuesOf } from "#app/components/forms.tsx";
-import { failure, failureFromError } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { approveApplication, listApplications, rejectApplication } from "#server/modules/stores/index.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Partner applicants · Platen" }];
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireAdmin(request);
@@ -33,34 +33,38 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: a.status,
       applicantEmail: a.applicantEmail,
       applicantName: a.applicantName,
-      createdAt: `${dateFormat.format(a.createdAt)} UTC`,
-      decidedAt: a.decidedAt ? `${dateFormat.format(a.decidedAt)} UTC` : null,
+      createdAt: formatDateTime(a.createdAt),
+      decidedAt: a.decidedAt ? formatDateTime(a.decidedAt) : null,
       decisionNote: a.decisionNote,
     })),
   };
 }
 
+const clipped = (max: number) =>
+  z
+    .string()
+    .default("")
+    .transform((s) => s.slice(0, max));
+const actionSchema = z.object({ intent: z.enum(["approve", "reject"]), id: clipped(100), note: clipped(1000), reason: clipped(1000) });
+
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "").slice(0, 100);
+  const parsed = parseForm(await request.formData(), actionSchema);
+  if (!parsed.ok) return failure({ _form: "Choose approve or reject." });
+  const { intent, id, note, reason } = parsed.data;
   try {
     if (intent === "approve") {
-      const store = await approveApplication(ctx, id, String(form.get("note") ?? "").slice(0, 1000));
+      const store = await approveApplication(ctx, id, note);
       throw redirect(
         `/admin/partners/applicants?notice=${encodeURIComponent(`Approved: @${store.handle} is open and the applicant was e-mailed.`)}`,
       );
     }
-    if (intent === "reject") {
-      await rejectApplication(ctx, id, String(form.get("reason") ?? "").slice(0, 1000));
-      throw redirect(`/admin/partners/applicants?notice=${encodeURIComponent("Rejected; the applicant was e-mailed the reason.")}`);
-    }
+    await rejectApplication(ctx, id, reason);
+    throw redirect(`/admin/partners/applicants?notice=${encodeURIComponent("Rejected; the applicant was e-mailed the reason.")}`);
   } catch (e) {
     if (e instanceof Response) throw e;
     return failureFromError(e, { id });
   }
-  return failure({ _form: "Choose approve or reject." });
 }
 
 const STATUS_COLOR = { pending: "warning", approved: "success", rejected: "default" } as const;

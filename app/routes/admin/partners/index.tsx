@@ -11,13 +11,13 @@ import Typography from "@mui/material/Typography";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { errorsOf, valuesOf } from "#app/components/forms.tsx";
-import { failure, failureFromError } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { listStoresForAdmin, reinstateStore, setStoreFeatured, suspendStore } from "#server/modules/stores/index.ts";
+import { formatDate } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Partners · Platen" }];
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireAdmin(request);
@@ -40,21 +40,32 @@ export async function loader({ request }: Route.LoaderArgs) {
       suspendedReason: s.suspendedReason,
       featured: s.featured,
       fanClubCount: s.fanClubCount,
-      createdAt: dateFormat.format(s.createdAt),
+      createdAt: formatDate(s.createdAt),
     })),
   };
 }
 
+const clipped = (max: number) =>
+  z
+    .string()
+    .default("")
+    .transform((s) => s.slice(0, max));
+const actionSchema = z.object({
+  intent: z.enum(["suspend", "reinstate", "feature", "unfeature"]),
+  id: clipped(100),
+  reason: clipped(1000),
+});
+
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "").slice(0, 100);
+  const parsed = parseForm(await request.formData(), actionSchema);
+  if (!parsed.ok) return failure({ _form: "Unknown action." });
+  const { intent, id, reason } = parsed.data;
   const back = (notice: string) => redirect(`/admin/partners?notice=${encodeURIComponent(notice)}`);
   try {
     switch (intent) {
       case "suspend":
-        await suspendStore(ctx, id, String(form.get("reason") ?? "").slice(0, 1000));
+        await suspendStore(ctx, id, reason);
         return back("The store is suspended and hidden from shoppers; its owner was e-mailed.");
       case "reinstate":
         await reinstateStore(ctx, id);
@@ -65,8 +76,6 @@ export async function action({ request }: Route.ActionArgs) {
       case "unfeature":
         await setStoreFeatured(ctx, id, false);
         return back("The store is no longer featured.");
-      default:
-        return failure({ _form: "Unknown action." });
     }
   } catch (e) {
     return failureFromError(e, { id });

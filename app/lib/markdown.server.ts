@@ -1,7 +1,5 @@
 import { Marked } from "marked";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml } from "#server/contracts/index.ts";
 
 const SITE = new URL("http://platen.invalid/");
 

@@ -5,6 +5,7 @@ import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatDateTime } from "#app/lib/dates.ts";
 
 /** The sub-navigation of the e-mail administration (mailbox and the three Brevo templates). */
 export const BREVO_NAV = [
@@ -103,11 +104,9 @@ export function StatusChip({ status }: { status: string }) {
   );
 }
 
-/** A fixed, locale-independent date (server and browser render the same text). */
+/** A fixed, locale-independent date (server and browser render the same text), or "—". */
 export function formatWhen(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  return `${new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(d)} UTC`;
+  return iso ? formatDateTime(iso) : "—";
 }
 
 /** The HTML part, isolated: no scripts, no same-origin access, no forms, no navigation. */

@@ -2,6 +2,7 @@
 // function of the catalogue's fingerprint (catalogVersion), so data is reused until it changes.
 // For visitors the version is re-read at most four times a second (a bounded cost however busy the
 // site); signed-in requests read it every time, so whoever changes the catalogue sees the change.
+import { LRUCache } from "lru-cache";
 import type { Ctx } from "#server/kernel/index.ts";
 import { catalogVersion } from "#server/modules/catalog/index.ts";
 
@@ -19,25 +20,23 @@ export function currentCatalogVersion(ctx: Ctx): Promise<string> {
   return version;
 }
 
-/** A small LRU of promises, each valid for one catalogue version and, optionally, a time. */
+/** A small LRU of promises (lru-cache), each valid for one catalogue version and, optionally, a time. */
 export class VersionedMemo<T> {
-  private entries = new Map<string, { version: string; at: number; value: Promise<T> }>();
-  constructor(
-    private readonly max = 500,
-    private readonly ttlMs = Number.POSITIVE_INFINITY,
-  ) {}
+  private readonly entries: LRUCache<string, { version: string; value: Promise<T> }>;
+  constructor(max = 500, ttlMs = Number.POSITIVE_INFINITY) {
+    this.entries = new LRUCache({ max, ...(Number.isFinite(ttlMs) ? { ttl: ttlMs } : {}) });
+  }
 
   get(key: string, version: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.version === version && Date.now() - hit.at < this.ttlMs) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
+    if (hit && hit.version === version) return hit.value;
     const value = load();
-    this.entries.set(key, { version, at: Date.now(), value });
-    value.catch(() => this.entries.delete(key));
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    const entry = { version, value };
+    this.entries.set(key, entry);
+    // A failed load is forgotten (unless a newer load replaced it meanwhile).
+    value.catch(() => {
+      if (this.entries.peek(key) === entry) this.entries.delete(key);
+    });
     return value;
   }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { failure, failureFromError } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import type { Ctx } from "#server/kernel/index.ts";
 import { APPLICATION_STATUSES, changeApplicationStatus } from "#server/modules/careers/index.ts";
 
@@ -10,8 +10,8 @@ const applicationStatusSchema = z.object({
 
 /** The "move an application" form, shared by the listings page and a listing's page. */
 export async function applicationStatusAction(ctx: Ctx, form: FormData) {
-  const parsed = applicationStatusSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return failure({ _form: "Choose a status for the application." });
+  const parsed = parseForm(form, applicationStatusSchema);
+  if (!parsed.ok) return failure({ _form: "Choose a status for the application." });
   try {
     const app = await changeApplicationStatus(ctx, parsed.data.applicationId, parsed.data.status);
     return { ok: true as const, message: `${app.name}'s application is now ${app.status}.` };

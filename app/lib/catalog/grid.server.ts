@@ -8,7 +8,7 @@ import { browseProducts, colorHexes, storeNamesByHandle } from "#server/modules/
 import { currencyDigits, getSettings } from "#server/modules/platform/index.ts";
 import { searchProducts, type SearchQuery, type SearchResult } from "#server/modules/search/index.ts";
 import { currentCatalogVersion, VersionedMemo } from "./memo.server.ts";
-import { parseSearchQuery } from "./search-params.ts";
+import { parseSearchQuery } from "#app/components/catalog/search-params.ts";
 
 export interface GridData {
   query: SearchQuery;

@@ -24,7 +24,8 @@ import { PasswordField } from "#app/components/auth/PasswordField.tsx";
 import { FormError } from "#app/components/forms.tsx";
 import { useThemeChoice } from "#app/theme/ThemeProvider.tsx";
 import { THEME_LABELS, THEME_NAMES, isThemeName } from "#app/theme/themes.ts";
-import { COUNTRIES, countryName, DELETE_CONFIRMATION, PASSWORD_MIN, type ShippingAddress } from "#server/modules/identity/types.ts";
+import { countryName } from "#server/contracts/index.ts";
+import { COUNTRIES, DELETE_CONFIRMATION, PASSWORD_MIN, type ShippingAddress } from "#server/modules/identity/types.ts";
 
 export interface AccountActionResult {
   ok: boolean;

@@ -15,16 +15,7 @@ import {
   type ApplicationStatus,
   type JobStatus,
 } from "#server/modules/careers/types.ts";
-
-export const dateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
-export const formatDate = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+import { formatDateTime } from "#app/lib/dates.ts";
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -115,7 +106,7 @@ export function ApplicationCard({ app }: { app: ApplicationView }) {
             <ApplicationStatusChip status={app.status} />
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            Received {formatDate(app.createdAt)}
+            Received {formatDateTime(app.createdAt)}
           </Typography>
           <Typography variant="body2" sx={{ mt: 1, overflowWrap: "anywhere" }}>
             <Link href={`mailto:${app.email}`}>{app.email}</Link>
