@@ -7,10 +7,10 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadGrid } from "#app/components/catalog/grid.server.ts";
-import { loadHome } from "#app/components/catalog/home.server.ts";
-import { currentCatalogVersion } from "#app/components/catalog/memo.server.ts";
-import { loadProductPage } from "#app/components/catalog/product-page.server.ts";
+import { loadGrid } from "#app/lib/catalog/grid.server.ts";
+import { loadHome } from "#app/lib/catalog/home.server.ts";
+import { currentCatalogVersion } from "#app/lib/catalog/memo.server.ts";
+import { loadProductPage } from "#app/lib/catalog/product-page.server.ts";
 import { users } from "#server/infra/db/schema.ts";
 import { LocalStorage, setStorage } from "#server/infra/storage/index.ts";
 import { drain } from "#server/jobs/index.ts";
@@ -28,7 +28,8 @@ import {
   publishProduct,
   type ProductCard,
 } from "#server/modules/catalog/index.ts";
-import { searchProducts, suggest } from "#server/modules/search/index.ts";
+import { instantSearch } from "#app/lib/instant-search.server.ts";
+import { searchProducts } from "#server/modules/search/index.ts";
 import { forYouProductIds, recommendationCards, similarProductIds, trendingProductIds } from "#server/modules/shopping/index.ts";
 import { getStoreByHandle, reinstateStore, suspendStore, updateStoreProfile } from "#server/modules/stores/index.ts";
 import { seedDemoBlanks, seedDemoProducts } from "#server/seed/catalog.ts";
@@ -159,7 +160,7 @@ async function storeSurfaces(handle: string, name: string) {
   const [front, byName, instant, sitemap, home, names] = await Promise.all([
     grid(ctx, { storeHandle: handle }),
     searchProducts(ctx, { q: name, pageSize: 96 }),
-    suggest(ctx, name, 10),
+    instantSearch(ctx, name, 10),
     sitemapEntries(ctx),
     loadHome(ctx),
     grid(ctx).then((g) => g.storeNames),
@@ -244,7 +245,7 @@ describe("every storefront surface agrees", () => {
     expect((await searchProducts(visitor(), { q: store.name, pageSize: 96 })).hits.filter((h) => h.storeHandle === store.handle)).toEqual(
       [],
     );
-    const suggestions = await suggest(visitor(), newName, 10);
+    const suggestions = await instantSearch(visitor(), newName, 10);
     expect(suggestions.find((s) => s.kind === "store" && s.href.includes(`@${store.handle}`))?.label).toContain(newName);
     await expectTotalsAgree(total);
 
@@ -276,7 +277,7 @@ describe("every storefront surface agrees", () => {
     expect(sitemap.products.map((p) => p.id)).not.toContain(unpublished.id);
     for (const gone of [takenDown.id, unpublished.id]) {
       const title = before.search.find((c) => c.id === gone)!.title;
-      expect((await suggest(visitor(), title, 10)).filter((s) => s.kind === "product" && s.href.endsWith(gone))).toEqual([]);
+      expect((await instantSearch(visitor(), title, 10)).filter((s) => s.kind === "product" && s.href.endsWith(gone))).toEqual([]);
     }
 
     await restoreProduct(admin, takenDown.id);

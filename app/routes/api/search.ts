@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Route } from "./+types/search";
 import { getCtx } from "#app/lib/session.server.ts";
 import { logger } from "#server/infra/logger/index.ts";
-import { searchErrorMessage, suggest, type Suggestion } from "#server/modules/search/index.ts";
-import { searchStores } from "#server/modules/stores/index.ts";
+import { instantSearch } from "#app/lib/instant-search.server.ts";
+import { searchErrorMessage, type Suggestion } from "#server/modules/search/index.ts";
 
 export interface InstantSearchResponse {
   ok: true;
@@ -47,15 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const ctx = await getCtx(request);
   try {
-    const [found, stores] = await Promise.all([suggest(ctx, parsed.data.q, parsed.data.limit), searchStores(ctx, parsed.data.q, 3)]);
-    // Stores come from the stores module (active stores only, any word of the name), grouped after products.
-    const storeSuggestions: Suggestion[] = stores.map((s) => ({
-      kind: "store",
-      label: s.name,
-      href: `/shop/stores/@${s.handle}`,
-      storeName: s.name,
-    }));
-    const suggestions = [...found.filter((s) => s.kind === "product"), ...storeSuggestions, ...found.filter((s) => s.kind === "category")];
+    const suggestions = await instantSearch(ctx, parsed.data.q, parsed.data.limit);
     return json({ ok: true, q: parsed.data.q, suggestions }, 200, "public, max-age=30");
   } catch (error) {
     logger().warn({ err: error }, "instant search failed");
