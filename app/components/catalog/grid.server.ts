@@ -5,7 +5,8 @@
 import { logger } from "#server/infra/logger/index.ts";
 import type { Ctx } from "#server/kernel/index.ts";
 import { browseProducts, colorHexes, storeNamesByHandle } from "#server/modules/catalog/index.ts";
-import { currencyDigits, getSettings } from "#server/modules/platform/index.ts";
+import { currencyDigits } from "#server/contracts/money.ts";
+import { getSettings } from "#server/modules/platform/index.ts";
 import { searchProducts, type SearchQuery, type SearchResult } from "#server/modules/search/index.ts";
 import { currentCatalogVersion, VersionedMemo } from "./memo.server.ts";
 import { parseSearchQuery } from "./search-params.ts";

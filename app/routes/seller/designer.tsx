@@ -42,8 +42,8 @@ import {
 } from "#server/modules/catalog/index.ts";
 import { defaultPlacement, preflight } from "#server/modules/catalog/preflight.ts";
 import {
-  formatMinor,
   formFieldOf,
+  priceFieldErrors,
   PRODUCT_STATUS_LABELS,
   productFormToInput,
   productInputSchema,
@@ -61,7 +61,8 @@ import {
   type TemplateRect,
 } from "#server/modules/catalog/types.ts";
 import { getSettings } from "#server/modules/platform/index.ts";
-import { formatMoney, minimumRetailMinor, splitSale } from "#server/modules/platform/types.ts";
+import { formatAmount, money as moneyOf, parseMoney, toDecimalString } from "#server/contracts/money.ts";
+import { minimumRetailMinor, splitSale } from "#server/modules/pricing/types.ts";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.product ? `Edit ${data.product.title} · Platen` : "Design a product · Platen" },
@@ -140,7 +141,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: b.id,
       name: b.name,
       category: b.category,
-      from: formatMoney(b.fromCostMinor, settings.currency),
+      from: formatAmount(b.fromCostMinor, settings.currency),
       colors: b.colors.slice(0, 8),
       thumb: b.thumbnailKey ? mediaUrl(b.thumbnailKey) : null,
       sizes: b.sizes.length,
@@ -163,12 +164,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           description: p.description,
           tags: p.tags.join(", "),
           category: p.category,
-          price: formatMinor(p.priceMinor),
+          price: toDecimalString(moneyOf(p.priceMinor, settings.currency)),
           colors: [...new Set(edit!.variants.map((v) => v.color))],
           sizes: [...new Set(edit!.variants.map((v) => v.size))],
           placements: p.placements as Record<string, Placement>,
           variantPrices: Object.fromEntries(
-            edit!.variants.filter((v) => v.priceMinor !== null).map((v) => [`${v.color}|${v.size}`, formatMinor(v.priceMinor!)]),
+            edit!.variants
+              .filter((v) => v.priceMinor !== null)
+              .map((v) => [`${v.color}|${v.size}`, toDecimalString(moneyOf(v.priceMinor!, settings.currency))]),
           ),
           primaryColor: p.primaryColor,
           heldReason: edit!.heldReason,
@@ -242,7 +245,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   raw.artworkId = values.artworkId ?? raw.artworkId;
   const blankId = String(raw.blankId ?? "");
-  const input = productFormToInput(raw) as Record<string, unknown>;
+  const { currency } = await getSettings(ctx);
+  const input = productFormToInput(raw, { currency }) as Record<string, unknown>;
   // Without JavaScript no placement is sent: centre the artwork on the blank's first print area.
   if (Object.keys((input.placements as object) ?? {}).length === 0 && blankId && input.artworkId) {
     try {
@@ -255,7 +259,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const parsed = productInputSchema.safeParse(input);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
+    const errors: Record<string, string> = priceFieldErrors(raw, currency);
     for (const issue of parsed.error.issues) errors[formFieldOf(issue.path)] ??= issue.message;
     if (errors.artworkId) errors.artwork = errors.artworkId;
     return failure(errors, 400, values);
@@ -594,7 +598,9 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
   };
 
   // Money: live split per sale for the chosen variants.
-  const priceMinor = /^\d{1,7}([.,]\d{1,2})?$/.test(price.trim()) ? Math.round(Number(price.trim().replace(",", ".")) * 100) : null;
+  // Read by the platform currency's digits (1200 in JPY is ¥1,200), as the server will.
+  const priceParsed = price.trim() ? parseMoney(price, settings.currency) : null;
+  const priceMinor = priceParsed?.ok && priceParsed.money.amount > 0 ? priceParsed.money.amount : null;
   const chosenCosts = blank
     ? colors
         .flatMap((c) => sizes.map((s) => ({ key: `${c}|${s}`, cost: blank.costs[`${c}|${s}`] })))
@@ -604,9 +610,10 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
   const minCost = chosenCosts.length ? Math.min(...chosenCosts.map((v) => v.cost)) : null;
   const minPrice = maxCost !== null ? minimumRetailMinor(maxCost, settings) : null;
   const priceTooLow = priceMinor !== null && minPrice !== null && priceMinor < minPrice && !showVariantPrices;
-  const money = (m: number) => formatMoney(m, settings.currency);
+  const money = (m: number) => formatAmount(m, settings.currency);
   const priceError =
     errors.price ??
+    (priceParsed && !priceParsed.ok ? priceParsed.message : undefined) ??
     (priceTooLow
       ? `The price must be at least ${money(minPrice!)} so you earn at least ${money(settings.minimumMarginMinor)} per sale.`
       : undefined);
@@ -1094,9 +1101,11 @@ function DesignerPage({ loaderData, actionData }: Route.ComponentProps) {
                     {chosenCosts.map((v) => {
                       const min = minimumRetailMinor(v.cost, settings);
                       const val = perVariant[v.key] ?? "";
-                      const vm = /^\d{1,7}([.,]\d{1,2})?$/.test(val.trim()) ? Math.round(Number(val.trim().replace(",", ".")) * 100) : null;
+                      const vp = val.trim() ? parseMoney(val, settings.currency) : null;
+                      const vm = vp?.ok ? vp.money.amount : null;
                       const err =
                         errors[`variantPrice.${v.key}`] ??
+                        (vp && !vp.ok ? vp.message : undefined) ??
                         (vm !== null && min !== null && vm < min ? `At least ${money(min)}.` : undefined);
                       return (
                         <TextField

@@ -14,7 +14,9 @@ import {
   stores,
 } from "../../infra/db/schema.ts";
 import { actorUserId, AppError, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
-import { getSettings, minimumRetailMinor, formatMoney, type Settings } from "../platform/index.ts";
+import { formatAmount } from "../../contracts/money.ts";
+import { getSettings, type Settings } from "../platform/index.ts";
+import { minimumRetailMinor } from "../pricing/index.ts";
 import { removeSearchDocument, upsertSearchDocument, type SearchDocumentInput } from "../search/index.ts";
 import { notifyFanClubOfNewProduct } from "../stores/index.ts";
 import { env } from "../../config/env.ts";
@@ -157,7 +159,7 @@ export async function publishBlockers(db: Db, product: ProductRow, settings: Set
     const price = v.price ?? product.priceMinor;
     if (min === null || price < min) {
       out.push(
-        `the price of ${v.color} / ${v.size} is below the minimum of ${min === null ? "(none possible)" : formatMoney(min, settings.currency)}`,
+        `the price of ${v.color} / ${v.size} is below the minimum of ${min === null ? "(none possible)" : formatAmount(min, settings.currency)}`,
       );
       break;
     }
@@ -340,7 +342,7 @@ function resolveVariants(detail: BlankDetail, input: ProductInput, settings: Set
       const field = input.variantPrices[key] !== undefined ? `variantPrices.${key}` : "priceMinor";
       throw priceError(
         field,
-        `The price must be at least ${formatMoney(min, settings.currency)}${rows.length > 1 ? ` (for ${v.color} / ${v.size})` : ""}: the base cost is ${formatMoney(v.baseCostMinor, settings.currency)} and you must earn at least ${formatMoney(settings.minimumMarginMinor, settings.currency)} per sale.`,
+        `The price must be at least ${formatAmount(min, settings.currency)}${rows.length > 1 ? ` (for ${v.color} / ${v.size})` : ""}: the base cost is ${formatAmount(v.baseCostMinor, settings.currency)} and you must earn at least ${formatAmount(settings.minimumMarginMinor, settings.currency)} per sale.`,
       );
     }
   }
