@@ -205,7 +205,7 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
         <Section
           id="currency-title"
           title="Store currency"
-          description="Prices, base costs, fees and payouts are all kept in this currency. Changing it does not convert existing prices."
+          description="Prices, base costs, fees and payouts are all kept in this currency, and each stored amount records it. It can change only while nothing has a price yet: once products, base costs or budgets exist, a change is refused rather than silently re-pricing them."
         >
           <TextField
             select

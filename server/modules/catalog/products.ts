@@ -406,6 +406,8 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
       tags: [...new Set(input.tags)],
       category: input.category,
       priceMinor: input.priceMinor,
+      // The prices were typed in the platform currency (the designer reads them by its digits).
+      currency: settings.currency,
       placements: input.placements,
       preflight: issues,
       primaryColor,
@@ -434,6 +436,7 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
         color: v.color,
         size: v.size,
         priceMinor: input.variantPrices[`${v.color}|${v.size}`] ?? null,
+        currency: settings.currency,
       })),
     );
     const order = (m: { color: string; areaKey: string }) =>

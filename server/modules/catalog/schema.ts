@@ -74,6 +74,10 @@ export const blankVariants = pgTable(
     size: text().notNull(),
     sku: text().notNull(),
     baseCostMinor: integer().notNull(),
+    /** ISO 4217 currency of baseCostMinor (the platform currency when the row was written; migration 0008). */
+    currency: text()
+      .notNull()
+      .default(sql`platform_currency()`),
     weightGrams: integer().notNull(),
     active: boolean().notNull().default(true),
     sortOrder: integer().notNull().default(0),
@@ -139,6 +143,10 @@ export const products = pgTable(
     category: text().$type<Category>().notNull(),
     /** Retail price in minor units (per-variant overrides on product_variants). */
     priceMinor: integer().notNull(),
+    /** ISO 4217 currency of priceMinor and of the variants' prices (migration 0008). */
+    currency: text()
+      .notNull()
+      .default(sql`platform_currency()`),
     status: text().$type<ProductStatus>().notNull().default("draft"),
     /** areaKey -> placement of the artwork in that print area. */
     placements: jsonb().$type<Partial<Record<PrintAreaKey, Placement>>>().notNull().default({}),
@@ -175,6 +183,10 @@ export const productVariants = pgTable(
     color: text().notNull(),
     size: text().notNull(),
     priceMinor: integer(),
+    /** ISO 4217 currency of priceMinor (the product's currency; migration 0008). */
+    currency: text()
+      .notNull()
+      .default(sql`platform_currency()`),
     enabled: boolean().notNull().default(true),
   },
   (t) => [

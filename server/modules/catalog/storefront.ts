@@ -28,6 +28,7 @@ type CardRow = {
   title: string;
   category: Category;
   priceMinor: number;
+  currency: string;
   status: ProductStatus;
   primaryColor: string;
   blankId: string;
@@ -42,6 +43,7 @@ const cardColumns = {
   title: products.title,
   category: products.category,
   priceMinor: products.priceMinor,
+  currency: products.currency,
   status: products.status,
   primaryColor: products.primaryColor,
   blankId: products.blankId,
@@ -106,6 +108,7 @@ async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
       category: r.category,
       priceMinor: Math.min(...prices),
       priceMaxMinor: Math.max(...prices),
+      currency: r.currency,
       storeId: r.storeId,
       storeHandle: r.storeHandle,
       storeName: r.storeName,

@@ -6,6 +6,8 @@ export {
   listAudit,
   outboxOverview,
   retryOutboxJob,
+  registerAmountsHeld,
+  type AmountsHeldCheck,
   type AuditEntry,
   type AuditInput,
   type OutboxOverview,

@@ -47,6 +47,7 @@ export {
   answerChoices,
   requestTransitions,
   REQUEST_IMAGE_MAX_BYTES,
+  requestsHaveBudgetsNotIn,
   type ProductRequestView,
   type RequestAnswerView,
 } from "./requests.ts";
