@@ -155,7 +155,8 @@ export async function fetchCartView(uid: string | null): Promise<CartView> {
     return ((await res.json()) as CartResult).cart;
   }
   const lines = localCart();
-  if (!lines.length) return { lines: [], subtotalMinor: 0, count: 0, currency: "USD" };
+  // An empty cart shows no amount, so it needs no currency (the server names it with the first line).
+  if (!lines.length) return { lines: [], subtotalMinor: 0, count: 0, currency: "" };
   const qs = new URLSearchParams(lines.map((l) => ["v", `${l.variantId}:${l.quantity}`]));
   const res = await fetch(`/api/cart?${qs.toString()}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
   if (!res.ok) throw new Error("Your cart could not be loaded. Please try again.");

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import type { Actor } from "../../kernel/index.ts";
 import { createBlank, getBlankDetail } from "../catalog/index.ts";
-import { createProductRequest, listMyRequests } from "../shopping/index.ts";
+import { createProductRequest, listMyRequests, resolveCart } from "../shopping/index.ts";
 import { getSettings, updateSettings } from "./index.ts";
 
 const t = useTestDatabase();
@@ -21,6 +21,10 @@ describe("the platform currency and stored amounts", () => {
     await setCurrency("EUR");
     await setCurrency("JPY");
     expect((await getSettings(t.ctx(admin))).currency).toBe("JPY");
+  });
+
+  it("prices the cart in the platform currency, not USD", async () => {
+    expect((await resolveCart(t.ctx(shopper), [])).currency).toBe("JPY");
   });
 
   it("stores a request budget with its currency, read by the currency's digits (3000 in JPY is ¥3,000)", async () => {

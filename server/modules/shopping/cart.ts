@@ -2,18 +2,19 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { transaction } from "../../infra/db/index.ts";
 import { AppError, type Ctx } from "../../kernel/index.ts";
 import { getVariantsForCart } from "../catalog/index.ts";
+import { getSettings } from "../platform/index.ts";
 import { cardsById } from "./cards.ts";
 import { cartItems } from "./schema.ts";
 import { CART_MAX_LINES, CART_MAX_QUANTITY, cartLineSchema, normaliseCartLines, type CartLine, type CartView } from "./types.ts";
 import { lockShopperList, requireUserId } from "./actor.ts";
-
-export const CART_CURRENCY = "USD";
 
 const lineError = (message: string, field = "variantId") => new AppError("cart-line", message, 422, field);
 
 /** Turn lines into what the drawer shows: product cards, variant labels, prices, subtotal. */
 export async function resolveCart(ctx: Ctx, lines: readonly CartLine[]): Promise<CartView> {
   const clean = normaliseCartLines(lines);
+  // The cart is priced in the platform currency; a line stored in another currency cannot be summed with it.
+  const { currency } = await getSettings(ctx);
   const variants = await getVariantsForCart(
     ctx,
     clean.map((l) => l.variantId),
@@ -28,7 +29,7 @@ export async function resolveCart(ctx: Ctx, lines: readonly CartLine[]): Promise
     const v = variants.get(l.variantId);
     const productId = v?.productId ?? l.productId;
     const card = cards.get(productId) ?? null;
-    const available = Boolean(v?.available && card);
+    const available = Boolean(v?.available && card && v.currency === currency);
     const unit = v?.priceMinor ?? 0;
     if (available) {
       subtotal += unit * l.quantity;
@@ -47,7 +48,7 @@ export async function resolveCart(ctx: Ctx, lines: readonly CartLine[]): Promise
       available,
     };
   });
-  return { lines: out, subtotalMinor: subtotal, count: itemCount, currency: CART_CURRENCY };
+  return { lines: out, subtotalMinor: subtotal, count: itemCount, currency };
 }
 
 async function serverLines(ctx: Ctx, userId: string): Promise<CartLine[]> {

@@ -1,16 +1,6 @@
 // Public API of the shopping module: cart, wishes, product views, recommendations, product requests.
 export * from "./types.ts";
-export {
-  resolveCart,
-  getCart,
-  cartCount,
-  addToCart,
-  setCartQuantity,
-  removeFromCart,
-  mergeCart,
-  CART_CURRENCY,
-  type CartChange,
-} from "./cart.ts";
+export { resolveCart, getCart, cartCount, addToCart, setCartQuantity, removeFromCart, mergeCart, type CartChange } from "./cart.ts";
 export { listWishIds, getWishes, wishCardsFor, addWish, removeWish, toggleWish, mergeWishes } from "./wishes.ts";
 export {
   recordProductView,

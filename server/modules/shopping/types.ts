@@ -84,6 +84,7 @@ export interface CartView {
   subtotalMinor: number;
   /** Number of items (sum of quantities) of available lines. */
   count: number;
+  /** ISO 4217 currency of every amount above: the platform currency ("" for an empty browser cart, which shows none). */
   currency: string;
 }
 
