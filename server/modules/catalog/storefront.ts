@@ -165,6 +165,8 @@ export interface ProductPage {
     status: ProductStatus;
     priceMinor: number;
     priceMaxMinor: number;
+    /** ISO 4217 currency of the prices, as stored with the product. */
+    currency: string;
     primaryColor: string;
     publishedAt: string | null;
     updatedAt: string;
@@ -315,6 +317,7 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
     status: p.status,
     priceMinor: Math.min(...prices),
     priceMaxMinor: Math.max(...prices),
+    currency: p.currency,
     primaryColor,
     publishedAt: p.publishedAt ? p.publishedAt.toISOString() : null,
     updatedAt: p.updatedAt.toISOString(),
@@ -336,6 +339,7 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
       category: p.category,
       priceMinor: product.priceMinor,
       priceMaxMinor: product.priceMaxMinor,
+      currency: p.currency,
       storeId: row.store.id,
       storeHandle: row.store.handle,
       storeName: row.store.name,
