@@ -108,6 +108,21 @@ test("an admin updates the platform fee: a bad value is refused next to the fiel
   await expect(page.getByTestId("saved-message")).toBeVisible();
 });
 
+test("changing the store currency is refused next to the field once products have prices", async ({ page }) => {
+  await signInAs(page, "admin", "/admin");
+  await page.goto("/admin/config");
+  const currency = page.getByLabel("Currency", { exact: true });
+  await expect(currency).toHaveValue("USD");
+  await currency.selectOption("EUR");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByLabel("Currency", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Currency", { exact: true })).toHaveAccessibleDescription(
+    /The store currency cannot change from USD to EUR: .*already have amounts in USD, and changing the currency would not convert them\./,
+  );
+  await page.goto("/admin/config");
+  await expect(page.getByLabel("Currency", { exact: true })).toHaveValue("USD");
+});
+
 test("admin pages refuse a shopper", async ({ page }) => {
   await signInAs(page, "shopper", "/account");
   for (const path of ["/admin", "/admin/config", "/admin/users/setRoleByUid"]) {
