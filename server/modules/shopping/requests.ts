@@ -109,17 +109,15 @@ export async function createProductRequest(ctx: Ctx, input: unknown, image?: Fil
     throw new AppError("too-many-requests", "You have 10 open requests. Close one before asking for more.", 429, "_form");
   const id = newId("preq");
   const referenceImageKey = image && image.size > 0 ? await storeImage(id, image) : null;
-  await ctx.db
-    .insert(productRequests)
-    .values({
-      id,
-      userId,
-      idea: parsed.data.idea,
-      category: parsed.data.category,
-      budgetMinor: budget.minor,
-      budgetCurrency: currency,
-      referenceImageKey,
-    });
+  await ctx.db.insert(productRequests).values({
+    id,
+    userId,
+    idea: parsed.data.idea,
+    category: parsed.data.category,
+    budgetMinor: budget.minor,
+    budgetCurrency: currency,
+    referenceImageKey,
+  });
   return { id };
 }
 
