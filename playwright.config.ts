@@ -76,12 +76,10 @@ export default defineConfig({
       OUTBOX_WORKER: "true",
       // Every e2e request comes from one address: the per-address limits (failed sign-ins, new
       // accounts, job applications) must not stop the suite (the per-account throttle still
-      // applies). The recent-login window is short so a test can see "confirm it's you" without
-      // waiting 5 minutes.
+      // applies).
       AUTH_MAX_FAILURES_PER_IP: "1000",
       AUTH_MAX_SIGNUPS_PER_IP: "1000",
       JOBS_MAX_APPLICATIONS_PER_IP: "1000",
-      AUTH_RECENT_LOGIN_SECONDS: "20",
       // An external OIDC provider whose key set tests/e2e/oidc.api.spec.ts serves (or not) itself.
       OIDC_ISSUER: "https://idp.e2e.platen.test",
       OIDC_AUDIENCE: "platen-e2e",

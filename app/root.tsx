@@ -1,20 +1,11 @@
 import type { ReactNode } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { AppUpdateNotifier } from "./components/AppUpdateNotifier.tsx";
 import { IdentitySync } from "./components/auth/IdentitySync.tsx";
 import { ErrorView } from "./components/ErrorView.tsx";
 import { UserDataSync } from "./components/UserDataSync.tsx";
+import { useRootData, type RootLoaderData } from "./components/root-data.ts";
 import { ShoppingSync } from "./components/cart/ShoppingSync.tsx";
 import { THEME_COOKIE } from "./lib/constants.ts";
 import { configureHttp, http } from "./lib/http.client.ts";
@@ -25,7 +16,7 @@ import { DEFAULT_THEME, isThemeName } from "./theme/themes.ts";
 import { env } from "#server/config/env.ts";
 import { toServerUser } from "#server/modules/identity/index.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs): Promise<RootLoaderData> {
   const session = await getSession(request);
   const themeCookie = THEME_COOKIE_PATTERN.exec(request.headers.get("Cookie") ?? "")?.[1];
   return {
@@ -39,8 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const THEME_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${THEME_COOKIE}=([A-Za-z]+)`);
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
-export const useRootData = () => useRouteLoaderData<typeof loader>("root");
+export { useRootData, type RootLoaderData };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Platen: custom-printed products from independent artists" },

@@ -11,10 +11,13 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { parseEnv, setEnv } from "../server/config/env.ts";
 import { openDatabase } from "../server/infra/db/index.ts";
+import { configurePorts } from "../server/boot.ts";
 import { LocalStorage, setStorage } from "../server/infra/storage/index.ts";
 import { seedDemo } from "../server/seed/index.ts";
 
 const buildDir = path.resolve(process.env.PLATEN_BUILD_DIR ?? "build");
+// A composition root of its own (as server/boot.ts): the seed's services reach storage through ctx.ports.
+configurePorts();
 
 async function dump(file: string, seed: boolean): Promise<void> {
   const started = performance.now();

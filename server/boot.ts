@@ -9,6 +9,7 @@ import { storage, warnIfMediaMissing } from "./infra/storage/index.ts";
 import { setDefaultPorts } from "./kernel/index.ts";
 import { registerJobHandlers } from "./jobs/handlers.ts";
 import { startWorker, type WorkerHandle } from "./jobs/index.ts";
+import { sampleMediaKeys } from "./modules/catalog/index.ts";
 import { sealSigningKeys, SigningKeySecretError } from "./modules/identity/index.ts";
 import { seedDemoSerialised } from "./seed/index.ts";
 
@@ -78,10 +79,19 @@ async function sealKeysOrExit(database: Database): Promise<void> {
   }
 }
 
+/**
+ * The composition root's ports: services reach the configured storage and e-mail provider
+ * through `ctx.ports` (built lazily). Every process that runs services calls this once: the
+ * server (boot), the CLIs and the build's demo snapshot.
+ */
+export function configurePorts(): void {
+  setDefaultPorts(() => ({ storage: storage(), email: emailProvider() }));
+}
+
 export async function boot(options: { worker?: boolean } = {}): Promise<Booted> {
   const env = ensureSessionSecret(loadEnvOrExit());
   setEnv(env);
-  setDefaultPorts(() => ({ storage: storage(), email: emailProvider() }));
+  configurePorts();
   const log = logger();
   const t0 = Date.now();
   const dataDir = path.join(env.DATA_DIR, "pglite");
@@ -102,7 +112,7 @@ export async function boot(options: { worker?: boolean } = {}): Promise<Booted> 
   setDatabase(database);
   log.info({ engine: database.engine, ms: Date.now() - t0 }, "database ready");
   if (env.SEED_DEMO) await seedDemoSerialised(database);
-  void warnIfMediaMissing(database.db, env); // S3 only: images the bucket lacks (README, "Moving to S3")
+  void warnIfMediaMissing(() => sampleMediaKeys(database.db), env); // S3 only: images the bucket lacks (README, "Moving to S3")
   registerJobHandlers();
   const worker = (options.worker ?? env.OUTBOX_WORKER) ? startWorker(database.db) : undefined;
   return {

@@ -16,7 +16,7 @@ import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { useState, type ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
-import { useRootData } from "../root.tsx";
+import { useRootData } from "./root-data.ts";
 import { ThemeSwitcher } from "./ThemeSwitcher.tsx";
 import { useThemeChoice } from "../theme/ThemeProvider.tsx";
 import { THEME_LABELS, THEME_NAMES } from "../theme/themes.ts";

@@ -3,11 +3,12 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
+import { notFoundMessage } from "#app/lib/not-found.ts";
 
 /** Spec texts (section 2 and 8): contracts, keep verbatim. */
 export const NOT_FOUND_TITLE = "Page Not Found";
 export const SERVER_ERROR_TITLE = "Internal Server Error";
-export const notFoundMessage = (path: string) => `Page not found: ${path}`;
+export { notFoundMessage };
 
 export function ErrorView({ status, message, detail, path }: { status: number; message?: string; detail?: string; path: string }) {
   const title =

@@ -1,5 +1,5 @@
 import { NETWORK_TIMEOUT_DESKTOP_MS, NETWORK_TIMEOUT_MOBILE_MS } from "./constants.ts";
-import { BREAKPOINTS } from "../theme/themes.ts";
+import { BREAKPOINTS } from "./theme-constants.ts";
 
 /**
  * The browser's generic HTTP client (spec section 7): its base URL comes from runtime

@@ -1,5 +1,5 @@
 // Store guards for partner pages: `/shop/partners/@{name}/...`.
-import { notFoundMessage } from "#app/components/ErrorView.tsx";
+import { notFoundMessage } from "#app/lib/not-found.ts";
 import { getCtx, requireUser, type SessionInfo } from "#app/lib/session.server.ts";
 import type { Ctx } from "#server/kernel/index.ts";
 import { accessAllows, getStoreAccess, getStoreByHandle, parseHandleParam, type StoreRow } from "#server/modules/stores/index.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ServerUser } from "#server/modules/identity/index.ts";
-import { DEFAULT_THEME, THEME_NAMES } from "../theme/themes.ts";
+import { DEFAULT_THEME, THEME_NAMES } from "./theme-constants.ts";
 
 /** The localStorage key of the spec: a contract. */
 export const USER_DATA_KEY = "userData";

@@ -1,7 +1,7 @@
 // `npm run db:seed`: migrate, then add the demo data (idempotent: a second run adds nothing).
 // Refused in production, like SEED_DEMO.
 import path from "node:path";
-import { loadEnvOrExit } from "../boot.ts";
+import { loadEnvOrExit, configurePorts } from "../boot.ts";
 import { setEnv } from "../config/env.ts";
 import { openDatabase } from "../infra/db/index.ts";
 import { seedDemoSerialised } from "../seed/index.ts";
@@ -12,6 +12,7 @@ if (env.PLATEN_ENV === "production") {
   process.exit(78);
 }
 setEnv(env);
+configurePorts();
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
 await database.migrate();
 console.log(await seedDemoSerialised(database));

@@ -5,3 +5,6 @@ export * from "./money.ts";
 export * from "./roles.ts";
 export * from "./ports.ts";
 export * from "./events.ts";
+export * from "./catalog.ts";
+export * from "./imaging.ts";
+export * from "./search.ts";

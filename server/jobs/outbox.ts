@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { newId, type Db } from "../infra/db/index.ts";
 import { outbox } from "./schema.ts";
 
@@ -138,7 +138,7 @@ export async function countByStatus(db: Db): Promise<Record<string, number>> {
 }
 
 export async function listFailed(db: Db, limit = 50): Promise<OutboxJob[]> {
-  return db.query.outbox.findMany({ where: (o, { eq }) => eq(o.status, "failed"), orderBy: (o, { desc }) => [desc(o.createdAt)], limit });
+  return db.select().from(outbox).where(eq(outbox.status, "failed")).orderBy(desc(outbox.createdAt)).limit(limit);
 }
 
 /**

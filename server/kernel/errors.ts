@@ -19,6 +19,6 @@ export const forbidden = (message = "You do not have permission to do that.") =>
 
 export class IllegalTransitionError extends AppError {
   constructor(entity: string, from: string, to: string) {
-    super("illegal-transition", `A ${entity} cannot go from "${from}" to "${to}".`, 409);
+    super("illegal-transition", `${/^[aeiou]/i.test(entity) ? "An" : "A"} ${entity} cannot go from "${from}" to "${to}".`, 409);
   }
 }

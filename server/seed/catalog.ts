@@ -2,14 +2,27 @@
 // products over the six demo stores with generated artwork and mockups. Idempotent.
 import { eq, and, inArray } from "drizzle-orm";
 import type { Db } from "../infra/db/index.ts";
-import { artworks, blanks, products, users } from "../infra/db/schema.ts";
+import { artworks, products } from "../modules/catalog/schema.ts";
+import { users } from "../modules/identity/schema.ts";
 import { generateDemoArtwork, generateTemplate } from "../infra/images/index.ts";
 import { logger } from "../infra/logger/index.ts";
 import { storage } from "../infra/storage/index.ts";
 import { systemCtx, type Ctx } from "../kernel/index.ts";
-import { createBlank, listBlanks, saveProduct, uploadArtwork, type BlankInput } from "../modules/catalog/index.ts";
-import type { Category, PrintAreaKey, TemplateRect } from "../modules/catalog/types.ts";
-import { createFulfiller, createWarehouse, getFulfillerByHandle } from "../modules/fulfillment/index.ts";
+import { saveProduct, uploadArtwork } from "../modules/catalog/index.ts";
+import {
+  createBlank,
+  createFulfiller,
+  createWarehouse,
+  getFulfillerByHandle,
+  listBlanks,
+  listBlanksOfFulfiller,
+  listWarehouses,
+  type BlankInput,
+  type Category,
+  type PrintAreaKey,
+  type TemplateRect,
+  type WarehouseInput,
+} from "../modules/fulfillment/index.ts";
 import { getStoreByHandle } from "../modules/stores/index.ts";
 
 const sys = (db: Db): Ctx => systemCtx(db, "demo catalogue");
@@ -331,17 +344,12 @@ export async function seedDemoBlanks(db: Db): Promise<number> {
       description: "Screen, DTG and sublimation printing in Portland and Leipzig: apparel, drinkware, paper goods and accessories.",
       capabilities: ["dtg", "sublimation", "screen", "giclee", "vinyl"],
     }));
-  const portland = await createWarehouse(ctx, {
-    fulfillerId: fulfiller.id,
-    name: "Portland, OR",
-    country: "US",
-    region: "OR",
-    city: "Portland",
-  });
-  const leipzig = await createWarehouse(ctx, { fulfillerId: fulfiller.id, name: "Leipzig", country: "DE", city: "Leipzig" });
-  const existing = new Set(
-    (await db.select({ name: blanks.name }).from(blanks).where(eq(blanks.fulfillerId, fulfiller.id))).map((b) => b.name),
-  );
+  const warehouses = await listWarehouses(ctx, fulfiller.id);
+  const warehouse = async (input: WarehouseInput) =>
+    warehouses.find((w) => w.name === input.name) ?? (await createWarehouse(ctx, { fulfillerId: fulfiller.id, ...input }));
+  const portland = await warehouse({ name: "Portland, OR", country: "US", region: "OR", city: "Portland" });
+  const leipzig = await warehouse({ name: "Leipzig", country: "DE", city: "Leipzig" });
+  const existing = new Set((await listBlanksOfFulfiller(ctx, fulfiller.id)).map((b) => b.name));
   let created = 0;
   const started = Date.now();
   for (const spec of DEMO_BLANKS) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { newId, type Db } from "../infra/db/index.ts";
-import { users } from "../infra/db/schema.ts";
+import { users } from "../modules/identity/schema.ts";
 import type { Role } from "../modules/identity/index.ts";
 import { hashPassword } from "../modules/identity/passwords.ts";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { newId, type Db } from "../infra/db/index.ts";
-import { jobListings } from "../infra/db/schema.ts";
+import { jobListings } from "../modules/careers/schema.ts";
 import type { EmploymentType, JobStatus, WorkMode } from "../modules/careers/index.ts";
 
 interface DemoJob {

@@ -3,17 +3,10 @@
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import type { Db } from "../infra/db/index.ts";
 import { newId } from "../infra/db/index.ts";
-import {
-  cartItems,
-  productRequestAnswers,
-  productRequests,
-  products,
-  productVariants,
-  productViews,
-  stores,
-  users,
-  wishes,
-} from "../infra/db/schema.ts";
+import { products, productVariants } from "../modules/catalog/schema.ts";
+import { users } from "../modules/identity/schema.ts";
+import { cartItems, productRequestAnswers, productRequests, productViews, wishes } from "../modules/shopping/schema.ts";
+import { stores } from "../modules/stores/schema.ts";
 
 const DAY = 86_400_000;
 const SHOPPER = "shopper@demo.platen.test";

@@ -3,7 +3,8 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { newId, type Db } from "../infra/db/index.ts";
-import { fanClubMembers, fanClubPerks, fanClubPosts, partnerApplications, storeMembers, stores, users } from "../infra/db/schema.ts";
+import { users } from "../modules/identity/schema.ts";
+import { fanClubMembers, fanClubPerks, fanClubPosts, partnerApplications, storeMembers, stores } from "../modules/stores/schema.ts";
 import { svgToWebp } from "../infra/images/index.ts";
 import { storage } from "../infra/storage/index.ts";
 import type { Role } from "../modules/identity/index.ts";

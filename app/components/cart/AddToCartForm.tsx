@@ -5,7 +5,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Form, useActionData, useLocation } from "react-router";
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/components/root-data.ts";
 import { CART_MAX_QUANTITY } from "#server/modules/shopping/types.ts";
 import { addToCart, openCartDrawer } from "./shopping-client.ts";
 

@@ -16,7 +16,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/components/root-data.ts";
 import { useUserData } from "#app/lib/use-user-data.ts";
 import { normaliseCartLines, normaliseWishIds, CART_MAX_QUANTITY, type CartView } from "#server/modules/shopping/types.ts";
 import { formatPrice } from "../catalog/PriceText.tsx";

@@ -5,7 +5,7 @@ import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import { useState, type FormEvent } from "react";
 import { Form, useLocation } from "react-router";
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/components/root-data.ts";
 import { useUserData } from "#app/lib/use-user-data.ts";
 import { normaliseWishIds } from "#server/modules/shopping/types.ts";
 import { toggleWish } from "../cart/shopping-client.ts";

@@ -32,14 +32,13 @@ import { AppError } from "#server/kernel/index.ts";
 import {
   ARTWORK_MAX_BYTES,
   getArtworkInfo,
-  getBlankDetail,
   getProductForEdit,
-  listBlanks,
   publishProduct,
   saveProduct,
   unpublishProduct,
   uploadArtwork,
 } from "#server/modules/catalog/index.ts";
+import { getBlankDetail, listBlanks } from "#server/modules/fulfillment/index.ts";
 import { defaultPlacement, preflight } from "#server/modules/catalog/preflight.ts";
 import {
   formFieldOf,

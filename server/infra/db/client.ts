@@ -9,7 +9,6 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./lock.ts";
-import * as schema from "./schema.ts";
 import type { Db } from "./types.ts";
 
 export const MIGRATIONS_FOLDER = path.resolve(process.env.PLATEN_MIGRATIONS_DIR ?? "drizzle");
@@ -62,13 +61,13 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzlePglite(client, { casing: "snake_case" }) as unknown as Db;
   let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
     engine: "pglite",
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
     async ping() {
       await client.query("select 1");
@@ -96,7 +95,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on("error", () => {
     /* an idle client died; the pool replaces it */
   });
-  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzlePg(pool, { casing: "snake_case" }) as unknown as Db;
   return {
     db,
     engine: "postgres",
@@ -105,7 +104,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock(7274736)");
-        await migratePg(drizzlePg(client, { schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query("select pg_advisory_unlock(7274736)").catch(() => undefined);
         client.release();

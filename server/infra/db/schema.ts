@@ -1,4 +1,6 @@
-// The one PostgreSQL schema of Platen: every module's tables, for drizzle-kit and the client.
+// The one PostgreSQL schema of Platen: every module's tables, listed for drizzle-kit (migrations)
+// and test set-up. Only the database layer may import it (`npm run lint` checks); a module
+// imports its own schema.ts, and the database handle (`Db`) knows no tables.
 export * from "../../modules/identity/schema.ts";
 export * from "../../modules/platform/schema.ts";
 export * from "../../modules/notifications/schema.ts";

@@ -36,7 +36,7 @@
  *
  * Preflight maths (browser-safe) lives in `#server/modules/catalog/preflight.ts`.
  */
-import type { MockupRef } from "../../modules/catalog/types.ts";
+import type { MockupRef } from "../../contracts/index.ts";
 import {
   renderMockupPreview as renderMockupPreviewNow,
   renderProductMockups as renderProductMockupsNow,

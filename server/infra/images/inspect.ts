@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
 import { AppError } from "../../kernel/errors.ts";
-import { ARTWORK_MAX_BYTES, ARTWORK_MAX_PIXELS, ARTWORK_MAX_SIDE } from "../../modules/catalog/types.ts";
+import { ARTWORK_MAX_BYTES, ARTWORK_MAX_PIXELS, ARTWORK_MAX_SIDE } from "../../contracts/index.ts";
 import { readDeclaredSize } from "./header.ts";
 
 /** Raster formats an upload may be in (checked by content, never by file name or declared type). */

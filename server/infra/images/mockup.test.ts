@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOCKUP_WIDTHS, mockupUrl } from "../../modules/catalog/types.ts";
+import { MOCKUP_WIDTHS, mockupUrl } from "../../contracts/index.ts";
 import { LocalStorage, type Storage } from "../storage/index.ts";
 import {
   encodeWebpWidths,

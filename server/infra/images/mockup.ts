@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { MOCKUP_WIDTHS, type MockupRef, type Placement, type TemplateRect } from "../../modules/catalog/types.ts";
-import { placementToPixels } from "../../modules/catalog/preflight.ts";
+import { MOCKUP_WIDTHS, placementToPixels, type MockupRef, type Placement, type TemplateRect } from "../../contracts/index.ts";
 import { storage as defaultStorage, type Storage } from "../storage/index.ts";
 
 /** Bump when the rendering changes so every mockup hash (and so every cached file) changes. */

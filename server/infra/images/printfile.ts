@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { Placement } from "../../modules/catalog/types.ts";
+import type { Placement } from "../../contracts/index.ts";
 import { placeArtwork } from "./mockup.ts";
 
 /** Caps of a print file: longest side and total pixels (16 × 20 in at 300 DPI = 4800 × 6000 fits). */

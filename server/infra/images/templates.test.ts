@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { CATEGORIES } from "../../modules/catalog/types.ts";
+import { CATEGORIES } from "../../contracts/index.ts";
 import { DEMO_ART_STYLES, generateDemoArtwork, generateTemplate, TEMPLATE_AREAS, TEMPLATE_SIZE, templateSvg } from "./index.ts";
 
 describe("generated templates", () => {

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from "sharp";
-import type { Category, PrintAreaKey, TemplateRect } from "../../modules/catalog/types.ts";
+import type { Category, PrintAreaKey, TemplateRect } from "../../contracts/index.ts";
 
 /** Every generated template is a square of this many pixels. */
 export const TEMPLATE_SIZE = 1200;

@@ -2,7 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_ERRORS, searchQuerySchema } from "../../modules/search/types.ts";
+import { SEARCH_ERRORS, searchQuerySchema } from "../../contracts/index.ts";
 import {
   algoliaHosts,
   createAlgoliaClient,

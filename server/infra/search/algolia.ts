@@ -2,8 +2,17 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
-import { CATEGORY_LABELS, type Category, type MockupRef, type ProductStatus } from "../../modules/catalog/types.ts";
-import { SEARCH_ERRORS, type FacetValue, type SearchHit, type SearchQuery, type SearchResult } from "../../modules/search/types.ts";
+import {
+  CATEGORY_LABELS,
+  SEARCH_ERRORS,
+  type Category,
+  type FacetValue,
+  type MockupRef,
+  type ProductStatus,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResult,
+} from "../../contracts/index.ts";
 import { escapeHtml, markHighlight, SearchUnavailableError, type IndexedDocument, type SearchProvider } from "./types.ts";
 
 /**

@@ -1,7 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
-import { CATEGORIES, CATEGORY_LABELS, type Category, type MockupRef, type ProductStatus } from "../../modules/catalog/types.ts";
-import type { FacetValue, SearchHit, SearchQuery, SearchResult } from "../../modules/search/types.ts";
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  type Category,
+  type FacetValue,
+  type MockupRef,
+  type ProductStatus,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResult,
+} from "../../contracts/index.ts";
 import { escapeHtml, markHighlight, type IndexedDocument, type SearchProvider, type Suggestion } from "./types.ts";
 
 /**

@@ -1,5 +1,4 @@
-import type { Category, MockupRef } from "../../modules/catalog/types.ts";
-import type { SearchQuery, SearchResult, Suggestion } from "../../modules/search/types.ts";
+import type { Category, MockupRef, SearchQuery, SearchResult, Suggestion } from "../../contracts/index.ts";
 
 export type { Suggestion };
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { newId } from "../db/index.ts";
 import { stores, users } from "../db/schema.ts";
+import { sampleMediaKeys } from "../../modules/catalog/index.ts";
 import { checkMediaInBucket, copyStorage, LocalStorage, S3Storage } from "./index.ts";
 
 const run = promisify(execFile);
@@ -121,16 +122,16 @@ describe("the boot check with S3 selected", () => {
       .insert(stores)
       .values({ id: "sto_1", handle: "copy-test", name: "Copy Test", ownerUserId: owner, avatarKey: "store-media/sto_1/avatar-abc.webp" });
 
-    const before = await checkMediaInBucket(t.db, bucket, local.root);
+    const before = await checkMediaInBucket(await sampleMediaKeys(t.db), bucket, local.root);
     expect(before).toMatchObject({ sampled: 1, missing: ["store-media/sto_1/avatar-abc.webp"], localFiles: true });
     expect(before.warning).toContain(`missing from the bucket "${bucket.bucket}"`);
     expect(before.warning).toContain('run "npm run storage:copy"');
 
     await copyStorage(local, bucket);
-    expect(await checkMediaInBucket(t.db, bucket, local.root)).toMatchObject({ missing: [], warning: null });
+    expect(await checkMediaInBucket(await sampleMediaKeys(t.db), bucket, local.root)).toMatchObject({ missing: [], warning: null });
 
     const empty = await freshBucket();
-    const noLocal = await checkMediaInBucket(t.db, empty, path.join(dir, "nothing-here"));
+    const noLocal = await checkMediaInBucket(await sampleMediaKeys(t.db), empty, path.join(dir, "nothing-here"));
     expect(noLocal.localFiles).toBe(false);
     expect(noLocal.warning).toContain("there are no local files");
     bucket.client.destroy();

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { env, type Env } from "../../config/env.ts";
-import type { Db } from "../db/index.ts";
 import { logger } from "../logger/index.ts";
 import { checkMediaInBucket } from "./media-check.ts";
 import { LocalStorage } from "./local.ts";
@@ -110,10 +109,10 @@ export async function storageHealth(options: { maxAgeMs?: number; timeoutMs?: nu
  * refers to are missing from the bucket (an installation switched from local storage without
  * copying its files). Never throws: storage being down is /readyz's business.
  */
-export async function warnIfMediaMissing(db: Db, config: Env = env()): Promise<void> {
+export async function warnIfMediaMissing(sampleKeys: () => Promise<string[]>, config: Env = env()): Promise<void> {
   if (config.STORAGE_PROVIDER !== "s3") return;
   try {
-    const check = await checkMediaInBucket(db, storage(), localStorageDir(config));
+    const check = await checkMediaInBucket(await sampleKeys(), storage(), localStorageDir(config));
     if (check.warning) {
       logger().warn({ missing: check.missing, sampled: check.sampled, localFiles: check.localFiles }, check.warning);
       console.warn(`\n  WARNING: ${check.warning}\n`);

@@ -1,6 +1,3 @@
-import { desc, isNotNull } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { artworks, productMockups, stores } from "../db/schema.ts";
 import { LocalStorage } from "./local.ts";
 import type { Storage } from "./types.ts";
 
@@ -15,23 +12,6 @@ export interface MediaCheck {
   warning: string | null;
 }
 
-/** A few of the newest images the database refers to: mockups, artwork previews, store avatars and banners. */
-async function sampleMediaKeys(db: Db, perKind: number): Promise<string[]> {
-  const [mockups, arts, avatars, banners] = await Promise.all([
-    db.select({ hash: productMockups.hash }).from(productMockups).orderBy(desc(productMockups.id)).limit(perKind),
-    db.select({ key: artworks.previewKey }).from(artworks).orderBy(desc(artworks.id)).limit(perKind),
-    db.select({ key: stores.avatarKey }).from(stores).where(isNotNull(stores.avatarKey)).orderBy(desc(stores.createdAt)).limit(perKind),
-    db.select({ key: stores.bannerKey }).from(stores).where(isNotNull(stores.bannerKey)).orderBy(desc(stores.createdAt)).limit(perKind),
-  ]);
-  const keys = [
-    ...mockups.map((m) => `mockups/${m.hash}-320.webp`), // every mockup has its 320 px WebP (server/infra/images/mockup.ts)
-    ...arts.map((a) => a.key),
-    ...avatars.map((s) => s.key!),
-    ...banners.map((s) => s.key!),
-  ];
-  return [...new Set(keys)];
-}
-
 async function hasAnyFile(dir: string): Promise<boolean> {
   for await (const _key of new LocalStorage(dir).keys()) return true;
   return false;
@@ -40,15 +20,10 @@ async function hasAnyFile(dir: string): Promise<boolean> {
 /**
  * With S3 selected: are the images the database refers to in the bucket? An installation moved
  * from local storage to S3 without copying its files shows every image as missing; this samples a
- * few keys (HEAD requests) and says what to do.
+ * few keys (HEAD requests) and says what to do. The keys come from the modules that own the
+ * images (`sampleMediaKeys` of the catalogue): infra reads no module's tables.
  */
-export async function checkMediaInBucket(
-  db: Db,
-  bucket: Storage,
-  localDir: string,
-  options: { perKind?: number } = {},
-): Promise<MediaCheck> {
-  const keys = await sampleMediaKeys(db, options.perKind ?? 2);
+export async function checkMediaInBucket(keys: readonly string[], bucket: Storage, localDir: string): Promise<MediaCheck> {
   const missing: string[] = [];
   for (const key of keys) if (!(await bucket.exists(key))) missing.push(key);
   const localFiles = await hasAnyFile(localDir);

@@ -1,17 +1,15 @@
-import { and, asc, count, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { asc, count, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { hasPrefix, newId, transaction } from "../../infra/db/index.ts";
 import { logger } from "../../infra/logger/index.ts";
-import { storage } from "../../infra/storage/index.ts";
-import { actorUserId, assertRole, AppError, defineTransitions, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
+import { actorUserId, assertRole, AppError, hasRole, notFound, withDb, type Ctx } from "../../kernel/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { attachmentDisposition, checkCv, cleanCvFileName } from "./cv.ts";
 import { jobApplications, jobListings } from "./schema.ts";
+import { jobApplicationMachine, jobListingMachine } from "./states.ts";
 import {
   APPLICATION_STATUSES,
-  APPLICATION_TRANSITIONS,
   applicationInputSchema,
   JOB_STATUSES,
-  JOB_TRANSITIONS,
   jobInputSchema,
   type ApplicationStatus,
   type JobStatus,
@@ -21,8 +19,7 @@ export type JobListing = typeof jobListings.$inferSelect;
 export type JobApplication = typeof jobApplications.$inferSelect;
 export type JobListingWithCount = JobListing & { applicationCount: number };
 
-export const jobTransitions = defineTransitions<JobStatus>("job listing", JOB_TRANSITIONS);
-export const applicationTransitions = defineTransitions<ApplicationStatus>("job application", APPLICATION_TRANSITIONS);
+export { applicationTransitions, jobTransitions } from "./states.ts";
 
 /** The title an open application (no listing) goes by, in e-mails and admin pages. */
 export const GENERAL_APPLICATION_TITLE = "Open application";
@@ -120,7 +117,7 @@ export async function applyForJob(ctx: Ctx, input: ApplyInput): Promise<{ applic
 
   const id = newId("app");
   const key = `careers/cv/${id}.pdf`;
-  const files = storage();
+  const files = ctx.ports.storage;
   await files.put(key, cv.bytes, { contentType: "application/pdf" });
   try {
     await transaction(ctx.db, async (tx) => {
@@ -217,7 +214,7 @@ export async function updateJob(ctx: Ctx, id: string, input: unknown): Promise<v
   if (!validJobId(id)) throw notFound("That job listing");
   const updated = await ctx.db
     .update(jobListings)
-    .set({ ...parsed.data, updatedAt: new Date() })
+    .set({ ...parsed.data, updatedAt: ctx.clock.now() })
     .where(eq(jobListings.id, id))
     .returning({ id: jobListings.id });
   if (!updated.length) throw notFound("That job listing");
@@ -229,21 +226,17 @@ export async function changeJobStatus(ctx: Ctx, id: string, to: JobStatus): Prom
   if (!JOB_STATUSES.includes(to)) throw new AppError("invalid-status", "Unknown listing status.", 400);
   if (!validJobId(id)) throw notFound("That job listing");
   return transaction(ctx.db, async (tx) => {
-    const [job] = await tx.select().from(jobListings).where(eq(jobListings.id, id)).for("update");
+    const [job] = await tx.select({ id: jobListings.id }).from(jobListings).where(eq(jobListings.id, id)).for("update");
     if (!job) throw notFound("That job listing");
-    jobTransitions.assert(job.status, to);
-    const now = new Date();
-    const [row] = await tx
-      .update(jobListings)
-      .set({
-        status: to,
+    const now = ctx.clock.now();
+    const { row } = await jobListingMachine.transition(withDb(ctx, tx), id, to, {
+      set: (current) => ({
         updatedAt: now,
-        ...(to === "open" ? { publishedAt: job.publishedAt ?? now, closedAt: null } : {}),
+        ...(to === "open" ? { publishedAt: current.publishedAt ?? now, closedAt: null } : {}),
         ...(to === "closed" ? { closedAt: now } : {}),
-      })
-      .where(and(eq(jobListings.id, id), eq(jobListings.status, job.status)))
-      .returning();
-    return row!;
+      }),
+    });
+    return row;
   });
 }
 
@@ -253,11 +246,14 @@ export async function changeApplicationStatus(ctx: Ctx, applicationId: string, t
   if (!APPLICATION_STATUSES.includes(to)) throw new AppError("invalid-status", "Unknown application status.", 400);
   if (!validApplicationId(applicationId)) throw notFound("That application");
   return transaction(ctx.db, async (tx) => {
-    const [app] = await tx.select().from(jobApplications).where(eq(jobApplications.id, applicationId)).for("update");
+    const [app] = await tx
+      .select({ id: jobApplications.id })
+      .from(jobApplications)
+      .where(eq(jobApplications.id, applicationId))
+      .for("update");
     if (!app) throw notFound("That application");
-    applicationTransitions.assert(app.status, to);
-    const [row] = await tx.update(jobApplications).set({ status: to }).where(eq(jobApplications.id, applicationId)).returning();
-    return row!;
+    const { row } = await jobApplicationMachine.transition(withDb(ctx, tx), applicationId, to);
+    return row;
   });
 }
 
@@ -267,7 +263,7 @@ export async function getApplicationCv(ctx: Ctx, applicationId: string) {
   if (!validApplicationId(applicationId)) throw notFound("That application");
   const [app] = await ctx.db.select().from(jobApplications).where(eq(jobApplications.id, applicationId)).limit(1);
   if (!app) throw notFound("That application");
-  const file = await storage().get(app.cvStorageKey);
+  const file = await ctx.ports.storage.get(app.cvStorageKey);
   if (!file) throw new AppError("cv-missing", "The CV file of this application is missing from storage.", 404);
   const fileName = cleanCvFileName(`${app.name.replace(/[/\\]/g, " ")} - ${app.cvFileName}`);
   return {

@@ -1,9 +1,8 @@
 // Artwork uploads: checked by content, normalised, perceptually hashed (art-theft guard).
 import { and, eq, ne, sql } from "drizzle-orm";
 import { newId, type Db } from "../../infra/db/index.ts";
-import { artworks, products } from "../../infra/db/schema.ts";
+import { artworks, products } from "./schema.ts";
 import { normalizeArtwork, perceptualHash, PHASH_MATCH_DISTANCE } from "../../infra/images/index.ts";
-import { storage } from "../../infra/storage/index.ts";
 import { actorUserId, notFound, type Ctx } from "../../kernel/index.ts";
 import { assertStoreProducts } from "./access.ts";
 
@@ -53,8 +52,8 @@ export async function uploadArtwork(ctx: Ctx, storeId: string, file: { name: str
   const storageKey = `artwork/${storeId.toLowerCase()}/${id}.png`;
   const previewKey = `artwork-previews/${id}.png`;
   // files first, then the row
-  await storage().put(storageKey, norm.png, { contentType: "image/png" });
-  await storage().put(previewKey, norm.preview, { contentType: "image/png" });
+  await ctx.ports.storage.put(storageKey, norm.png, { contentType: "image/png" });
+  await ctx.ports.storage.put(previewKey, norm.preview, { contentType: "image/png" });
   await ctx.db.insert(artworks).values({
     id,
     storeId,

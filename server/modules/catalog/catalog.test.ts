@@ -23,9 +23,8 @@ import { seedDemoBlanks, seedDemoProducts } from "../../seed/catalog.ts";
 import {
   bulkSetPublished,
   changeProductStatus,
-  getBlankDetail,
   listArtworkFlags,
-  listBlanks,
+  getProductPage,
   productTransitions,
   publishProduct,
   renderDesignerPreview,
@@ -36,6 +35,7 @@ import {
   unpublishProduct,
   uploadArtwork,
 } from "./index.ts";
+import { getBlankDetail, listBlanks, setBlankStatus } from "../fulfillment/index.ts";
 import { PRODUCT_STATUSES, type ProductStatus } from "./types.ts";
 
 const t = useTestDatabase();
@@ -340,6 +340,41 @@ describe("art-theft guard and moderation", () => {
     const [p] = await t.db.select().from(products).where(eq(products.id, product.id));
     expect(p!.status).toBe("unpublished");
     expect((await publishProduct(inkwell(), product.id)).status).toBe("published");
+  });
+
+  it("a retired blank takes no new product; its products stay on sale and can still be edited", async () => {
+    const made = await draft(inkwell(), ids.inkwell!, await lowResPng(41, 1400));
+    const productId = made.product.id;
+    const [onSale] = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.blankId, made.blank.id), eq(products.status, "published")))
+      .limit(1);
+    await setBlankStatus(sys(), made.blank.id, "retired", "test");
+    try {
+      const input = {
+        blankId: made.blank.id,
+        artworkId: made.art.artworkId,
+        title: "Another tee",
+        category: "t-shirts",
+        priceMinor: 2500,
+        colors: ["White"],
+        sizes: ["S"],
+        placements: { front: { x: 0.5, y: 0.45, scale: 0.5, rotation: 0 } },
+      };
+      await expect(saveProduct(inkwell(), ids.inkwell!, input)).rejects.toMatchObject({
+        status: 422,
+        field: "blankId",
+        message: "Choose one of the listed blank products.",
+      });
+      const edited = await saveProduct(inkwell(), ids.inkwell!, { ...input, title: "Test tee, renamed" }, { productId });
+      expect(edited.product.title).toBe("Test tee, renamed");
+      const page = await getProductPage(t.ctx({ kind: "anonymous" }), onSale!.id);
+      expect(page.blank.id).toBe(made.blank.id);
+      expect(page.variants.length).toBeGreaterThan(0);
+    } finally {
+      await setBlankStatus(sys(), made.blank.id, "active");
+    }
   });
 
   it("blank detail has templates for every colour and area", async () => {

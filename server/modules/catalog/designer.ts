@@ -1,9 +1,9 @@
 // The designer's live server preview (members of the store only).
 import { z } from "zod";
 import { AppError, type Ctx } from "../../kernel/index.ts";
+import { getBlankDetail } from "../fulfillment/index.ts";
 import { assertStoreProducts } from "./access.ts";
 import { getStoreArtwork } from "./artwork.ts";
-import { getBlankDetail } from "./blanks.ts";
 import { renderPreviewWebp } from "./rendering.ts";
 import { placementSchema } from "./types.ts";
 
@@ -24,5 +24,5 @@ export async function renderDesignerPreview(ctx: Ctx, storeId: string, raw: unkn
   const req = parsed.data;
   const artwork = await getStoreArtwork(ctx.db, storeId, req.artworkId);
   const detail = await getBlankDetail(ctx, req.blankId);
-  return renderPreviewWebp(detail, artwork, req.color, req.areaKey, req.placement);
+  return renderPreviewWebp(ctx, detail, artwork, req.color, req.areaKey, req.placement);
 }

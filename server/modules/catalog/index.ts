@@ -43,8 +43,7 @@ export {
   type FeaturedStore,
   type SitemapEntries,
 } from "./storefront.ts";
-// catalog helper: blanks, artwork, products (designer), publishing and moderation
-export { listBlanks, getBlankDetail, createBlank, type BlankSummary, type BlankDetail, type BlankInput } from "./blanks.ts";
+// catalog helper: artwork, products (designer), publishing and moderation. Blanks: fulfillment/index.ts (ADR 0011).
 export { uploadArtwork, findArtworkMatch, getArtworkInfo, type UploadedArtwork, type ArtworkMatch } from "./artwork.ts";
 export {
   saveProduct,
@@ -64,6 +63,8 @@ export {
   type ProductForEdit,
 } from "./products.ts";
 export { renderDesignerPreview } from "./designer.ts";
+export { sampleMediaKeys } from "./media.ts";
+export { recommendableProductsSql, productTraitsSql, similarProductIds, newestProductIds } from "./ranking.ts";
 export {
   adminListProducts,
   takeDownProduct,
@@ -87,4 +88,4 @@ export {
   type ProductInput,
 } from "./product-form.ts";
 // Registers the catalogue's amounts with the platform (its currency may not change under them).
-export { productsHaveAmountsNotIn, blanksHaveAmountsNotIn } from "./currency.ts";
+export { productsHaveAmountsNotIn } from "./currency.ts";

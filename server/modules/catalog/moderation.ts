@@ -1,8 +1,10 @@
 // /admin/products: all products, takedowns (partner told), restores, featuring, the flagged-artwork queue.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
-import { artworkFlags, artworks, productEvents, productMockups, products, stores } from "../../infra/db/schema.ts";
-import { actorUserId, assertRole, AppError, notFound, type Ctx } from "../../kernel/index.ts";
+import { artworkFlags, artworks, productEvents, productMockups, products } from "./schema.ts";
+// TEMPORARY: removed when wt/events merges (the stores module will answer for its stores).
+import { stores } from "../stores/schema.ts";
+import { actorUserId, assertRole, AppError, notFound, withDb, type Ctx } from "../../kernel/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { removeSearchDocument, upsertSearchDocument } from "../search/index.ts";
 import { notifyFanClubOfNewProduct } from "../stores/index.ts";
@@ -10,6 +12,7 @@ import { env } from "../../config/env.ts";
 import { storeOwnerContact } from "./access.ts";
 import { productTransitions } from "./product-form.ts";
 import { searchDocumentFor } from "./products.ts";
+import { artworkFlagMachine } from "./states.ts";
 import type { Category, ProductStatus } from "./types.ts";
 
 type ProductRow = typeof products.$inferSelect;
@@ -105,9 +108,9 @@ async function adminMove(tx: Db, ctx: Ctx, product: ProductRow, to: ProductStatu
     .update(products)
     .set({
       status: to,
-      updatedAt: new Date(),
+      updatedAt: ctx.clock.now(),
       ...(to === "taken_down" ? { takedownReason: reason, featured: false } : { takedownReason: "" }),
-      ...(to === "published" && !product.publishedAt ? { publishedAt: new Date() } : {}),
+      ...(to === "published" && !product.publishedAt ? { publishedAt: ctx.clock.now() } : {}),
     })
     .where(eq(products.id, product.id));
   await tx.insert(productEvents).values({
@@ -247,18 +250,13 @@ export async function countOpenFlags(ctx: Ctx): Promise<number> {
 export async function resolveArtworkFlag(ctx: Ctx, flagId: string, decision: "clear" | "confirm", note = ""): Promise<void> {
   assertRole(ctx, "admin", ADMIN_ONLY);
   await transaction(ctx.db, async (tx) => {
-    const [flag] = await tx.select().from(artworkFlags).where(eq(artworkFlags.id, flagId)).limit(1);
-    if (!flag) throw notFound("The flag");
-    if (flag.status !== "open") throw new AppError("already-resolved", "This flag was already resolved.", 409);
-    await tx
-      .update(artworkFlags)
-      .set({
-        status: decision === "clear" ? "cleared" : "confirmed",
-        resolvedBy: actorUserId(ctx.actor),
-        resolvedAt: new Date(),
-        note: note.trim().slice(0, 1000),
-      })
-      .where(eq(artworkFlags.id, flagId));
+    const [current] = await tx.select({ status: artworkFlags.status }).from(artworkFlags).where(eq(artworkFlags.id, flagId)).limit(1);
+    if (!current) throw notFound("The flag");
+    if (current.status !== "open") throw new AppError("already-resolved", "This flag was already resolved.", 409);
+    const { row: flag } = await artworkFlagMachine.transition(withDb(ctx, tx), flagId, decision === "clear" ? "cleared" : "confirmed", {
+      reason: note.trim().slice(0, 1000),
+      set: { resolvedBy: actorUserId(ctx.actor), resolvedAt: ctx.clock.now(), note: note.trim().slice(0, 1000) },
+    });
     if (!flag.productId) return;
     const product = await load(tx, flag.productId);
     if (decision === "clear") {

@@ -7,7 +7,7 @@
  * is the artwork's centre (0..1 of the area's width and height), `scale` is the artwork's width
  * as a fraction of the area's width, `rotation` is in degrees (clockwise, like CSS and sharp).
  */
-import { DPI_REFUSE, DPI_WARN, type Placement, type PreflightIssue, type TemplateRect } from "./types.ts";
+import { DPI_REFUSE, DPI_WARN, type Placement, type PreflightIssue } from "./types.ts";
 
 export interface PreflightInput {
   /** Pixel size of the uploaded (normalised) artwork. */
@@ -76,25 +76,8 @@ export function placedBounds(
   };
 }
 
-/**
- * Where the artwork lands on a template image (or any pixel box standing for the print area):
- * centre, unrotated width and height in pixels, rotation in degrees. Used by the mockup renderer
- * and by the designer to draw the artwork over the template.
- */
-export function placementToPixels(
-  placement: Placement,
-  rect: TemplateRect,
-  artworkAspect: number,
-): { cx: number; cy: number; width: number; height: number; rotation: number } {
-  const width = placement.scale * rect.w;
-  return {
-    cx: rect.x + placement.x * rect.w,
-    cy: rect.y + placement.y * rect.h,
-    width,
-    height: width / artworkAspect,
-    rotation: placement.rotation,
-  };
-}
+// Moved to server/contracts (the image adapter uses it too); kept here for the designer's imports.
+export { placementToPixels } from "../../contracts/imaging.ts";
 
 /** Effective DPI of an artwork printed `scale` × the area's width wide. */
 export function effectiveDpi(artworkWidth: number, scale: number, areaWidthIn: number): number {

@@ -1,28 +1,19 @@
 // Products: the designer's save, publishing (with checks and the art-theft guard), states, lists.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
-import {
-  artworkFlags,
-  artworks,
-  blankColors,
-  blankVariants,
-  printFiles,
-  productEvents,
-  productMockups,
-  products,
-  productVariants,
-  stores,
-} from "../../infra/db/schema.ts";
+import { artworkFlags, artworks, printFiles, productEvents, productMockups, products, productVariants } from "./schema.ts";
+// TEMPORARY: removed when wt/events merges (the stores module will answer for its stores).
+import { stores } from "../stores/schema.ts";
 import { actorUserId, AppError, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { formatAmount } from "../../contracts/money.ts";
 import { getSettings, type Settings } from "../platform/index.ts";
 import { minimumRetailMinor } from "../pricing/index.ts";
 import { removeSearchDocument, upsertSearchDocument, type SearchDocumentInput } from "../search/index.ts";
 import { notifyFanClubOfNewProduct } from "../stores/index.ts";
+import { blankColorsOf, getBlankDetail, getBlankVariants, type BlankDetail } from "../fulfillment/index.ts";
 import { env } from "../../config/env.ts";
 import { assertStoreActive, assertStoreProducts, storeInfo } from "./access.ts";
 import { findArtworkMatch, getStoreArtwork } from "./artwork.ts";
-import { getBlankDetail, type BlankDetail } from "./blanks.ts";
 import { preflight } from "./preflight.ts";
 import { productInputSchema, productTransitions, PRODUCT_STATUS_LABELS, type ProductInput } from "./product-form.ts";
 import { renderMockupsFor, renderPrintFilesFor } from "./rendering.ts";
@@ -71,12 +62,7 @@ export async function searchDocumentFor(db: Db, productId: string): Promise<Sear
   const main = mockups.find((m) => m.color === p.product.primaryColor) ?? mockups[0];
   const prices = variants.map((v) => v.priceMinor ?? p.product.priceMinor);
   const colorNames = [...new Set(variants.map((v) => v.color))];
-  const hexes = colorNames.length
-    ? await db
-        .select({ name: blankColors.name, hex: blankColors.hex })
-        .from(blankColors)
-        .where(and(eq(blankColors.blankId, p.product.blankId), inArray(blankColors.name, colorNames)))
-    : [];
+  const hexes = colorNames.length ? ((await blankColorsOf({ db }, [p.product.blankId])).get(p.product.blankId) ?? []) : [];
   return {
     productId,
     storeId: p.product.storeId,
@@ -138,16 +124,23 @@ export async function publishBlockers(db: Db, product: ProductRow, settings: Set
   const out: string[] = [];
   const store = await storeInfo(db, product.storeId);
   if (!store || store.status !== "active") out.push("the store is suspended");
-  const variants = await db
+  const enabled = await db
     .select({
       price: productVariants.priceMinor,
-      baseCost: blankVariants.baseCostMinor,
+      blankVariantId: productVariants.blankVariantId,
       color: productVariants.color,
       size: productVariants.size,
     })
     .from(productVariants)
-    .innerJoin(blankVariants, eq(blankVariants.id, productVariants.blankVariantId))
     .where(and(eq(productVariants.productId, product.id), eq(productVariants.enabled, true)));
+  const blankVariants = await getBlankVariants(
+    { db },
+    enabled.map((v) => v.blankVariantId),
+  );
+  const variants = enabled.flatMap((v) => {
+    const bv = blankVariants.get(v.blankVariantId);
+    return bv ? [{ ...v, baseCost: bv.baseCostMinor }] : [];
+  });
   if (!variants.length) out.push("no colour and size is enabled");
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(productMockups).where(eq(productMockups.productId, product.id));
   if (!n) out.push("the mockups are not rendered yet");
@@ -363,9 +356,10 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
   if (existing && existing.storeId !== storeId) throw notFound("The product");
   if (existing?.status === "taken_down")
     throw new AppError("taken-down", "This product was taken down by the marketplace team and cannot be edited.", 409);
-  const detail = await getBlankDetail(ctx, input.blankId).catch(() => {
+  const detail = await getBlankDetail(ctx, input.blankId).catch(() => null);
+  // A retired blank keeps its products, but no new product is made on it.
+  if (!detail || (detail.blank.status !== "active" && existing?.blankId !== input.blankId))
     throw new AppError("invalid-blank", "Choose one of the listed blank products.", 422, "blankId");
-  });
   const artwork = await getStoreArtwork(ctx.db, storeId, input.artworkId).catch(() => {
     throw new AppError("invalid-artwork", "Upload your artwork again.", 422, "artwork");
   });
@@ -388,12 +382,13 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
   const productId = existing?.id ?? newId("prd");
   // files first
   const mockups = await renderMockupsFor(
+    ctx,
     detail,
     artwork,
     input.placements,
     opts.mockupColors ? input.colors.slice(0, opts.mockupColors) : input.colors,
   );
-  const prints = opts.printFiles === false ? [] : await renderPrintFilesFor(productId, detail, artwork, input.placements);
+  const prints = opts.printFiles === false ? [] : await renderPrintFilesFor(ctx, productId, detail, artwork, input.placements);
   const primaryColor = input.primaryColor && input.colors.includes(input.primaryColor) ? input.primaryColor : input.colors[0]!;
 
   const result = await transaction(ctx.db, async (tx) => {

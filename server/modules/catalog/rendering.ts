@@ -1,17 +1,18 @@
 // Mockups, previews and print files of a product: the one place the catalogue calls the image pipeline.
-import { storage } from "../../infra/storage/index.ts";
 import { renderMockupPreview, renderPrintFile, renderProductMockups } from "../../infra/images/index.ts";
-import { AppError } from "../../kernel/index.ts";
-import type { BlankDetail } from "./blanks.ts";
-import { rectFor } from "./blanks.ts";
+import { AppError, type Ctx } from "../../kernel/index.ts";
+import { rectFor, type BlankDetail } from "../fulfillment/index.ts";
 import type { Placement, TemplateRect } from "./types.ts";
+
+/** What rendering needs from the context: the storage port its files come from and go to. */
+type Files = Pick<Ctx, "ports">;
 
 /** A tiny in-process cache of decoded inputs (templates and artwork previews) for fast previews. */
 const cache = new Map<string, Buffer>();
-async function cachedGet(key: string): Promise<Buffer> {
+async function cachedGet(ctx: Files, key: string): Promise<Buffer> {
   const hit = cache.get(key);
   if (hit) return hit;
-  const obj = await storage().get(key);
+  const obj = await ctx.ports.storage.get(key);
   if (!obj) throw new AppError("missing-file", "A file of this design is missing; upload the artwork again.", 409);
   if (cache.size > 200) cache.delete(cache.keys().next().value!);
   cache.set(key, obj.body);
@@ -36,12 +37,13 @@ export interface RenderedMockup {
 
 /** One mockup per colour x used print area, stored as WebP in MOCKUP_WIDTHS (cache hits skip rendering). */
 export async function renderMockupsFor(
+  ctx: Files,
   detail: BlankDetail,
   artwork: ArtworkForRender,
   placements: Partial<Record<string, Placement>>,
   colors: readonly string[],
 ): Promise<RenderedMockup[]> {
-  const preview = await cachedGet(artwork.previewKey);
+  const preview = await cachedGet(ctx, artwork.previewKey);
   const out: RenderedMockup[] = [];
   for (const [areaKey, placement] of Object.entries(placements)) {
     const area = detail.areas.find((a) => a.key === areaKey);
@@ -49,7 +51,7 @@ export async function renderMockupsFor(
     const cs: { color: string; template: Buffer; rect?: TemplateRect }[] = [];
     for (const color of colors) {
       const t = rectFor(detail, color, areaKey);
-      if (t) cs.push({ color, template: await cachedGet(t.templateKey), rect: t.rect });
+      if (t) cs.push({ color, template: await cachedGet(ctx, t.templateKey), rect: t.rect });
     }
     if (!cs.length) continue;
     const refs = await renderProductMockups({
@@ -66,6 +68,7 @@ export async function renderMockupsFor(
 
 /** The designer's live preview: one colour, one area, WebP at 640 px. */
 export async function renderPreviewWebp(
+  ctx: Files,
   detail: BlankDetail,
   artwork: ArtworkForRender,
   color: string,
@@ -76,9 +79,9 @@ export async function renderPreviewWebp(
   if (!t) throw new AppError("unknown-area", "This blank has no such colour or print area.", 422, "areaKey");
   const area = detail.areas.find((a) => a.key === areaKey)!;
   return renderMockupPreview({
-    template: await cachedGet(t.templateKey),
+    template: await cachedGet(ctx, t.templateKey),
     rect: t.rect,
-    artwork: await cachedGet(artwork.previewKey),
+    artwork: await cachedGet(ctx, artwork.previewKey),
     artworkWidth: artwork.width,
     artworkHeight: artwork.height,
     placement,
@@ -97,12 +100,13 @@ export interface RenderedPrintFile {
 
 /** Full-resolution print files per used area, stored (privately) under print-files/<productId>/<area>.png. */
 export async function renderPrintFilesFor(
+  ctx: Files,
   productId: string,
   detail: BlankDetail,
   artwork: ArtworkForRender,
   placements: Partial<Record<string, Placement>>,
 ): Promise<RenderedPrintFile[]> {
-  const full = (await storage().get(artwork.storageKey))?.body;
+  const full = (await ctx.ports.storage.get(artwork.storageKey))?.body;
   if (!full) throw new AppError("missing-file", "The artwork file is missing; upload it again.", 409, "artwork");
   const out: RenderedPrintFile[] = [];
   for (const [areaKey, placement] of Object.entries(placements)) {
@@ -116,7 +120,7 @@ export async function renderPrintFilesFor(
       area: { widthIn: area.widthIn, heightIn: area.heightIn, dpi: area.requiredDpi },
     });
     const key = `print-files/${productId}/${areaKey}.png`;
-    await storage().put(key, r.png, { contentType: "image/png" });
+    await ctx.ports.storage.put(key, r.png, { contentType: "image/png" });
     out.push({ areaKey, storageKey: key, widthPx: r.widthPx, heightPx: r.heightPx, dpi: r.dpi });
   }
   return out;

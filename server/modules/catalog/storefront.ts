@@ -3,19 +3,11 @@
 // of active stores; a store's members and admins also see their drafts (with a banner).
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../infra/db/index.ts";
-import {
-  blankColors,
-  blankPrintAreas,
-  blanks,
-  blankVariants,
-  blankWarehouses,
-  productMockups,
-  products,
-  productVariants,
-  stores,
-  warehouses,
-} from "../../infra/db/schema.ts";
+import { productMockups, products, productVariants } from "./schema.ts";
+// TEMPORARY: removed when wt/events merges (the stores module will answer for its stores).
+import { stores } from "../stores/schema.ts";
 import { hasRole, notFound, type Ctx } from "../../kernel/index.ts";
+import { blankColorHexes, blankColorsOf, getBlankDetail, warehousesStockingBlanks } from "../fulfillment/index.ts";
 import { canManageStoreProducts } from "./access.ts";
 import { CATEGORIES, type Category, type MockupRef, type ProductCard, type ProductStatus } from "./types.ts";
 import type { FacetValue, SearchQuery, SearchResult } from "../search/types.ts";
@@ -58,21 +50,17 @@ function pickMainImage(mockups: MockupRef[], primaryColor: string): MockupRef | 
   return mockups.find((m) => m.color === primaryColor) ?? mockups[0] ?? null;
 }
 
-/** Fills prices, colours and main images of product rows (3 queries for any number of rows). */
+/** Fills prices, colours and main images of product rows (3 queries for any number of rows; colours from fulfillment). */
 async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const blankIds = [...new Set(rows.map((r) => r.blankId))];
-  const [variantRows, colorRows, mockupRows] = await Promise.all([
+  const [variantRows, colorsOf, mockupRows] = await Promise.all([
     db
       .select({ productId: productVariants.productId, color: productVariants.color, priceMinor: productVariants.priceMinor })
       .from(productVariants)
       .where(and(inArray(productVariants.productId, ids), eq(productVariants.enabled, true))),
-    db
-      .select({ blankId: blankColors.blankId, name: blankColors.name, hex: blankColors.hex, sortOrder: blankColors.sortOrder })
-      .from(blankColors)
-      .where(inArray(blankColors.blankId, blankIds))
-      .orderBy(asc(blankColors.sortOrder), asc(blankColors.name)),
+    blankColorsOf({ db }, blankIds),
     db
       .select({
         productId: productMockups.productId,
@@ -88,8 +76,6 @@ async function toCards(db: Db, rows: CardRow[]): Promise<ProductCard[]> {
   ]);
   const variantsOf = new Map<string, { color: string; priceMinor: number | null }[]>();
   for (const v of variantRows) variantsOf.set(v.productId, [...(variantsOf.get(v.productId) ?? []), v]);
-  const colorsOf = new Map<string, { name: string; hex: string }[]>();
-  for (const c of colorRows) colorsOf.set(c.blankId, [...(colorsOf.get(c.blankId) ?? []), { name: c.name, hex: c.hex }]);
   const mockupsOf = new Map<string, MockupRef[]>();
   for (const m of mockupRows)
     mockupsOf.set(m.productId, [
@@ -223,19 +209,9 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
         accentColor: stores.accentColor,
         status: stores.status,
       },
-      blank: {
-        id: blanks.id,
-        name: blanks.name,
-        brand: blanks.brand,
-        material: blanks.material,
-        description: blanks.description,
-        productionDays: blanks.productionDays,
-        sizeGuide: blanks.sizeGuide,
-      },
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .innerJoin(blanks, eq(blanks.id, products.blankId))
     .where(eq(products.id, id))
     .limit(1);
   if (!row) throw notFound("The product");
@@ -243,25 +219,19 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
   if (hiddenFromPublic && !hasRole(ctx.actor, "admin") && !(await canManageStoreProducts(ctx, row.store.id))) throw notFound("The product");
 
   const p = row.product;
-  const [variantRows, colorRows, mockupRows, areaRows, warehouseRows] = await Promise.all([
+  // The blank (fulfillment module) is read beside the product's own rows, all at once.
+  const [productVariantRows, detail, mockupRows, warehousesOf] = await Promise.all([
     ctx.db
       .select({
         id: productVariants.id,
+        blankVariantId: productVariants.blankVariantId,
         color: productVariants.color,
         size: productVariants.size,
         priceMinor: productVariants.priceMinor,
-        sku: blankVariants.sku,
-        sortOrder: blankVariants.sortOrder,
       })
       .from(productVariants)
-      .innerJoin(blankVariants, eq(blankVariants.id, productVariants.blankVariantId))
-      .where(and(eq(productVariants.productId, p.id), eq(productVariants.enabled, true), eq(blankVariants.active, true)))
-      .orderBy(asc(blankVariants.sortOrder), asc(productVariants.id)),
-    ctx.db
-      .select({ name: blankColors.name, hex: blankColors.hex })
-      .from(blankColors)
-      .where(eq(blankColors.blankId, p.blankId))
-      .orderBy(asc(blankColors.sortOrder), asc(blankColors.name)),
+      .where(and(eq(productVariants.productId, p.id), eq(productVariants.enabled, true))),
+    getBlankDetail(ctx, p.blankId),
     ctx.db
       .select({
         hash: productMockups.hash,
@@ -273,18 +243,28 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
       .from(productMockups)
       .where(eq(productMockups.productId, p.id))
       .orderBy(asc(productMockups.sortOrder), asc(productMockups.id)),
-    ctx.db
-      .select({ key: blankPrintAreas.key, label: blankPrintAreas.label })
-      .from(blankPrintAreas)
-      .where(eq(blankPrintAreas.blankId, p.blankId))
-      .orderBy(asc(blankPrintAreas.sortOrder)),
-    ctx.db
-      .select({ name: warehouses.name, country: warehouses.country, region: warehouses.region, city: warehouses.city })
-      .from(blankWarehouses)
-      .innerJoin(warehouses, eq(warehouses.id, blankWarehouses.warehouseId))
-      .where(eq(blankWarehouses.blankId, p.blankId))
-      .orderBy(asc(warehouses.createdAt), asc(warehouses.name)),
+    warehousesStockingBlanks(ctx, [p.blankId]),
   ]);
+  const blank = {
+    id: detail.blank.id,
+    name: detail.blank.name,
+    brand: detail.blank.brand,
+    material: detail.blank.material,
+    description: detail.blank.description,
+    productionDays: detail.blank.productionDays,
+    sizeGuide: detail.blank.sizeGuide,
+  };
+  // Offered variants only, in the blank's order.
+  const blankVariantOf = new Map(detail.variants.map((v) => [v.id, v]));
+  const variantRows = productVariantRows
+    .flatMap((v) => {
+      const bv = blankVariantOf.get(v.blankVariantId);
+      return bv?.active ? [{ ...v, sku: bv.sku, sortOrder: bv.sortOrder }] : [];
+    })
+    .sort((a, b) => a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const colorRows = detail.colors.map((c) => ({ name: c.name, hex: c.hex }));
+  const areaRows = detail.areas;
+  const warehouseRows = warehousesOf.get(p.blankId) ?? [];
 
   const variants: ProductPageVariant[] = variantRows.map((v) => ({
     id: v.id,
@@ -303,7 +283,7 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
   const shipping: ShippingEstimate[] = warehouseRows.map((w) => ({
     from: w.city ? (w.region ? `${w.city}, ${w.region}` : w.city) : w.name,
     country: w.country,
-    productionDays: row.blank.productionDays,
+    productionDays: blank.productionDays,
     domesticDays: DELIVERY_DAYS.domestic,
     internationalDays: DELIVERY_DAYS.international,
   }));
@@ -326,7 +306,7 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
     product,
     hiddenFromPublic,
     store: row.store,
-    blank: row.blank,
+    blank,
     variants,
     colors,
     sizes,
@@ -666,11 +646,7 @@ function escapeHtml(s: string): string {
 
 /** Colour name -> hex over every blank (for colour facets). */
 export async function colorHexes(ctx: Ctx): Promise<Record<string, string>> {
-  const rows = await ctx.db
-    .selectDistinctOn([blankColors.name], { name: blankColors.name, hex: blankColors.hex })
-    .from(blankColors)
-    .orderBy(blankColors.name, asc(blankColors.sortOrder));
-  return Object.fromEntries(rows.map((r) => [r.name, r.hex]));
+  return blankColorHexes(ctx);
 }
 
 // ---- sitemap ------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { manualClock } from "../../contracts/clock.ts";
 import { AppError, type Actor } from "../../kernel/index.ts";
 import { emailMessages } from "../notifications/schema.ts";
 import {
   changePassword,
   deleteAccount,
+  recentLoginMs,
   reauthenticate,
   requestEmailChange,
   requestPasswordReset,
@@ -296,6 +298,37 @@ describe("signed-in changes", () => {
     expect(row!.authTime.getTime()).toBe(at.getTime());
     const fresh = t.ctx({ ...ctx.actor, authTime: row!.authTime } as Actor);
     await changePassword(fresh, { newPassword: "fresh passphrase here" });
+  });
+
+  it("the recent-login window follows the context's clock: it closes, confirm it's you reopens it, and it closes again", async () => {
+    // What the account journey showed by sleeping past the window, with a clock that moves.
+    const { user } = await newAccount("window");
+    const clock = manualClock("2026-04-01T09:00:00Z");
+    const session = await createSession(t.db, { userId: user.id, authTime: clock.now() });
+    const actorAt = (authTime: Date): Actor => ({ kind: "user", userId: user.id, roles: ["shopper"], sessionId: session.id, authTime });
+    const ctxAt = (authTime: Date) => t.ctx(actorAt(authTime), { clock });
+    const signedInAt = clock.now();
+
+    clock.advance(recentLoginMs() + 1000);
+    for (const change of [
+      changePassword(ctxAt(signedInAt), { newPassword: "fresh passphrase here" }),
+      requestEmailChange(ctxAt(signedInAt), { newEmail: freshEmail("late") }),
+      deleteAccount(ctxAt(signedInAt), { confirmation: "DELETE" }),
+    ])
+      expect(await codeOf(change)).toMatchObject({ code: "requires-recent-login", status: 401 });
+
+    const confirmedAt = await reauthenticate(ctxAt(signedInAt), { password: PASSWORD });
+    expect(confirmedAt.toISOString()).toBe(clock.now().toISOString());
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(row!.authTime.toISOString()).toBe(confirmedAt.toISOString());
+
+    clock.advance(recentLoginMs() - 1000);
+    await changePassword(ctxAt(row!.authTime), { newPassword: "fresh passphrase here" });
+
+    clock.advance(2000);
+    expect(await codeOf(changePassword(ctxAt(row!.authTime), { newPassword: "another passphrase here" }))).toMatchObject({
+      code: "requires-recent-login",
+    });
   });
 
   it("changing the password signs out other devices and keeps this one", async () => {

@@ -25,6 +25,8 @@ const RESEND_COOLDOWN_MS = 60 * 1000;
 
 type Opts = { now?: Date };
 const nowOf = (o?: Opts) => o?.now ?? new Date();
+/** "Now" for a service call: the test-given time, else the context's clock. */
+const nowIn = (ctx: Ctx, o?: Opts) => o?.now ?? ctx.clock.now();
 
 function userActor(ctx: Ctx) {
   if (ctx.actor.kind !== "user") throw new AppError("requires-recent-login", "Sign in to continue.", 401);
@@ -349,7 +351,7 @@ export function assertRecentLogin(actor: Actor, now = new Date()): void {
 /** "Confirm it's you": checks the current password and moves the session's authTime to now. */
 export async function reauthenticate(ctx: Ctx, input: { password: string }, opts?: Opts): Promise<Date> {
   const actor = userActor(ctx);
-  const now = nowOf(opts);
+  const now = nowIn(ctx, opts);
   const user = await currentUser(ctx);
   if (!user.passwordHash)
     throw new AppError(
@@ -371,7 +373,7 @@ export async function reauthenticate(ctx: Ctx, input: { password: string }, opts
 }
 
 export async function changePassword(ctx: Ctx, input: { newPassword: string }, opts?: Opts): Promise<void> {
-  const now = nowOf(opts);
+  const now = nowIn(ctx, opts);
   assertRecentLogin(ctx.actor, now);
   const actor = userActor(ctx);
   const user = await currentUser(ctx);
@@ -396,7 +398,7 @@ export async function changePassword(ctx: Ctx, input: { newPassword: string }, o
 
 /** Start a change of e-mail: a link goes to the new address; the change happens when it is followed. */
 export async function requestEmailChange(ctx: Ctx, input: { newEmail: string }, opts?: Opts): Promise<void> {
-  const now = nowOf(opts);
+  const now = nowIn(ctx, opts);
   assertRecentLogin(ctx.actor, now);
   const actor = userActor(ctx);
   const user = await currentUser(ctx);
@@ -432,7 +434,7 @@ export async function pendingEmailChange(ctx: Ctx, opts?: Opts): Promise<string 
         eq(verificationTokens.userId, actor.userId),
         eq(verificationTokens.purpose, "change_email"),
         isNull(verificationTokens.usedAt),
-        gt(verificationTokens.expiresAt, nowOf(opts)),
+        gt(verificationTokens.expiresAt, nowIn(ctx, opts)),
       ),
     )
     .orderBy(desc(verificationTokens.createdAt))
@@ -442,7 +444,7 @@ export async function pendingEmailChange(ctx: Ctx, opts?: Opts): Promise<string 
 
 /** Delete the signed-in account for good (recent login and the typed word DELETE). */
 export async function deleteAccount(ctx: Ctx, input: { confirmation: string }, opts?: Opts): Promise<void> {
-  const now = nowOf(opts);
+  const now = nowIn(ctx, opts);
   assertRecentLogin(ctx.actor, now);
   const user = await currentUser(ctx);
   if (input.confirmation.trim() !== DELETE_CONFIRMATION)

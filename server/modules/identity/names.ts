@@ -16,6 +16,22 @@ export async function displayNamesOf(db: Db, ids: readonly (string | null | unde
   return Object.fromEntries(rows.map((u) => [u.id, u.displayName || [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email]));
 }
 
+/**
+ * How a shopper is named in public (a product request's author): the first name, else the first
+ * word of the display name. Users without either, and unknown ids, are absent from the result.
+ */
+export async function firstNamesOf(db: Db, ids: readonly (string | null | undefined)[]): Promise<Record<string, string>> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))].slice(0, 500);
+  if (!unique.length) return {};
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName, firstName: users.firstName })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return Object.fromEntries(
+    rows.map((u) => [u.id, u.firstName || u.displayName.split(" ")[0] || ""] as const).filter(([, name]) => name !== ""),
+  );
+}
+
 /** Where to write to people (system e-mails to a store owner, a requester...): e-mail and a greeting name. */
 export async function contactsOf(
   db: Db,

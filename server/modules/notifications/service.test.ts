@@ -7,7 +7,8 @@ import { brevoIdempotencyKey, createBrevoProvider, createOutboxProvider, type Em
 import { startBrevoStandIn } from "../../infra/email/brevo-stub.test-support.ts";
 import { drain, registerHandler, runDueJobs } from "../../jobs/index.ts";
 import { outbox } from "../../jobs/schema.ts";
-import { AppError, system, type Actor } from "../../kernel/index.ts";
+import { manualClock } from "../../contracts/clock.ts";
+import { AppError, stateHistory, system, type Actor } from "../../kernel/index.ts";
 import {
   countMessagesByStatus,
   createEmailSendHandler,
@@ -109,6 +110,28 @@ describe("sendEmail", () => {
 });
 
 describe("the email.send handler", () => {
+  it("delivers through the context's e-mail port and records the move at the context's time", async () => {
+    const { id } = await queueOrderMail("port@example.com");
+    const sent: string[] = [];
+    const email: EmailProvider = {
+      name: "smtp",
+      send: async (m) => {
+        sent.push(m.to.email);
+        return { providerMessageId: `port:${m.id}` };
+      },
+    };
+    const clock = manualClock("2026-07-01T08:00:00Z");
+    expect(await deliverEmail(t.ctx(system("test"), { clock, ports: { email } }), id, { lastAttempt: false })).toBe("sent");
+    expect(sent).toEqual(["port@example.com"]);
+    const row = await message(id);
+    expect(row).toMatchObject({ status: "sent", provider: "smtp", providerMessageId: `port:${id}` });
+    expect(row.sentAt!.toISOString()).toBe("2026-07-01T08:00:00.000Z");
+    const history = await stateHistory(t.db, "e-mail message", id);
+    expect(history.map((h) => [h.from, h.to, h.reason, h.at.toISOString()])).toEqual([
+      ["queued", "sent", "accepted by smtp", "2026-07-01T08:00:00.000Z"],
+    ]);
+  });
+
   it("with the outbox provider marks the message sent and keeps it readable", async () => {
     const { id } = await queueOrderMail("outbox@example.com");
     await drain(t.db);
@@ -139,7 +162,7 @@ describe("the email.send handler", () => {
     const handler = createEmailSendHandler(() => provider);
     const [job] = await jobOf(id);
     await handler(t.db, { messageId: id }, job!);
-    expect(await deliverEmail(t.db, id, { provider, lastAttempt: false })).toBe("already-sent");
+    expect(await deliverEmail(t.ctx(system("test")), id, { provider, lastAttempt: false })).toBe("already-sent");
     expect(brevo.requests).toHaveLength(1);
     row = await message(id);
     expect(row.status).toBe("sent");

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { env } from "../../config/env.ts";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import {
-  emailProvider,
   emailProviderStatus,
   isEmailDeliveryError,
   isPlausibleAddress,
@@ -13,10 +12,11 @@ import {
 } from "../../infra/email/index.ts";
 import { logger } from "../../infra/logger/index.ts";
 import { activeJobFor, enqueue, retrySchedule, type JobHandler, type OutboxJob, type RetryPolicy } from "../../jobs/index.ts";
-import { assertRole, AppError, notFound, type Ctx } from "../../kernel/index.ts";
+import { assertRole, AppError, notFound, systemCtx, withDb, type Ctx } from "../../kernel/index.ts";
 import { renderTemplate } from "./render.ts";
 import { sampleParams } from "./samples.ts";
 import { EMAIL_STATUSES, emailMessages } from "./schema.ts";
+import { emailMessageMachine } from "./states.ts";
 import { TEMPLATE_PARAMS, type OrderTemplateName, type RenderedEmail, type TemplateName, type TemplateParams } from "./templates.ts";
 
 export const EMAIL_SEND_TOPIC = "email.send";
@@ -79,21 +79,24 @@ export async function sendEmail<T extends TemplateName>(db: Db, input: SendEmail
 export type DeliveryOutcome = "sent" | "already-sent" | "failed" | "missing";
 
 /**
- * Deliver one queued message through `provider`. Idempotent: a message already sent (or failed
- * for good) is left alone. A permanent failure marks the message failed and returns; a
- * retryable one records the error and throws so the outbox retries with backoff, except on the
- * last attempt, where the message is marked failed before throwing.
+ * Deliver one queued message through `options.provider` (default: the context's e-mail port).
+ * Idempotent: a message already sent (or failed for good) is left alone. A permanent failure
+ * marks the message failed and returns; a retryable one records the error and throws so the
+ * outbox retries with backoff, except on the last attempt, where the message is marked failed
+ * before throwing. Sent and failed are moves of `emailMessageMachine`, recorded with the time of
+ * the context's clock.
  */
 export async function deliverEmail(
-  db: Db,
+  ctx: Ctx,
   messageId: string,
-  options: { provider: EmailProvider; lastAttempt: boolean },
+  options: { provider?: EmailProvider; lastAttempt: boolean },
 ): Promise<DeliveryOutcome> {
+  const { db } = ctx;
   const [message] = await db.select().from(emailMessages).where(eq(emailMessages.id, messageId)).limit(1);
   if (!message) return "missing";
   if (message.status === "sent") return "already-sent";
   if (message.status === "failed") return "failed";
-  const { provider } = options;
+  const provider = options.provider ?? ctx.ports.email;
   try {
     const result = await provider.send({
       id: message.id,
@@ -104,19 +107,19 @@ export async function deliverEmail(
       text: message.text,
       tags: [message.template],
     });
-    await db
-      .update(emailMessages)
-      .set({ status: "sent", provider: provider.name, providerMessageId: result.providerMessageId, sentAt: new Date(), error: null })
-      .where(eq(emailMessages.id, message.id));
+    await emailMessageMachine.transition(ctx, message.id, "sent", {
+      reason: `accepted by ${provider.name}`,
+      set: { provider: provider.name, providerMessageId: result.providerMessageId, sentAt: ctx.clock.now(), error: null },
+    });
     return "sent";
   } catch (error) {
     const text = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
     const permanent = isEmailDeliveryError(error) && !error.retryable;
     if (permanent || options.lastAttempt) {
-      await db
-        .update(emailMessages)
-        .set({ status: "failed", provider: provider.name, error: text })
-        .where(eq(emailMessages.id, message.id));
+      await emailMessageMachine.transition(ctx, message.id, "failed", {
+        reason: permanent ? "refused by the provider" : "no attempts left",
+        set: { provider: provider.name, error: text },
+      });
       if (permanent) return "failed";
     } else {
       await db.update(emailMessages).set({ provider: provider.name, error: text }).where(eq(emailMessages.id, message.id));
@@ -127,17 +130,21 @@ export async function deliverEmail(
 
 const payloadSchema = z.object({ messageId: z.string().min(1) });
 
-/** The `email.send` outbox handler; `getProvider` lets tests pass a provider of their own. */
-export function createEmailSendHandler(getProvider: () => EmailProvider = emailProvider): JobHandler {
+/**
+ * The `email.send` outbox handler: delivers through the e-mail port of a system context (the
+ * configured provider), or through `getProvider` when a test passes one of its own.
+ */
+export function createEmailSendHandler(getProvider?: () => EmailProvider): JobHandler {
   return async (db: Db, payload: Record<string, unknown>, job: OutboxJob) => {
     const { messageId } = payloadSchema.parse(payload);
-    const outcome = await deliverEmail(db, messageId, { provider: getProvider(), lastAttempt: job.attempts >= job.maxAttempts });
+    const ctx = systemCtx(db, EMAIL_SEND_TOPIC);
+    const outcome = await deliverEmail(ctx, messageId, { provider: getProvider?.(), lastAttempt: job.attempts >= job.maxAttempts });
     if (outcome === "missing") logger().warn({ messageId, jobId: job.id }, "email.send: message not found, nothing to send");
     if (outcome === "failed") logger().warn({ messageId, jobId: job.id }, "email.send: message refused for good, not retried");
   };
 }
 
-export const emailSendHandler: JobHandler = (db, payload, job) => createEmailSendHandler()(db, payload, job);
+export const emailSendHandler: JobHandler = createEmailSendHandler();
 
 // ---- administration (admins only) ---------------------------------------------------------
 
@@ -228,16 +235,11 @@ export async function getMessage(ctx: Ctx, id: string): Promise<EmailMessage> {
 export async function retryMessage(ctx: Ctx, id: string): Promise<void> {
   assertAdmin(ctx);
   await transaction(ctx.db, async (tx) => {
-    const rows = await tx
-      .update(emailMessages)
-      .set({ status: "queued", error: null })
-      .where(and(eq(emailMessages.id, id), eq(emailMessages.status, "failed")))
-      .returning({ id: emailMessages.id });
-    if (rows.length === 0) {
-      const [exists] = await tx.select({ status: emailMessages.status }).from(emailMessages).where(eq(emailMessages.id, id)).limit(1);
-      if (!exists) throw notFound("E-mail message");
+    const [exists] = await tx.select({ status: emailMessages.status }).from(emailMessages).where(eq(emailMessages.id, id)).limit(1);
+    if (!exists) throw notFound("E-mail message");
+    if (exists.status !== "failed")
       throw new AppError("not-failed", `This message is ${exists.status}; only failed messages can be retried.`, 409);
-    }
+    await emailMessageMachine.transition(withDb(ctx, tx), id, "queued", { reason: "retried by an administrator", set: { error: null } });
     await enqueueSend(tx, id, `email:${id}:retry:${newId("obx")}`);
   });
 }
@@ -246,12 +248,15 @@ export async function retryMessage(ctx: Ctx, id: string): Promise<void> {
 export async function retryAllFailedMessages(ctx: Ctx): Promise<number> {
   assertAdmin(ctx);
   return transaction(ctx.db, async (tx) => {
-    const rows = await tx
-      .update(emailMessages)
-      .set({ status: "queued", error: null })
-      .where(eq(emailMessages.status, "failed"))
-      .returning({ id: emailMessages.id });
-    for (const { id } of rows) await enqueueSend(tx, id, `email:${id}:retry:${newId("obx")}`);
+    const rows = await tx.select({ id: emailMessages.id }).from(emailMessages).where(eq(emailMessages.status, "failed"));
+    const txCtx = withDb(ctx, tx);
+    for (const { id } of rows) {
+      await emailMessageMachine.transition(txCtx, id, "queued", {
+        reason: "retried with every failed message by an administrator",
+        set: { error: null },
+      });
+      await enqueueSend(tx, id, `email:${id}:retry:${newId("obx")}`);
+    }
     return rows.length;
   });
 }

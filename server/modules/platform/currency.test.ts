@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import type { Actor } from "../../kernel/index.ts";
-import { createBlank, getBlankDetail } from "../catalog/index.ts";
+import "../catalog/index.ts";
+import { createBlank, createFulfiller, getBlankDetail } from "../fulfillment/index.ts";
 import { createProductRequest, listMyRequests, resolveCart } from "../shopping/index.ts";
 import { getSettings, updateSettings } from "./index.ts";
 
@@ -53,8 +54,9 @@ describe("the platform currency and stored amounts", () => {
   });
 
   it("gives new blank base costs the platform currency and names every holder in the refusal", async () => {
+    const fulfiller = await createFulfiller(t.ctx(admin), { handle: "test-prints", name: "Test Prints", ownerUserId: "usr_admin" });
     const blank = await createBlank(t.ctx(admin), {
-      fulfillerId: "ful_test",
+      fulfillerId: fulfiller.id,
       name: "Test tee",
       category: "t-shirts",
       description: "",

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { customType, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
-import type { MockupRef } from "../catalog/types.ts";
+import type { MockupRef } from "../../contracts/index.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 

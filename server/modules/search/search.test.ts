@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { anonymous } from "../../kernel/index.ts";
 import { transaction } from "../../infra/db/index.ts";
-import type { MockupRef } from "../catalog/types.ts";
+import type { MockupRef } from "../../contracts/index.ts";
 import { removeSearchDocument, searchProducts, suggest, upsertSearchDocument, reindexAll, type SearchDocumentInput } from "./index.ts";
 
 const t = useTestDatabase();

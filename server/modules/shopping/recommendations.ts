@@ -1,12 +1,19 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../infra/db/index.ts";
 import { actorUserId, assertRole, type Ctx } from "../../kernel/index.ts";
-import type { ProductCard } from "../catalog/index.ts";
+import {
+  newestProductIds,
+  productTraitsSql,
+  recommendableProductsSql,
+  similarProductIds as catalogSimilarProductIds,
+  type ProductCard,
+} from "../catalog/index.ts";
 import { cardsInOrder } from "./cards.ts";
 
 /**
  * Recommendations from product views and wishes (sales join in when orders exist). Every function
- * returns published products only, ordered best first, and runs one indexed query.
+ * returns published products only, ordered best first, and runs one indexed query. Products are
+ * the catalogue's: these queries join its `recommendableProductsSql()` and never name its tables.
  */
 
 /** Window of trending signals, and the half-life of a signal's weight. */
@@ -53,7 +60,7 @@ export async function trendingProductIds(ctx: Ctx, limit = 12): Promise<string[]
         select product_id, sum(s) as score from (select * from v union all select * from w) x group by product_id
       )
       select p.id
-      from scored sc join products p on p.id = sc.product_id and p.status = 'published'
+      from scored sc join ${recommendableProductsSql()} p on p.id = sc.product_id
       order by sc.score desc, p.published_at desc nulls last, p.id
       limit ${n}`,
   );
@@ -74,32 +81,9 @@ export function clearTrendingCache(db?: Db): void {
   if (db) trendingCaches.delete(db);
 }
 
-/**
- * Similar products: same category (2), each shared tag (1), trigram title similarity (x3), among
- * bounded candidates (newest 600 of the category, and up to 600 sharing a tag). Other colours of the
- * same design (same artwork) and the product itself are left out.
- */
+/** Similar products (the catalogue ranks them: same category, shared tags, similar titles). */
 export async function similarProductIds(ctx: Ctx, productId: string, limit = 8): Promise<string[]> {
-  return ids(
-    ctx.db,
-    sql`
-      with base as (select id, category, tags, title, artwork_id from products where id = ${productId}),
-      -- candidates: the newest of the same category (index on category, status) and any sharing a tag
-      cand as (
-        (select p.id from products p, base b where p.status = 'published' and p.category = b.category order by p.published_at desc nulls last limit 600)
-        union
-        (select p.id from products p, base b where p.status = 'published' and p.tags && b.tags limit 600)
-      )
-      select p.id
-      from cand join products p on p.id = cand.id, base b
-      where p.id <> b.id and (b.artwork_id is null or p.artwork_id is distinct from b.artwork_id)
-      order by
-        (case when p.category = b.category then 2 else 0 end)
-        + coalesce((select count(*) from unnest(p.tags) t where t = any(b.tags)), 0)
-        + similarity(p.title, b.title) * 3 desc,
-        p.published_at desc nulls last, p.id
-      limit ${clamp(limit)}`,
-  );
+  return catalogSimilarProductIds(ctx.db, productId, limit);
 }
 
 /** People who wished this also wished: other products in the wish lists of this product's wishers. */
@@ -110,7 +94,7 @@ export async function coWishedProductIds(ctx: Ctx, productId: string, limit = 8)
       select w2.product_id as id
       from wishes w1
       join wishes w2 on w2.user_id = w1.user_id and w2.product_id <> w1.product_id
-      join products p on p.id = w2.product_id and p.status = 'published'
+      join ${recommendableProductsSql()} p on p.id = w2.product_id
       where w1.product_id = ${productId}
       group by w2.product_id
       order by count(*) desc, max(w2.created_at) desc, w2.product_id
@@ -126,20 +110,6 @@ export async function coBoughtProductIds(_ctx: Ctx, _productId: string, _limit =
   return [];
 }
 
-/** Newest published products (the last fallback when there is no signal at all). */
-async function newestIds(db: Db, limit: number, exclude: readonly string[]): Promise<string[]> {
-  const notIn = exclude.length
-    ? sql`and id not in (${sql.join(
-        exclude.map((e) => sql`${e}`),
-        sql`, `,
-      )})`
-    : sql``;
-  return ids(
-    db,
-    sql`select id from products where status = 'published' ${notIn} order by published_at desc nulls last, id limit ${clamp(limit)}`,
-  );
-}
-
 /**
  * Picks for the signed-in shopper from their wishes (3) and views of the last 60 days (1): products in
  * the categories (1x), stores (1.5x) and tags (0.5x) they like, not already wished. Topped up with
@@ -150,6 +120,7 @@ export async function forYouProductIds(ctx: Ctx, limit = 12): Promise<string[]> 
   const userId = actorUserId(ctx.actor);
   const picked: string[] = [];
   if (userId) {
+    const visible = recommendableProductsSql();
     picked.push(
       ...(await ids(
         ctx.db,
@@ -159,18 +130,18 @@ export async function forYouProductIds(ctx: Ctx, limit = 12): Promise<string[]> 
             union all
             select product_id, 1.0::float8 from product_views where user_id = ${userId} and viewed_at > now() - interval '60 days'
           ),
-          liked as (select p.category, p.store_id, p.tags, s.w from seeds s join products p on p.id = s.product_id),
+          liked as (select p.category, p.store_id, p.tags, s.w from seeds s join ${productTraitsSql()} p on p.id = s.product_id),
           cats as (select category, sum(w) as w from liked group by category),
           sts as (select store_id, sum(w) as w from liked group by store_id),
           tg as (select t, sum(w) as w from liked, unnest(tags) t group by t),
           -- candidates through the indexes on (category, status) and (store_id, status), newest first, bounded
           cand as (
-            (select id from products where status = 'published' and category in (select category from cats) order by published_at desc nulls last limit 400)
+            (select p.id from ${visible} p where p.category in (select category from cats) order by p.published_at desc nulls last limit 400)
             union
-            (select id from products where status = 'published' and store_id in (select store_id from sts) order by published_at desc nulls last limit 400)
+            (select p.id from ${visible} p where p.store_id in (select store_id from sts) order by p.published_at desc nulls last limit 400)
           )
           select p.id
-          from cand join products p on p.id = cand.id
+          from cand join ${visible} p on p.id = cand.id
           left join cats c on c.category = p.category
           left join sts st on st.store_id = p.store_id
           where not exists (select 1 from wishes w where w.user_id = ${userId} and w.product_id = p.id)
@@ -188,7 +159,7 @@ export async function forYouProductIds(ctx: Ctx, limit = 12): Promise<string[]> 
       if (picked.length >= n) break;
       if (!picked.includes(id) && !wished.has(id)) picked.push(id);
     }
-    if (picked.length < n) picked.push(...(await newestIds(ctx.db, n - picked.length, [...picked, ...wished])));
+    if (picked.length < n) picked.push(...(await newestProductIds(ctx.db, n - picked.length, [...picked, ...wished])));
   }
   return picked.slice(0, n);
 }
@@ -205,7 +176,7 @@ export async function mostWishedProducts(ctx: Ctx, limit = 20): Promise<MostWish
   assertRole(ctx, "admin", "Only administrators can see the most-wished products.");
   const result = (await ctx.db.execute(sql`
     select w.product_id as id, count(*)::int as n, count(*) filter (where w.created_at > now() - interval '30 days')::int as recent
-    from wishes w join products p on p.id = w.product_id and p.status = 'published'
+    from wishes w join ${recommendableProductsSql()} p on p.id = w.product_id
     group by w.product_id
     order by n desc, recent desc, w.product_id
     limit ${clamp(limit, 200)}`)) as unknown as { rows: { id: string; n: number; recent: number }[] };

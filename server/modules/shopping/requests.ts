@@ -2,23 +2,19 @@ import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { env } from "../../config/env.ts";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { uploadedImageToWebp } from "../../infra/images/index.ts";
-import { storage } from "../../infra/storage/index.ts";
-import { AppError, assertRole, defineTransitions, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
+import { AppError, assertRole, hasRole, notFound, withDb, type Ctx } from "../../kernel/index.ts";
 import { CATEGORY_LABELS, productOwnership, publishedProductsOfStore, type Category, type ProductCard } from "../catalog/index.ts";
+import { contactsOf, firstNamesOf } from "../identity/index.ts";
 import { sendEmail } from "../notifications/index.ts";
 import { getSettings, registerAmountsHeld } from "../platform/index.ts";
 import { getStoresByIds, listMyStores } from "../stores/index.ts";
 import { requireUserId } from "./actor.ts";
 import { cardsById } from "./cards.ts";
 import { productRequestAnswers, productRequests } from "./schema.ts";
+import { productRequestMachine, requestTransitions } from "./states.ts";
 import { parseBudget, productRequestSchema, requestAnswerSchema, type RequestStatus } from "./types.ts";
 
-/** A product request: open until a partner answers; more answers may follow; closed by its author or an admin. */
-export const requestTransitions = defineTransitions<RequestStatus>("product request", {
-  open: ["answered", "closed"],
-  answered: ["answered", "closed"],
-  closed: ["open"],
-});
+export { requestTransitions } from "./states.ts";
 
 /** Reference images: at most 8 MB and 40 megapixels, stored re-encoded (no metadata) under request-images/. */
 export const REQUEST_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
@@ -78,7 +74,7 @@ export async function answerChoices(
   );
 }
 
-async function storeImage(id: string, file: File): Promise<string> {
+async function storeImage(ctx: Ctx, id: string, file: File): Promise<string> {
   const bytes = Buffer.from(await file.arrayBuffer());
   const webp = await uploadedImageToWebp(bytes, {
     field: "image",
@@ -89,7 +85,7 @@ async function storeImage(id: string, file: File): Promise<string> {
     quality: 82,
   });
   const key = `request-images/${id}.webp`;
-  await storage().put(key, webp, { contentType: "image/webp" });
+  await ctx.ports.storage.put(key, webp, { contentType: "image/webp" });
   return key;
 }
 
@@ -108,7 +104,7 @@ export async function createProductRequest(ctx: Ctx, input: unknown, image?: Fil
   if (Number(open[0]?.n ?? 0) >= 10)
     throw new AppError("too-many-requests", "You have 10 open requests. Close one before asking for more.", 429, "_form");
   const id = newId("preq");
-  const referenceImageKey = image && image.size > 0 ? await storeImage(id, image) : null;
+  const referenceImageKey = image && image.size > 0 ? await storeImage(ctx, id, image) : null;
   await ctx.db.insert(productRequests).values({
     id,
     userId,
@@ -172,19 +168,14 @@ async function toViews(ctx: Ctx, rows: RequestRow[], withAuthor = false): Promis
     ctx,
     rows.map((r) => r.id),
   );
-  let names = new Map<string, string>();
-  if (withAuthor && rows.length) {
-    const userIds = [...new Set(rows.map((r) => r.userId))];
-    const res = (await ctx.db.execute(
-      sql`select id, display_name, first_name from users where id in (${sql.join(
-        userIds.map((u) => sql`${u}`),
-        sql`, `,
-      )})`,
-    )) as unknown as {
-      rows: { id: string; display_name: string; first_name: string }[];
-    };
-    names = new Map(res.rows.map((u) => [u.id, u.first_name || u.display_name.split(" ")[0] || "A shopper"]));
-  }
+  // Authors are named by the identity module (their first name), never read from its table.
+  const names =
+    withAuthor && rows.length
+      ? await firstNamesOf(
+          ctx.db,
+          rows.map((r) => r.userId),
+        )
+      : {};
   return rows.map((r) => ({
     id: r.id,
     idea: r.idea,
@@ -195,7 +186,7 @@ async function toViews(ctx: Ctx, rows: RequestRow[], withAuthor = false): Promis
     budgetCurrency: r.budgetCurrency,
     status: r.status,
     createdAt: r.createdAt.toISOString(),
-    ...(withAuthor ? { authorName: names.get(r.userId) ?? "A shopper" } : {}),
+    ...(withAuthor ? { authorName: names[r.userId] ?? "A shopper" } : {}),
     answers: answers.get(r.id) ?? [],
   }));
 }
@@ -276,18 +267,17 @@ export async function answerProductRequest(ctx: Ctx, input: unknown): Promise<{ 
       .onConflictDoNothing()
       .returning({ id: productRequestAnswers.id });
     if (!inserted.length) throw new AppError("already-answered", "You already suggested this product for this request.", 409, "productId");
-    await tx.update(productRequests).set({ status: "answered" }).where(eq(productRequests.id, requestId));
-    const authorRes = (await tx.execute(sql`select email, display_name, first_name from users where id = ${req.userId}`)) as unknown as {
-      rows: { email: string; display_name: string; first_name: string }[];
-    };
-    const author = authorRes.rows[0];
+    await productRequestMachine.transition(withDb(ctx, tx), requestId, "answered", {
+      reason: `${store.name} suggested "${product.title}"`,
+    });
+    const author = (await contactsOf(tx, [req.userId]))[req.userId];
     if (author?.email) {
       const base = env().PUBLIC_URL;
       await sendEmail(tx, {
         to: author.email,
         template: "notice",
         params: {
-          name: author.first_name || author.display_name || "there",
+          name: author.name,
           subject: `${store.name} answered your product request`,
           heading: "A partner has an answer to your request",
           paragraphs: [
@@ -313,26 +303,26 @@ export async function closeProductRequest(ctx: Ctx, requestId: string): Promise<
     if (!req) throw notFound("The request");
     if (req.userId !== userId && !hasRole(ctx.actor, "admin"))
       throw new AppError("forbidden", "Only the person who asked, or an administrator, can close a request.", 403);
-    requestTransitions.assert(req.status, "closed");
-    await tx.update(productRequests).set({ status: "closed" }).where(eq(productRequests.id, requestId));
+    await productRequestMachine.transition(withDb(ctx, tx), requestId, "closed", {
+      reason: req.userId === userId ? "closed by its author" : "closed by an administrator",
+    });
   });
 }
 
-/** Admin: reopen a closed request (back to open, or answered if it has answers). */
+/**
+ * Admin: reopen a closed request. It goes back to open, then (a second recorded move) to
+ * answered if it has answers: the table has no move from closed straight to answered.
+ */
 export async function reopenProductRequest(ctx: Ctx, requestId: string): Promise<void> {
   assertRole(ctx, "admin", "Only administrators can reopen requests.");
   await transaction(ctx.db, async (tx) => {
-    const [req] = await tx.select().from(productRequests).where(eq(productRequests.id, requestId)).for("update");
-    if (!req) throw notFound("The request");
-    requestTransitions.assert(req.status, "open");
+    const txCtx = withDb(ctx, tx);
+    await productRequestMachine.transition(txCtx, requestId, "open", { reason: "reopened by an administrator" });
     const [a] = await tx
       .select({ id: productRequestAnswers.id })
       .from(productRequestAnswers)
       .where(eq(productRequestAnswers.requestId, requestId))
       .limit(1);
-    await tx
-      .update(productRequests)
-      .set({ status: a ? "answered" : "open" })
-      .where(eq(productRequests.id, requestId));
+    if (a) await productRequestMachine.transition(txCtx, requestId, "answered", { reason: "reopened with its earlier answers" });
   });
 }

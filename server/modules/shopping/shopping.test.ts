@@ -18,7 +18,7 @@ import {
   users,
   wishes,
 } from "../../infra/db/schema.ts";
-import { AppError, anonymous, type Actor } from "../../kernel/index.ts";
+import { AppError, anonymous, stateHistory, type Actor } from "../../kernel/index.ts";
 import type { Role } from "../identity/index.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import {
@@ -48,6 +48,7 @@ import {
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
   clearTrendingCache,
+  reopenProductRequest,
 } from "./index.ts";
 
 const t = useTestDatabase();
@@ -447,6 +448,23 @@ describe("product requests", () => {
     await expectAppError(answerProductRequest(t.ctx(partnerA), { requestId, productId: "prd_owl", message: "" }), 409);
     expect((await adminListRequests(t.ctx(admin), "closed")).map((r) => r.id)).toEqual([requestId]);
     await expectAppError(adminListRequests(t.ctx(partnerA)), 403);
+  });
+
+  it("reopening a closed request with answers goes through its table (closed -> open -> answered), each move recorded", async () => {
+    await expectAppError(reopenProductRequest(t.ctx(shopper), requestId), 403);
+    await reopenProductRequest(t.ctx(admin), requestId);
+    const [row] = await t.db.select().from(productRequests).where(eq(productRequests.id, requestId));
+    expect(row!.status).toBe("answered");
+    const history = await stateHistory(t.db, "product request", requestId);
+    expect(history.map((h) => [h.from, h.to, h.actor.kind === "user" ? h.actor.userId : h.actor.kind])).toEqual([
+      ["open", "answered", "usr_pb"],
+      ["answered", "answered", "usr_worker"],
+      ["answered", "closed", "usr_shopper"],
+      ["closed", "open", "usr_admin"],
+      ["open", "answered", "usr_admin"],
+    ]);
+    // Not closed: nothing to reopen.
+    await expectAppError(reopenProductRequest(t.ctx(admin), requestId), 409);
   });
 });
 

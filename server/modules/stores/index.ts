@@ -48,6 +48,7 @@ export {
   type PublicTeamMember,
   type InvitationView,
 } from "./team.ts";
+export { sampleStoreImageKeys } from "./media.ts";
 export {
   FAN_CLUB_NEW_PRODUCT_TOPIC,
   countFanClubMembers,

@@ -91,7 +91,7 @@ export async function createContactMessage(ctx: Ctx, input: unknown): Promise<{ 
     if (ipHash) {
       // One sender at a time per address, so two parallel posts cannot both slip under the limit.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${ipHash}`}))`);
-      const since = new Date(Date.now() - CONTACT_RATE_WINDOW_MS);
+      const since = new Date(ctx.clock.now().getTime() - CONTACT_RATE_WINDOW_MS);
       const [row] = await tx
         .select({ n: count() })
         .from(contactMessages)
@@ -114,8 +114,8 @@ export async function createContactMessage(ctx: Ctx, input: unknown): Promise<{ 
       userId: actorUserId(ctx.actor),
       ipHash,
       // explicit, so the order of messages is their order of arrival even inside one transaction
-      createdAt: new Date(),
-      updatedAt: new Date(),
+      createdAt: ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
     });
     await sendEmail(tx, {
       to: data.email,
@@ -253,7 +253,7 @@ export async function reply(ctx: Ctx, id: string, body: unknown): Promise<{ even
   return transaction(ctx.db, async (tx) => {
     const row = await lockMessage(tx, id);
     if (row.status === "closed") contactTransitions.assert(row.status, "answered");
-    const now = new Date();
+    const now = ctx.clock.now();
     const email = await sendEmail(tx, {
       to: row.email,
       toName: row.name,
@@ -287,6 +287,6 @@ export async function changeStatus(ctx: Ctx, id: string, to: unknown): Promise<v
   if (!isContactStatus(to)) throw new AppError("invalid-status", `Choose one of: ${CONTACT_STATUSES.join(", ")}.`, 400, "to");
   await transaction(ctx.db, async (tx) => {
     const row = await lockMessage(tx, id);
-    await moveStatus(tx, ctx, row, to, new Date());
+    await moveStatus(tx, ctx, row, to, ctx.clock.now());
   });
 }

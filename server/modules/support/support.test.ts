@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { manualClock } from "../../contracts/clock.ts";
 import { newId } from "../../infra/db/index.ts";
 import { emailMessages, outbox, users } from "../../infra/db/schema.ts";
 import { AppError, IllegalTransitionError, type Actor } from "../../kernel/index.ts";
@@ -100,6 +101,22 @@ describe("createContactMessage", () => {
       .set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) })
       .where(inArray(contactMessages.email, ["burst0@example.com"]));
     await expect(createContactMessage(ctx, { ...valid, email: "burst6@example.com" })).resolves.toHaveProperty("id");
+  });
+});
+
+describe("the contact limit's hour", () => {
+  it("follows the context's clock: an hour later the address may write again", async () => {
+    const clock = manualClock("2026-02-02T10:00:00Z");
+    const ctx = t.ctx(visitor("203.0.113.60"), { clock });
+    for (let i = 0; i < 5; i++) {
+      await createContactMessage(ctx, { ...valid, email: `clock${i}@example.com` });
+      clock.advance(60_000);
+    }
+    expect((await refusal(createContactMessage(ctx, { ...valid, email: "clock5@example.com" }))).status).toBe(429);
+    const [first] = await t.db.select().from(contactMessages).where(eq(contactMessages.email, "clock0@example.com"));
+    expect(first!.createdAt.toISOString()).toBe("2026-02-02T10:00:00.000Z");
+    clock.set("2026-02-02T11:00:30Z"); // the first message is now more than an hour old
+    await expect(createContactMessage(ctx, { ...valid, email: "clock6@example.com" })).resolves.toHaveProperty("id");
   });
 });
 

@@ -1,0 +1,33 @@
+// Who may manage a fulfillment business: its owner (holding the fulfiller role) and admins.
+import { eq } from "drizzle-orm";
+import { AppError, forbidden, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
+import { fulfillers } from "./schema.ts";
+
+export type FulfillerRow = typeof fulfillers.$inferSelect;
+
+/** Public reads need only the database (anyone may see active blanks and where they ship from). */
+export type ReadCtx = Pick<Ctx, "db">;
+
+export async function loadFulfiller(ctx: ReadCtx, fulfillerId: string): Promise<FulfillerRow> {
+  const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.id, fulfillerId)).limit(1);
+  if (!row) throw notFound("The fulfillment business");
+  return row;
+}
+
+/** Admins (and the system) manage every business; a fulfiller only the businesses they own. */
+export function canManageFulfiller(ctx: Ctx, fulfiller: Pick<FulfillerRow, "ownerUserId">): boolean {
+  if (hasRole(ctx.actor, "admin")) return true;
+  return ctx.actor.kind === "user" && ctx.actor.roles.includes("fulfiller") && ctx.actor.userId === fulfiller.ownerUserId;
+}
+
+/**
+ * The business, if the actor may manage it (403 otherwise). Owners of a suspended business may
+ * not change it (409); admins may.
+ */
+export async function assertManagesFulfiller(ctx: Ctx, fulfillerId: string): Promise<FulfillerRow> {
+  const fulfiller = await loadFulfiller(ctx, fulfillerId);
+  if (!canManageFulfiller(ctx, fulfiller)) throw forbidden("You can only manage your own fulfillment businesses.");
+  if (fulfiller.status !== "active" && !hasRole(ctx.actor, "admin"))
+    throw new AppError("fulfiller-suspended", "This fulfillment business is suspended; contact us to reinstate it.", 409);
+  return fulfiller;
+}
