@@ -113,7 +113,10 @@ test("changing the store currency is refused next to the field once products hav
   await page.goto("/admin/config");
   const currency = page.getByLabel("Currency", { exact: true });
   await expect(currency).toHaveValue("USD");
+  // Choose only once the form is hydrated ("Add a region" appears then), or hydration resets the choice.
+  await expect(page.getByRole("button", { name: "Add a region" })).toBeVisible();
   await currency.selectOption("EUR");
+  await expect(currency).toHaveValue("EUR");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByLabel("Currency", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Currency", { exact: true })).toHaveAccessibleDescription(
