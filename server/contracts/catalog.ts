@@ -29,6 +29,8 @@ export interface ProductCard {
   priceMinor: number;
   /** Lowest and highest variant price (per-variant prices). */
   priceMaxMinor: number;
+  /** ISO 4217 currency of the prices, as stored with the product (absent on search hits: the platform currency). */
+  currency?: string;
   storeId: string;
   storeHandle: string;
   storeName: string;

@@ -7,7 +7,9 @@ import {
   formatMoney,
   money,
   MoneyError,
+  formatAmount,
   parseMoney,
+  parseMoneyOrThrow,
   percentOf,
   sum,
   times,
@@ -69,6 +71,51 @@ describe("Money", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("format ∘ parse gives back what was typed, in canonical form, for valid inputs", () => {
+    // A valid input: whole part (grouped by commas or not), up to the currency's digits of
+    // fraction (a decimal point, or a decimal comma for 1-2 decimals), optional sign and symbol.
+    const input = fc
+      .record({
+        currency: fc.constantFrom("JPY", "KRW", "USD", "EUR", "GBP", "KWD", "BHD"),
+        whole: fc.bigInt({ min: 0n, max: 999_999_999_999n }),
+        fraction: fc.nat({ max: 999 }),
+        fractionLength: fc.nat({ max: 3 }),
+        grouped: fc.boolean(),
+        decimalComma: fc.boolean(),
+        negative: fc.boolean(),
+        symbol: fc.constantFrom("", "prefix-code", "suffix-code", "symbol"),
+      })
+      .map((r) => {
+        const digits = currencyDigits(r.currency);
+        const length = Math.min(r.fractionLength, digits);
+        const frac = length ? String(r.fraction % 10 ** length).padStart(length, "0") : "";
+        const wholeText = r.grouped ? r.whole.toLocaleString("en-US") : r.whole.toString();
+        const sep = r.decimalComma && length > 0 && length < 3 && !r.grouped ? "," : ".";
+        let text = frac ? `${wholeText}${sep}${frac}` : wholeText;
+        if (r.symbol === "prefix-code") text = `${r.currency} ${text}`;
+        if (r.symbol === "suffix-code") text = `${text} ${r.currency}`;
+        if (r.symbol === "symbol") text = formatMoney(money(0, r.currency)).replace(/[\d.,\s]+/g, "") + text;
+        if (r.negative) text = `-${text}`;
+        const minor = Number(r.whole) * 10 ** digits + (frac ? Number(frac.padEnd(digits, "0")) : 0);
+        return { currency: r.currency, text, expected: money(r.negative && minor !== 0 ? -minor : minor, r.currency) };
+      });
+    fc.assert(
+      fc.property(input, ({ currency, text, expected }) => {
+        const r = parseMoney(text, currency);
+        expect(r).toEqual({ ok: true, money: expected });
+        if (r.ok) {
+          expect(formatMoney(r.money)).toBe(formatMoney(expected));
+          expect(parseMoney(formatMoney(r.money), currency)).toEqual(r);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    expect(formatMoney(parseMoneyOrThrow("1200", "JPY"))).toBe("¥1,200");
+    expect(formatMoney(parseMoneyOrThrow("12,50", "EUR"))).toBe("€12.50");
+    expect(formatMoney(parseMoneyOrThrow("1.5", "BHD")).replace(/\s/g, " ")).toBe("BHD 1.500");
+    expect(formatAmount(1200, "JPY")).toBe("¥1,200");
   });
 
   it("allocates by largest remainder so the parts always sum to the total", () => {

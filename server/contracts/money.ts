@@ -156,6 +156,10 @@ export function formatMoney(m: Money, locale = "en-US"): string {
   return formatter(m.currency, locale).format(toDecimalString(m) as unknown as number);
 }
 
+/** `formatMoney` for a bare amount of minor units in `currency`: (1200, "JPY") -> "¥1,200". */
+export const formatAmount = (amount: number, currency: CurrencyCode, locale?: string): string =>
+  formatMoney(money(amount, currency), locale);
+
 export type ParseMoneyResult = { ok: true; money: Money } | { ok: false; message: string };
 
 /**

@@ -112,6 +112,24 @@ test("an admin updates the platform fee: a bad value is refused next to the fiel
   await expect(page.getByTestId("saved-message")).toBeVisible();
 });
 
+test("changing the store currency is refused next to the field once products have prices", async ({ page }) => {
+  await signInAs(page, "admin", "/admin");
+  await page.goto("/admin/config");
+  const currency = page.getByLabel("Currency", { exact: true });
+  await expect(currency).toHaveValue("USD");
+  // Choose only once the form is hydrated ("Add a region" appears then), or hydration resets the choice.
+  await expect(page.getByRole("button", { name: "Add a region" })).toBeVisible();
+  await currency.selectOption("EUR");
+  await expect(currency).toHaveValue("EUR");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByLabel("Currency", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Currency", { exact: true })).toHaveAccessibleDescription(
+    /The store currency cannot change from USD to EUR: .*already have amounts in USD, and changing the currency would not convert them\./,
+  );
+  await page.goto("/admin/config");
+  await expect(page.getByLabel("Currency", { exact: true })).toHaveValue("USD");
+});
+
 test("admin pages refuse a shopper", async ({ page }) => {
   await signInAs(page, "shopper", "/account");
   for (const path of ["/admin", "/admin/config", "/admin/users/setRoleByUid"]) {

@@ -8,7 +8,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { FormEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { PARAM } from "./search-params.ts";
+import { PARAM } from "#app/lib/catalog/search-params.ts";
 import { CATEGORY_LABELS, CATEGORIES, type Category } from "#server/modules/catalog/types.ts";
 import type { FacetValue, SearchQuery, SearchResult } from "#server/modules/search/types.ts";
 

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { Link, useLocation } from "react-router";
-import { PARAM } from "./search-params.ts";
+import { PARAM } from "#app/lib/catalog/search-params.ts";
 
 /** Page links that keep the rest of the URL (filters, sort): plain links, no JavaScript needed. */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {

@@ -1,43 +1,19 @@
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
+import { formatAmount, money, toDecimalString } from "#server/contracts/money.ts";
 
-/** Digits after the decimal point of a currency (0 for JPY, 2 for USD/EUR). Browser-safe. */
-export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
+/** Integer minor units of `currency` -> "$24.00", "¥1,200" (the contracts Money format). */
+export function formatPrice(minor: number, currency: string): string {
+  return formatAmount(minor, currency);
 }
 
-/** Integer minor units -> "$24.00" in the platform currency. */
-export function formatPrice(minor: number, currency = "USD"): string {
-  const digits = currencyDigits(currency);
-  try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(minor / 10 ** digits);
-  } catch {
-    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
-  }
-}
-
-/** Minor units -> the decimal string schema.org and Open Graph expect ("24.00"). */
-export function decimalPrice(minor: number, currency = "USD"): string {
-  const digits = currencyDigits(currency);
-  return (minor / 10 ** digits).toFixed(digits);
+/** Minor units -> the decimal string schema.org and Open Graph expect ("24.00", "1200" for JPY). */
+export function decimalPrice(minor: number, currency: string): string {
+  return toDecimalString(money(minor, currency));
 }
 
 /** A price, or a range "From $24.00" when variants are priced differently. */
-export function PriceText({
-  minor,
-  maxMinor,
-  currency = "USD",
-  sx,
-}: {
-  minor: number;
-  maxMinor?: number;
-  currency?: string;
-  sx?: SxProps<Theme>;
-}) {
+export function PriceText({ minor, maxMinor, currency, sx }: { minor: number; maxMinor?: number; currency: string; sx?: SxProps<Theme> }) {
   const ranged = maxMinor !== undefined && maxMinor > minor;
   return (
     <Box component="span" sx={{ fontWeight: 600, ...sx }} data-price-minor={minor}>

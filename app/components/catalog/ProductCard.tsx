@@ -103,7 +103,7 @@ export function ProductCard({ product, currency = "USD", eager, sizes, wish, hea
           {product.storeName}
         </MuiLink>
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1 }}>
-          <PriceText minor={product.priceMinor} maxMinor={product.priceMaxMinor} currency={currency} />
+          <PriceText minor={product.priceMinor} maxMinor={product.priceMaxMinor} currency={product.currency ?? currency} />
           <ColorDots colors={product.colors} />
         </Box>
       </Box>

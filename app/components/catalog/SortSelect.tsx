@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import type { ChangeEvent } from "react";
 import { Form } from "react-router";
-import { PARAM } from "./search-params.ts";
+import { PARAM } from "#app/lib/catalog/search-params.ts";
 import type { SearchQuery, SearchSort } from "#server/modules/search/types.ts";
 
 const LABELS: Record<SearchSort, string> = {

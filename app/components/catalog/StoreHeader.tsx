@@ -6,19 +6,9 @@ import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 
-export interface StoreHeaderData {
-  handle: string;
-  name: string;
-  bio: string;
-  avatarKey: string | null;
-  bannerKey: string | null;
-  accentColor: string;
-  links: { label: string; url: string }[];
-  fanCount: number;
-  /** The viewer may open the store's administration. */
-  canManage: boolean;
-  suspended: boolean;
-}
+import type { StoreHeaderData } from "#app/lib/catalog/store-header-data.ts";
+
+export type { StoreHeaderData };
 
 export const mediaUrl = (key: string) => `/media/${key.split("/").map(encodeURIComponent).join("/")}`;
 

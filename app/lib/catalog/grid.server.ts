@@ -5,10 +5,11 @@
 import { logger } from "#server/infra/logger/index.ts";
 import type { Ctx } from "#server/kernel/index.ts";
 import { browseProducts, colorHexes, storeNamesByHandle } from "#server/modules/catalog/index.ts";
-import { currencyDigits, getSettings } from "#server/modules/platform/index.ts";
+import { currencyDigits } from "#server/contracts/money.ts";
+import { getSettings } from "#server/modules/platform/index.ts";
 import { searchProducts, type SearchQuery, type SearchResult } from "#server/modules/search/index.ts";
 import { currentCatalogVersion, VersionedMemo } from "./memo.server.ts";
-import { parseSearchQuery } from "#app/components/catalog/search-params.ts";
+import { parseSearchQuery } from "#app/lib/catalog/search-params.ts";
 
 export interface GridData {
   query: SearchQuery;

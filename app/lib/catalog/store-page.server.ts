@@ -1,5 +1,5 @@
 // Loader of a store's public pages (/shop/stores/@{name}, /shop/partners/@{name}/products[/category]).
-import type { StoreHeaderData } from "#app/components/catalog/StoreHeader.tsx";
+import type { StoreHeaderData } from "./store-header-data.ts";
 import { loadGrid, type GridData } from "./grid.server.ts";
 import { publicStoreOr404 } from "#app/lib/store-access.server.ts";
 import { env } from "#server/config/env.ts";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { notFoundMessage } from "#app/components/ErrorView.tsx";
+import { notFoundMessage } from "#app/lib/not-found.ts";
 import { echoValues, failure, failureFromError, zodFieldErrors } from "#app/lib/forms.server.ts";
 import { getCtx } from "#app/lib/session.server.ts";
 import { env } from "#server/config/env.ts";

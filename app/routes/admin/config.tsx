@@ -31,7 +31,9 @@ import {
 } from "#server/modules/platform/index.ts";
 import { retrySearchSync, searchSyncStatus } from "#server/modules/search/index.ts";
 // Client-safe helpers (no server-only imports): the live example runs in the browser.
-import { CURRENCIES, currencyDigits, formatMoney, isValidRegion, minimumRetailMinor, splitSale } from "#server/modules/platform/types.ts";
+import { currencyDigits, formatAmount, parseMoney, parseMoneyOrThrow } from "#server/contracts/money.ts";
+import { CURRENCIES, isValidRegion } from "#server/modules/platform/types.ts";
+import { minimumRetailMinor, splitSale } from "#server/modules/pricing/types.ts";
 import { formatDateTime } from "#app/lib/dates.ts";
 import { countryName } from "#server/contracts/index.ts";
 
@@ -163,30 +165,29 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
   const [regions, setRegions] = useState<Record<number, string>>({});
 
   // The live example, in the currency being edited.
-  const digits = currencyDigits(currency);
-  const scale = 10 ** digits;
   const feeNumber = /^\d+(?:[.,]\d+)?$/.test(fee.trim()) ? Number(fee.trim().replace(",", ".")) : NaN;
-  const marginNumber = /^\d+(?:[.,]\d+)?$/.test(margin.trim()) ? Number(margin.trim().replace(",", ".")) : NaN;
+  const marginParsed = parseMoney(margin, currency);
   let example: ReactNode;
   if (!Number.isFinite(feeNumber) || feeNumber < 0 || feeNumber > 100) {
     example = "Enter a fee between 0 and 100 to see an example.";
   } else {
     const rules = {
       platformFeePercent: feeNumber,
-      minimumMarginMinor: Number.isFinite(marginNumber) ? Math.round(marginNumber * scale) : 0,
+      minimumMarginMinor: marginParsed.ok ? Math.max(0, marginParsed.money.amount) : 0,
     };
-    const sale = 25 * scale;
-    const base = 12 * scale;
+    // 25 and 12 in the currency's major units (¥25 and ¥12 for JPY, not ¥2,500).
+    const sale = parseMoneyOrThrow("25", currency).amount;
+    const base = parseMoneyOrThrow("12", currency).amount;
     const split = splitSale(sale, base, rules);
     const min = minimumRetailMinor(base, rules);
     example = (
       <>
-        On a <strong>{formatMoney(sale, currency)}</strong> sale with a <strong>{formatMoney(base, currency)}</strong> base cost the
-        platform fee is <strong data-testid="example-fee">{formatMoney(split.platformFeeMinor, currency)}</strong> and the partner earns{" "}
-        <strong data-testid="example-earnings">{formatMoney(split.partnerEarningsMinor, currency)}</strong>.{" "}
+        On a <strong>{formatAmount(sale, currency)}</strong> sale with a <strong>{formatAmount(base, currency)}</strong> base cost the
+        platform fee is <strong data-testid="example-fee">{formatAmount(split.platformFeeMinor, currency)}</strong> and the partner earns{" "}
+        <strong data-testid="example-earnings">{formatAmount(split.partnerEarningsMinor, currency)}</strong>.{" "}
         {min === null
           ? "With a 100% fee partners earn nothing, so no price meets a minimum margin above zero."
-          : `With this minimum margin, a product with that base cost must sell for at least ${formatMoney(min, currency)}.`}
+          : `With this minimum margin, a product with that base cost must sell for at least ${formatAmount(min, currency)}.`}
       </>
     );
   }
@@ -202,7 +203,7 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
         <Section
           id="currency-title"
           title="Store currency"
-          description="Prices, base costs, fees and payouts are all kept in this currency. Changing it does not convert existing prices."
+          description="Prices, base costs, fees and payouts are all kept in this currency, and each stored amount records it. It can change only while nothing has a price yet: once products, base costs or budgets exist, a change is refused rather than silently re-pricing them."
         >
           <TextField
             select
@@ -250,7 +251,7 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
               error={!!errors.minimumMargin}
               helperText={errors.minimumMargin ?? `Per item, in ${currency}`}
               slotProps={{
-                htmlInput: { inputMode: digits ? "decimal" : "numeric" },
+                htmlInput: { inputMode: currencyDigits(currency) ? "decimal" : "numeric" },
                 input: { startAdornment: <InputAdornment position="start">{currency}</InputAdornment> },
               }}
               sx={{ width: { xs: "100%", sm: 260 } }}

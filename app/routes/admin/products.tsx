@@ -43,7 +43,8 @@ import {
   type Category,
   type ProductStatus,
 } from "#server/modules/catalog/types.ts";
-import { formatMoney, getSettings } from "#server/modules/platform/index.ts";
+import { formatAmount } from "#server/contracts/money.ts";
+import { getSettings } from "#server/modules/platform/index.ts";
 import { formatDate } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products · Platen" }];
@@ -93,7 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             title: r.title,
             status: r.status,
             category: CATEGORY_LABELS[r.category] ?? r.category,
-            price: formatMoney(r.priceMinor, settings.currency),
+            price: formatAmount(r.priceMinor, settings.currency),
             storeHandle: r.storeHandle,
             storeName: r.storeName,
             featured: r.featured,

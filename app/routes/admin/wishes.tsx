@@ -148,7 +148,7 @@ export default function AdminWishes({ loaderData, actionData }: Route.ComponentP
                       </Typography>
                     </TableCell>
                     <TableCell>{r.categoryLabel}</TableCell>
-                    <TableCell>{r.budgetMinor ? formatPrice(r.budgetMinor) : "—"}</TableCell>
+                    <TableCell>{r.budgetMinor ? formatPrice(r.budgetMinor, r.budgetCurrency) : "—"}</TableCell>
                     <TableCell>
                       {r.answers.length
                         ? r.answers.map((a) => (

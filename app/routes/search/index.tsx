@@ -12,7 +12,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";
 import { storefrontCurrency } from "#app/lib/catalog/grid.server.ts";
-import { parseSearchQuery } from "#app/components/catalog/search-params.ts";
+import { parseSearchQuery } from "#app/lib/catalog/search-params.ts";
 import { getCtx } from "#app/lib/session.server.ts";
 import { logger } from "#server/infra/logger/index.ts";
 import { browseProducts, colorHexes, storeNamesByHandle } from "#server/modules/catalog/index.ts";

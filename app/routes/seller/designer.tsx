@@ -42,10 +42,10 @@ import {
 } from "#server/modules/catalog/index.ts";
 import { getBlankDetail, listBlanks } from "#server/modules/fulfillment/index.ts";
 import { defaultPlacement } from "#server/modules/catalog/preflight.ts";
-import { formatMinor, formFieldOf, productFormToInput, productInputSchema } from "#server/modules/catalog/product-form.ts";
+import { formFieldOf, priceFieldErrors, productFormToInput, productInputSchema } from "#server/modules/catalog/product-form.ts";
 import { mockupUrl, type Placement, type ProductStatus } from "#server/modules/catalog/types.ts";
 import { getSettings } from "#server/modules/platform/index.ts";
-import { formatMoney } from "#server/modules/platform/types.ts";
+import { formatAmount, money as moneyOf, toDecimalString } from "#server/contracts/money.ts";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.product ? `Edit ${data.product.title} · Platen` : "Design a product · Platen" },
@@ -124,7 +124,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: b.id,
       name: b.name,
       category: b.category,
-      from: formatMoney(b.fromCostMinor, settings.currency),
+      from: formatAmount(b.fromCostMinor, settings.currency),
       colors: b.colors.slice(0, 8),
       thumb: b.thumbnailKey ? mediaUrl(b.thumbnailKey) : null,
       sizes: b.sizes.length,
@@ -147,12 +147,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           description: p.description,
           tags: p.tags.join(", "),
           category: p.category,
-          price: formatMinor(p.priceMinor),
+          price: toDecimalString(moneyOf(p.priceMinor, settings.currency)),
           colors: [...new Set(edit!.variants.map((v) => v.color))],
           sizes: [...new Set(edit!.variants.map((v) => v.size))],
           placements: p.placements as Record<string, Placement>,
           variantPrices: Object.fromEntries(
-            edit!.variants.filter((v) => v.priceMinor !== null).map((v) => [`${v.color}|${v.size}`, formatMinor(v.priceMinor!)]),
+            edit!.variants
+              .filter((v) => v.priceMinor !== null)
+              .map((v) => [`${v.color}|${v.size}`, toDecimalString(moneyOf(v.priceMinor!, settings.currency))]),
           ),
           primaryColor: p.primaryColor,
           heldReason: edit!.heldReason,
@@ -226,7 +228,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   raw.artworkId = values.artworkId ?? raw.artworkId;
   const blankId = String(raw.blankId ?? "");
-  const input = productFormToInput(raw) as Record<string, unknown>;
+  const { currency } = await getSettings(ctx);
+  const input = productFormToInput(raw, { currency }) as Record<string, unknown>;
   // Without JavaScript no placement is sent: centre the artwork on the blank's first print area.
   if (Object.keys((input.placements as object) ?? {}).length === 0 && blankId && input.artworkId) {
     try {
@@ -239,7 +242,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const parsed = productInputSchema.safeParse(input);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
+    const errors: Record<string, string> = priceFieldErrors(raw, currency);
     for (const issue of parsed.error.issues) errors[formFieldOf(issue.path)] ??= issue.message;
     if (errors.artworkId) errors.artwork = errors.artworkId;
     return failure(errors, 400, values);

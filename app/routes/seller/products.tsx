@@ -27,7 +27,8 @@ import { requireStoreAccess } from "#app/lib/store-access.server.ts";
 import { bulkSetPublished, listStoreProducts } from "#server/modules/catalog/index.ts";
 import { PRODUCT_STATUS_LABELS } from "#server/modules/catalog/product-form.ts";
 import { CATEGORY_LABELS, mockupUrl, PRODUCT_STATUSES, type ProductStatus } from "#server/modules/catalog/types.ts";
-import { formatMoney, getSettings } from "#server/modules/platform/index.ts";
+import { formatAmount } from "#server/contracts/money.ts";
+import { getSettings } from "#server/modules/platform/index.ts";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Products of ${data.store.name} · Platen` : "Products · Platen" }];
 
@@ -62,7 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: r.id,
       title: r.title,
       status: r.status,
-      price: formatMoney(r.priceMinor, settings.currency),
+      price: formatAmount(r.priceMinor, settings.currency),
       category: CATEGORY_LABELS[r.category as keyof typeof CATEGORY_LABELS] ?? r.category,
       image: r.imageHash ? mockupUrl(r.imageHash, 320) : null,
       note: r.takedownReason

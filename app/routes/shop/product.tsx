@@ -81,7 +81,9 @@ function describe(page: ProductPage): string {
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [{ title: "Page not found · Platen" }];
-  const { page, publicUrl, currency, digits } = data;
+  const { page, publicUrl } = data;
+  // The product's prices are in the currency stored with it.
+  const currency = page.product.currency;
   const url = `${publicUrl}${productPath(page.product.id)}`;
   const image = page.card.image ? `${publicUrl}${mockupUrl(page.card.image.hash, 1024)}` : null;
   const title = `${page.product.title} by ${page.store.name}`;
@@ -104,7 +106,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
           { property: "og:image:alt", content: page.product.title },
         ]
       : []),
-    { property: "product:price:amount", content: (page.product.priceMinor / 10 ** digits).toFixed(digits) },
+    { property: "product:price:amount", content: decimalPrice(page.product.priceMinor, currency) },
     { property: "product:price:currency", content: currency },
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
@@ -492,7 +494,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const p = page.product;
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
-      <JsonLd data={productJsonLd(page, publicUrl, currency)} />
+      <JsonLd data={productJsonLd(page, publicUrl, page.product.currency)} />
       {page.hiddenFromPublic ? (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="draft-banner">
           {page.store.status !== "active"
@@ -537,9 +539,9 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
           </Typography>
           <Typography component="p" variant="h5" sx={{ mb: 2 }} data-testid="product-price" aria-live="polite">
             {variant ? (
-              <PriceText minor={variant.priceMinor} currency={currency} />
+              <PriceText minor={variant.priceMinor} currency={p.currency} />
             ) : (
-              <PriceText minor={p.priceMinor} maxMinor={p.priceMaxMinor} currency={currency} />
+              <PriceText minor={p.priceMinor} maxMinor={p.priceMaxMinor} currency={p.currency} />
             )}
           </Typography>
 

@@ -159,7 +159,7 @@ function RequestSummary({ r }: { r: ProductRequestView }) {
             color={r.status === "closed" ? "default" : r.status === "answered" ? "success" : "primary"}
             label={STATUS_LABELS[r.status]}
           />
-          {r.budgetMinor ? <Chip size="small" variant="outlined" label={`Budget ${formatPrice(r.budgetMinor)}`} /> : null}
+          {r.budgetMinor ? <Chip size="small" variant="outlined" label={`Budget ${formatPrice(r.budgetMinor, r.budgetCurrency)}`} /> : null}
         </Stack>
         <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{r.idea}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
@@ -189,7 +189,7 @@ function Answers({ r }: { r: ProductRequestView }) {
             <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
               {a.storeHandle ? <Link to={`/shop/stores/@${a.storeHandle}`}>{a.storeName}</Link> : a.storeName} suggests{" "}
               {a.product ? <Link to={productPath(a.product.id)}>{a.product.title}</Link> : "a product that is no longer available"}
-              {a.product ? ` · ${formatPrice(a.product.priceMinor)}` : ""}
+              {a.product?.currency ? ` · ${formatPrice(a.product.priceMinor, a.product.currency)}` : ""}
             </Typography>
             {a.message ? <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{a.message}</Typography> : null}
           </Box>

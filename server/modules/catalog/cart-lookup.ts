@@ -11,6 +11,8 @@ export interface CartVariantInfo {
   size: string;
   /** The variant's own price, else the product's (minor units). */
   priceMinor: number;
+  /** ISO 4217 currency of priceMinor (the product's). */
+  currency: string;
   productStatus: ProductStatus;
   /** Published product and enabled variant. */
   available: boolean;
@@ -32,6 +34,7 @@ export async function getVariantsForCart(ctx: Ctx, variantIds: readonly string[]
       variantPrice: productVariants.priceMinor,
       enabled: productVariants.enabled,
       productPrice: products.priceMinor,
+      currency: products.currency,
       status: products.status,
     })
     .from(productVariants)
@@ -64,6 +67,7 @@ export async function getVariantsForCart(ctx: Ctx, variantIds: readonly string[]
       color: r.color,
       size: r.size,
       priceMinor: r.variantPrice ?? r.productPrice,
+      currency: r.currency,
       productStatus: r.status,
       available: r.status === "published" && r.enabled,
       image: imageOf.get(`${r.productId}\u0000${r.color}`) ?? null,

@@ -179,6 +179,7 @@ describe("saving and publishing", () => {
       placements: { front: { x: 0.5, y: 0.5, scale: 0.9, rotation: 0 } },
     });
     expect(out.preflight.some((i) => i.code === "dpi-too-low" || i.code === "low-dpi")).toBe(true);
+    expect(out.product.currency).toBe("USD"); // the platform currency, stored with the price
     const mocks = await t.db.select().from(productMockups).where(eq(productMockups.productId, out.product.id));
     expect(mocks.map((m) => m.color).sort()).toEqual(["Black", "White"]);
     const [pf] = await t.db.select().from(printFiles).where(eq(printFiles.productId, out.product.id));

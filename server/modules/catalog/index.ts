@@ -88,3 +88,5 @@ export {
   PRODUCT_STATUS_LABELS,
   type ProductInput,
 } from "./product-form.ts";
+// Registers the catalogue's amounts with the platform (its currency may not change under them).
+export { productsHaveAmountsNotIn } from "./currency.ts";

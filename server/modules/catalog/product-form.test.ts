@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PLACEMENT, fitPlacement, formFieldOf, productFormToInput, productInputSchema } from "./product-form.ts";
+import { DEFAULT_PLACEMENT, fitPlacement, formFieldOf, priceFieldErrors, productFormToInput, productInputSchema } from "./product-form.ts";
 
 const base = {
   blankId: "blk_1",
@@ -20,7 +20,7 @@ describe("the designer form schema (shared by browser and server)", () => {
       "variantPrice.Black|M": "26",
       description: "Moonlit.",
     };
-    const parsed = productInputSchema.parse(productFormToInput(raw));
+    const parsed = productInputSchema.parse(productFormToInput(raw, { currency: "USD" }));
     expect(parsed.priceMinor).toBe(2450);
     expect(parsed.tags).toEqual(["floral", "moon", "night"]);
     expect(parsed.sizes).toEqual(["M"]);
@@ -29,13 +29,13 @@ describe("the designer form schema (shared by browser and server)", () => {
   });
 
   it("centres the artwork on the first area when no placement is sent (no JavaScript)", () => {
-    const parsed = productInputSchema.parse(productFormToInput(base, { firstArea: "front" }));
+    const parsed = productInputSchema.parse(productFormToInput(base, { currency: "USD", firstArea: "front" }));
     expect(parsed.placements).toEqual({ front: DEFAULT_PLACEMENT });
   });
 
   it("reports bad input on the form's field names", () => {
     const result = productInputSchema.safeParse(
-      productFormToInput({ ...base, price: "12,345.6", colors: [], title: "x", "placement.front": "{nope" }),
+      productFormToInput({ ...base, price: "12,345.6", colors: [], title: "x", "placement.front": "{nope" }, { currency: "USD" }),
     );
     expect(result.success).toBe(false);
     const fields = new Set(result.error!.issues.map((i) => formFieldOf(i.path)));
@@ -43,7 +43,33 @@ describe("the designer form schema (shared by browser and server)", () => {
   });
 
   it("accepts a comma as decimal separator and a leading $", () => {
-    expect(productInputSchema.parse(productFormToInput({ ...base, price: "$19,99" }, { firstArea: "front" })).priceMinor).toBe(1999);
+    expect(
+      productInputSchema.parse(productFormToInput({ ...base, price: "$19,99" }, { currency: "USD", firstArea: "front" })).priceMinor,
+    ).toBe(1999);
+  });
+
+  it("reads prices by the platform currency's digits: 1200 typed in JPY is ¥1,200, not ¥120,000", () => {
+    const jpy = (raw: Record<string, unknown>) =>
+      productInputSchema.parse(productFormToInput(raw, { currency: "JPY", firstArea: "front" }));
+    expect(jpy({ ...base, price: "1200" }).priceMinor).toBe(1200);
+    expect(jpy({ ...base, price: "¥1,200", "variantPrice.Black|M": "1500" })).toMatchObject({
+      priceMinor: 1200,
+      variantPrices: { "Black|M": 1500 },
+    });
+    expect(
+      productInputSchema.parse(productFormToInput({ ...base, price: "1.5" }, { currency: "KWD", firstArea: "front" })).priceMinor,
+    ).toBe(1500);
+  });
+
+  it("says why a price does not read in the currency, next to its field", () => {
+    const raw = { ...base, price: "12.5", "variantPrice.Black|M": "abc", "variantPrice.White|M": "0" };
+    expect(productInputSchema.safeParse(productFormToInput(raw, { currency: "JPY" })).success).toBe(false);
+    expect(priceFieldErrors(raw, "JPY")).toEqual({
+      price: "JPY has no decimals: enter a whole amount.",
+      "variantPrice.Black|M": "Enter an amount like 12.50.",
+      "variantPrice.White|M": "Enter a price above zero.",
+    });
+    expect(priceFieldErrors({ ...base, price: "24.50" }, "USD")).toEqual({});
   });
 
   it("fits an artwork into an area by its limiting side", () => {

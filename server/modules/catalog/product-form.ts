@@ -1,6 +1,7 @@
 // The designer's product form: ONE schema for the browser (live validation) and the server (save).
 // Browser-safe: no server-only imports.
 import { z } from "zod";
+import { parseMoney } from "../../contracts/money.ts";
 import { defineTransitions } from "../../kernel/transitions.ts";
 import { CATEGORIES, PRINT_AREA_KEYS, placementSchema, type Placement, type PrintAreaKey, type ProductStatus } from "./types.ts";
 
@@ -48,7 +49,7 @@ export const productInputSchema = z.object({
   category: z.enum(CATEGORIES, { error: "Choose a category." }),
   priceMinor: z
     .number({ error: "Enter a price." })
-    .int("Enter a price in cents.")
+    .int("Enter a price in the currency's smallest unit.")
     .min(1, "Enter a price.")
     .max(1_000_000, "That price is too high."),
   colors: z.array(z.string().trim().min(1).max(40)).min(1, "Choose at least one colour.").max(30),
@@ -62,8 +63,11 @@ export const productInputSchema = z.object({
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
-const MONEY = /^\d{1,7}(?:[.,]\d{1,2})?$/;
-const toMinor = (v: string) => Math.round(Number(v.replace(",", ".")) * 100);
+/** A price typed in the platform currency's major units ("24.00", "¥1,200") -> minor units, or NaN (see `priceFieldErrors`). */
+function toMinor(text: string, currency: string): number {
+  const r = parseMoney(text, currency);
+  return r.ok && r.money.amount > 0 ? r.money.amount : NaN;
+}
 
 function list(v: unknown): string[] {
   if (Array.isArray(v)) return v.filter((x): x is string => typeof x === "string");
@@ -77,9 +81,10 @@ function str(v: unknown): string {
  * The designer's HTML form -> ProductInput. Fields: blankId, artworkId, title, description,
  * tags (comma separated), category, price ("24.00"), colors (repeated), sizes (repeated),
  * `placement.<area>` (JSON of a Placement; absent -> centred fit on the first area), and
- * `variantPrice.<color>|<size>` ("" = product price).
+ * `variantPrice.<color>|<size>` ("" = product price). Prices are read in `currency` (the platform
+ * currency), by its digits: "1200" is ¥1,200 in JPY and $1,200.00 in USD.
  */
-export function productFormToInput(raw: Record<string, unknown>, defaults?: { firstArea?: PrintAreaKey }): unknown {
+export function productFormToInput(raw: Record<string, unknown>, options: { currency: string; firstArea?: PrintAreaKey }): unknown {
   const placements: Record<string, unknown> = {};
   const variantPrices: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) {
@@ -92,10 +97,10 @@ export function productFormToInput(raw: Record<string, unknown>, defaults?: { fi
       }
     }
     const vp = /^variantPrice\.(.+)$/.exec(k);
-    if (vp && str(v).trim()) variantPrices[vp[1]!] = MONEY.test(str(v).trim()) ? toMinor(str(v).trim()) : NaN;
+    if (vp && str(v).trim()) variantPrices[vp[1]!] = toMinor(str(v), options.currency);
   }
-  if (Object.keys(placements).length === 0 && defaults?.firstArea) placements[defaults.firstArea] = DEFAULT_PLACEMENT;
-  const price = str(raw.price).trim().replace(/^\$/, "");
+  if (Object.keys(placements).length === 0 && options.firstArea) placements[options.firstArea] = DEFAULT_PLACEMENT;
+  const price = str(raw.price).trim();
   return {
     blankId: str(raw.blankId),
     artworkId: str(raw.artworkId),
@@ -106,7 +111,7 @@ export function productFormToInput(raw: Record<string, unknown>, defaults?: { fi
       .map((t) => t.trim())
       .filter(Boolean),
     category: str(raw.category) || undefined,
-    priceMinor: price === "" ? undefined : MONEY.test(price) ? toMinor(price) : NaN,
+    priceMinor: price === "" ? undefined : toMinor(price, options.currency),
     colors: list(raw.colors),
     sizes: list(raw.sizes),
     placements,
@@ -124,4 +129,19 @@ export function formFieldOf(path: readonly PropertyKey[]): string {
   return head;
 }
 
-export const formatMinor = (minor: number) => (minor / 100).toFixed(2);
+/**
+ * The messages for price fields that do not read as an amount of `currency` ("12.5" in JPY, "abc"),
+ * keyed by form field (`price`, `variantPrice.<color>|<size>`); they replace the schema's generic ones.
+ */
+export function priceFieldErrors(raw: Record<string, unknown>, currency: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (k !== "price" && !k.startsWith("variantPrice.")) continue;
+    const text = str(v).trim();
+    if (!text) continue;
+    const r = parseMoney(text, currency);
+    if (!r.ok) errors[k] = r.message;
+    else if (r.money.amount <= 0) errors[k] = "Enter a price above zero.";
+  }
+  return errors;
+}

@@ -3,7 +3,9 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm"
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { artworkFlags, artworks, printFiles, productEvents, productMockups, products, productVariants } from "./schema.ts";
 import { actorUserId, AppError, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
-import { getSettings, minimumRetailMinor, formatMoney, type Settings } from "../platform/index.ts";
+import { formatAmount } from "../../contracts/money.ts";
+import { getSettings, type Settings } from "../platform/index.ts";
+import { minimumRetailMinor } from "../pricing/index.ts";
 import { removeSearchDocument, upsertSearchDocument, type SearchDocumentInput } from "../search/index.ts";
 import { publish } from "../../jobs/index.ts";
 import { blankColorsOf, getBlankDetail, getBlankVariants, type BlankDetail } from "../fulfillment/index.ts";
@@ -176,7 +178,7 @@ export async function publishBlockers(db: Db, product: ProductRow, settings: Set
     const price = v.price ?? product.priceMinor;
     if (min === null || price < min) {
       out.push(
-        `the price of ${v.color} / ${v.size} is below the minimum of ${min === null ? "(none possible)" : formatMoney(min, settings.currency)}`,
+        `the price of ${v.color} / ${v.size} is below the minimum of ${min === null ? "(none possible)" : formatAmount(min, settings.currency)}`,
       );
       break;
     }
@@ -359,7 +361,7 @@ function resolveVariants(detail: BlankDetail, input: ProductInput, settings: Set
       const field = input.variantPrices[key] !== undefined ? `variantPrices.${key}` : "priceMinor";
       throw priceError(
         field,
-        `The price must be at least ${formatMoney(min, settings.currency)}${rows.length > 1 ? ` (for ${v.color} / ${v.size})` : ""}: the base cost is ${formatMoney(v.baseCostMinor, settings.currency)} and you must earn at least ${formatMoney(settings.minimumMarginMinor, settings.currency)} per sale.`,
+        `The price must be at least ${formatAmount(min, settings.currency)}${rows.length > 1 ? ` (for ${v.color} / ${v.size})` : ""}: the base cost is ${formatAmount(v.baseCostMinor, settings.currency)} and you must earn at least ${formatAmount(settings.minimumMarginMinor, settings.currency)} per sale.`,
       );
     }
   }
@@ -425,6 +427,8 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
       tags: [...new Set(input.tags)],
       category: input.category,
       priceMinor: input.priceMinor,
+      // The prices were typed in the platform currency (the designer reads them by its digits).
+      currency: settings.currency,
       placements: input.placements,
       preflight: issues,
       primaryColor,
@@ -453,6 +457,7 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
         color: v.color,
         size: v.size,
         priceMinor: input.variantPrices[`${v.color}|${v.size}`] ?? null,
+        currency: settings.currency,
       })),
     );
     const order = (m: { color: string; areaKey: string }) =>

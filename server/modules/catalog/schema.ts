@@ -49,6 +49,10 @@ export const products = pgTable(
     category: text().$type<Category>().notNull(),
     /** Retail price in minor units (per-variant overrides on product_variants). */
     priceMinor: integer().notNull(),
+    /** ISO 4217 currency of priceMinor and of the variants' prices (migration 0008). */
+    currency: text()
+      .notNull()
+      .default(sql`platform_currency()`),
     status: text().$type<ProductStatus>().notNull().default("draft"),
     /** areaKey -> placement of the artwork in that print area. */
     placements: jsonb().$type<Partial<Record<PrintAreaKey, Placement>>>().notNull().default({}),
@@ -85,6 +89,10 @@ export const productVariants = pgTable(
     color: text().notNull(),
     size: text().notNull(),
     priceMinor: integer(),
+    /** ISO 4217 currency of priceMinor (the product's currency; migration 0008). */
+    currency: text()
+      .notNull()
+      .default(sql`platform_currency()`),
     enabled: boolean().notNull().default(true),
   },
   (t) => [

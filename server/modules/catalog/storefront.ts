@@ -32,6 +32,7 @@ type CardRow = {
   title: string;
   category: Category;
   priceMinor: number;
+  currency: string;
   status: ProductStatus;
   primaryColor: string;
   blankId: string;
@@ -44,6 +45,7 @@ const cardColumns = {
   title: products.title,
   category: products.category,
   priceMinor: products.priceMinor,
+  currency: products.currency,
   status: products.status,
   primaryColor: products.primaryColor,
   blankId: products.blankId,
@@ -103,6 +105,7 @@ async function toCards(ctx: Ctx, rows: CardRow[]): Promise<ProductCard[]> {
       category: r.category,
       priceMinor: Math.min(...prices),
       priceMaxMinor: Math.max(...prices),
+      currency: r.currency,
       storeId: r.storeId,
       storeHandle: storeOf.get(r.storeId)?.handle ?? "",
       storeName: storeOf.get(r.storeId)?.name ?? "",
@@ -158,6 +161,8 @@ export interface ProductPage {
     status: ProductStatus;
     priceMinor: number;
     priceMaxMinor: number;
+    /** ISO 4217 currency of the prices, as stored with the product. */
+    currency: string;
     primaryColor: string;
     publishedAt: string | null;
     updatedAt: string;
@@ -297,6 +302,7 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
     status: p.status,
     priceMinor: Math.min(...prices),
     priceMaxMinor: Math.max(...prices),
+    currency: p.currency,
     primaryColor,
     publishedAt: p.publishedAt ? p.publishedAt.toISOString() : null,
     updatedAt: p.updatedAt.toISOString(),
@@ -318,6 +324,7 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
       category: p.category,
       priceMinor: product.priceMinor,
       priceMaxMinor: product.priceMaxMinor,
+      currency: p.currency,
       storeId: row.store.id,
       storeHandle: row.store.handle,
       storeName: row.store.name,

@@ -41,3 +41,5 @@ export {
   type BlankInput,
 } from "./blanks.ts";
 export { fulfillerStates, blankStates } from "./states.ts";
+// Registers the blanks' base costs with the platform (its currency may not change under them).
+export { blanksHaveAmountsNotIn } from "./currency.ts";

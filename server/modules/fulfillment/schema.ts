@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { BlankStatus, Category, FulfillerStatus, PrintAreaKey, TemplateRect } from "./types.ts";
 
@@ -110,6 +111,10 @@ export const blankVariants = pgTable(
     size: text().notNull(),
     sku: text().notNull(),
     baseCostMinor: integer().notNull(),
+    /** ISO 4217 currency of baseCostMinor (the platform currency when the row was written; migration 0008). */
+    currency: text()
+      .notNull()
+      .default(sql`platform_currency()`),
     weightGrams: integer().notNull(),
     active: boolean().notNull().default(true),
     sortOrder: integer().notNull().default(0),

@@ -1,17 +1,12 @@
 import { env } from "../../config/env.ts";
+import { formatAmount, isCurrency } from "../../contracts/money.ts";
 import { BRAND, button, esc, escLines, facts, h1, h2, layout, link, muted, p, panel, pHtml, safeUrl, textLayout } from "./layout.ts";
 import { TEMPLATE_PARAMS, type RenderedEmail, type TemplateName, type TemplateParams } from "./templates.ts";
 
-/** Minor units to a display amount, e.g. 2450 USD -> "$24.50", 1200 JPY -> "¥1,200". */
+/** Minor units to a display amount, e.g. 2450 USD -> "$24.50", 1200 JPY -> "¥1,200" (the contracts Money format). */
 export function formatMoney(minor: number, currency: string): string {
-  let nf: Intl.NumberFormat;
-  try {
-    nf = new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() });
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-  const digits = nf.resolvedOptions().maximumFractionDigits ?? 2;
-  return nf.format(minor / 10 ** digits);
+  const code = currency.toUpperCase();
+  return isCurrency(code) ? formatAmount(minor, code) : `${minor} (minor units) ${code}`;
 }
 
 /** An ISO date or timestamp reads as "March 12, 2026"; anything else is shown as given. */

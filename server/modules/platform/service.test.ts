@@ -9,15 +9,11 @@ import {
   DEFAULT_SETTINGS,
   getSettings,
   listAudit,
-  minimumRetailMinor,
   outboxOverview,
   recordAudit,
   retryOutboxJob,
   settingsFormSchema,
-  settingsSchema,
   settingsToFormValues,
-  splitSale,
-  taxRateFor,
   updateSettings,
 } from "./index.ts";
 
@@ -172,43 +168,18 @@ describe("settings form schema", () => {
     expect(byPath["taxRates.30.region"]).toMatch(/GB is already listed/);
   });
 
+  it("reads the minimum margin by the currency's digits (200 in JPY is ¥200) and shows it back the same way", () => {
+    const r = settingsFormSchema.safeParse({ ...base, currency: "JPY", minimumMargin: "200" });
+    expect(r.success).toBe(true);
+    expect(r.data!.minimumMarginMinor).toBe(200);
+    expect(settingsToFormValues(r.data!).minimumMargin).toBe("200");
+    expect(settingsToFormValues({ ...DEFAULT_SETTINGS, minimumMarginMinor: 250 }).minimumMargin).toBe("2.50");
+  });
+
   it("rejects a minimum margin with more decimals than the currency has", () => {
     const r = settingsFormSchema.safeParse({ ...base, currency: "JPY", minimumMargin: "2.5" });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.path).toEqual(["minimumMargin"]);
-  });
-});
-
-describe("money helpers", () => {
-  it("splits a sale's margin between the platform and the partner", () => {
-    expect(splitSale(2500, 1200, { platformFeePercent: 20, minimumMarginMinor: 200 })).toEqual({
-      marginMinor: 1300,
-      platformFeeMinor: 260,
-      partnerEarningsMinor: 1040,
-      meetsMinimum: true,
-    });
-    expect(splitSale(1300, 1200, { platformFeePercent: 20, minimumMarginMinor: 200 }).meetsMinimum).toBe(false);
-  });
-
-  it("finds the minimum retail price", () => {
-    const s = { platformFeePercent: 20, minimumMarginMinor: 200 };
-    const min = minimumRetailMinor(1200, s)!;
-    expect(min).toBe(1450);
-    expect(splitSale(min, 1200, s).meetsMinimum).toBe(true);
-    expect(splitSale(min - 1, 1200, s).meetsMinimum).toBe(false);
-    expect(minimumRetailMinor(1200, { platformFeePercent: 100, minimumMarginMinor: 1 })).toBeNull();
-  });
-
-  it("prefers a subdivision's tax rate over its country's", () => {
-    const s = settingsSchema.parse({
-      taxRates: [
-        { region: "US-CA", ratePercent: 7.25 },
-        { region: "US", ratePercent: 1 },
-      ],
-    });
-    expect(taxRateFor(s, "us", "CA")).toBe(7.25);
-    expect(taxRateFor(s, "US", "US-NY")).toBe(1);
-    expect(taxRateFor(s, "FR")).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import { auditLog, platformSettings } from "./schema.ts";
 import { DEFAULT_SETTINGS, SETTING_KEYS, settingsSchema, type SettingKey, type Settings, type SettingsInput } from "./types.ts";
 
 const assertAdmin = (ctx: Ctx) => assertRole(ctx, "admin", "Only admins can do that.");
+const listOf = (items: string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
 
 // ---- audit ---------------------------------------------------------------------------------
 
@@ -87,6 +88,28 @@ export async function getSettings(ctx: Ctx): Promise<Settings> {
   return settings;
 }
 
+// ---- amounts held by other modules ---------------------------------------------------------
+
+/**
+ * Whether a module stores amounts in a currency other than `currency` (products, base costs,
+ * budgets...). Each module that keeps money registers one from its index.ts, so the platform never
+ * reads another module's tables.
+ */
+export type AmountsHeldCheck = (db: Db, currency: string) => Promise<boolean>;
+const amountsHeld = new Map<string, { label: string; check: AmountsHeldCheck }>();
+
+/** Register a module's check (idempotent per name). `label` names what holds the amounts, e.g. "products". */
+export function registerAmountsHeld(name: string, label: string, check: AmountsHeldCheck): void {
+  amountsHeld.set(name, { label, check });
+}
+
+/** Labels of what holds amounts in a currency other than `currency` (empty: the currency may change). */
+async function amountsInOtherCurrencies(db: Db, currency: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const { label, check } of amountsHeld.values()) if (await check(db, currency)) out.push(label);
+  return out;
+}
+
 function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -108,6 +131,16 @@ export async function updateSettings(ctx: Ctx, input: SettingsInput): Promise<{ 
     const before = await getSettings(withDb(ctx, tx));
     const changed = SETTING_KEYS.filter((k) => !sameValue(before[k], next[k]));
     if (changed.length === 0) return { settings: next, changed };
+    if (changed.includes("currency")) {
+      const holders = await amountsInOtherCurrencies(tx, next.currency);
+      if (holders.length)
+        throw new AppError(
+          "currency-in-use",
+          `The store currency cannot change from ${before.currency} to ${next.currency}: ${listOf(holders)} already have amounts in ${before.currency}, and changing the currency would not convert them.`,
+          409,
+          "currency",
+        );
+    }
     const now = new Date();
     for (const key of changed) {
       await tx

@@ -2,6 +2,7 @@
 // No server-only imports here: the browser bundle uses this file for the live fee example.
 import { z } from "zod";
 import { ISO_COUNTRY_CODES } from "../../contracts/index.ts";
+import { money, parseMoney, toDecimalString } from "../../contracts/money.ts";
 
 /** Common ISO 4217 currencies a Platen marketplace can sell in. */
 export const CURRENCIES = [
@@ -37,20 +38,6 @@ export const REGION_PATTERN = /^([A-Z]{2})(?:-([A-Z0-9]{1,3}))?$/;
 export function isValidRegion(region: string): boolean {
   const m = REGION_PATTERN.exec(region);
   return !!m && COUNTRY_CODES.has(m[1]!);
-}
-
-/** Digits after the decimal point of a currency (USD 2, JPY 0). */
-export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
-export function formatMoney(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(minor / 10 ** digits);
 }
 
 /** At most `places` decimals, tolerant of binary floating point (0.1 + 0.2). */
@@ -163,40 +150,6 @@ export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
-// ---- money helpers (checkout, the product form and the admin example use the same rules) ----
-
-/**
- * Where a sale's money goes: the margin (retail - base cost) is split between the platform
- * (platformFeePercent of it) and the partner. Integer minor units throughout.
- */
-export function splitSale(retailMinor: number, baseCostMinor: number, s: Pick<Settings, "platformFeePercent" | "minimumMarginMinor">) {
-  const marginMinor = retailMinor - baseCostMinor;
-  const platformFeeMinor = marginMinor > 0 ? Math.round((marginMinor * Math.round(s.platformFeePercent * 100)) / 10_000) : 0;
-  const partnerEarningsMinor = marginMinor - platformFeeMinor;
-  return { marginMinor, platformFeeMinor, partnerEarningsMinor, meetsMinimum: partnerEarningsMinor >= s.minimumMarginMinor };
-}
-
-/** The lowest retail price whose partner earnings reach the minimum margin (null if the fee takes it all). */
-export function minimumRetailMinor(baseCostMinor: number, s: Pick<Settings, "platformFeePercent" | "minimumMarginMinor">): number | null {
-  if (s.minimumMarginMinor === 0) return baseCostMinor;
-  if (s.platformFeePercent >= 100) return null;
-  let retail = baseCostMinor + Math.ceil((s.minimumMarginMinor * 100) / (100 - s.platformFeePercent)) - 1;
-  while (!splitSale(retail, baseCostMinor, s).meetsMinimum) retail++;
-  return retail;
-}
-
-/** The tax rate for a destination: the subdivision's rate, else the country's, else 0. */
-export function taxRateFor(s: Pick<Settings, "taxRates">, country: string, subdivision?: string | null): number {
-  const c = country.trim().toUpperCase();
-  if (subdivision) {
-    const sub = subdivision.trim().toUpperCase();
-    const code = sub.includes("-") ? sub : `${c}-${sub}`;
-    const hit = s.taxRates.find((r) => r.region === code);
-    if (hit) return hit.ratePercent;
-  }
-  return s.taxRates.find((r) => r.region === c)?.ratePercent ?? 0;
-}
-
 // ---- the /admin/config form: flat string fields -> SettingsInput, errors keyed by field name ----
 
 const DECIMAL = /^\d+(?:\.\d+)?$/;
@@ -275,7 +228,7 @@ export const settingsFormSchema = z.preprocess(
     .object({
       currency: z.string(),
       platformFeePercent: decimalField("the fee in percent"),
-      minimumMargin: decimalField("an amount"),
+      minimumMargin: z.string().trim().min(1, "Enter an amount."),
       taxRates: z.array(taxRowFormSchema.nullable()),
       search: z.object({
         applicationId: z.string(),
@@ -286,18 +239,16 @@ export const settingsFormSchema = z.preprocess(
     })
     .transform((f, ctx) => {
       const currency = (CURRENCIES as readonly string[]).includes(f.currency) ? f.currency : "USD";
-      const digits = currencyDigits(currency);
-      if (!hasAtMostDecimals(f.minimumMargin, digits)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["minimumMargin"],
-          message: digits === 0 ? `${currency} has no minor units: use a whole amount.` : `Use at most ${digits} decimals.`,
-        });
+      // The minimum margin is typed in the chosen currency's major units ("2.00", "¥200").
+      const margin = parseMoney(f.minimumMargin, currency);
+      if (!margin.ok) {
+        ctx.addIssue({ code: "custom", path: ["minimumMargin"], message: margin.message });
+        return z.NEVER;
       }
       const candidate = {
         currency: f.currency,
         platformFeePercent: f.platformFeePercent,
-        minimumMarginMinor: Math.round(f.minimumMargin * 10 ** digits),
+        minimumMarginMinor: margin.money.amount,
         taxRates: f.taxRates,
         search: f.search,
       };
@@ -326,11 +277,10 @@ export const settingsFormSchema = z.preprocess(
 
 /** The form's initial field values for a settings document. */
 export function settingsToFormValues(s: Settings): Record<string, string> {
-  const digits = currencyDigits(s.currency);
   const values: Record<string, string> = {
     currency: s.currency,
     platformFeePercent: String(s.platformFeePercent),
-    minimumMargin: (s.minimumMarginMinor / 10 ** digits).toFixed(digits),
+    minimumMargin: toDecimalString(money(s.minimumMarginMinor, s.currency)),
     "search.applicationId": s.search.applicationId,
     "search.publicKey": s.search.publicKey,
     "search.connectTimeoutSeconds": String(s.search.connectTimeoutSeconds),

@@ -3,12 +3,12 @@ import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
 import { transaction, type Db } from "../../infra/db/index.ts";
 import { AppError, type Ctx } from "../../kernel/index.ts";
 import { getVariantsForCart } from "../catalog/index.ts";
+import { getSettings } from "../platform/index.ts";
 import { cardsById } from "./cards.ts";
 import { cartItems, visitorCartItems, visitorCarts } from "./schema.ts";
 import { CART_MAX_LINES, CART_MAX_QUANTITY, cartLineSchema, normaliseCartLines, type CartLine, type CartView } from "./types.ts";
 import { lockShopperList, requireUserId } from "./actor.ts";
 
-export const CART_CURRENCY = "USD";
 /** A visitor's cart is forgotten this many days after its last change. */
 export const VISITOR_CART_TTL_DAYS = 30;
 const VISITOR_CART_TTL_MS = VISITOR_CART_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -22,6 +22,8 @@ const lineError = (message: string, field = "variantId") => new AppError("cart-l
 /** Turn lines into what the drawer shows: product cards, variant labels, prices, subtotal. */
 export async function resolveCart(ctx: Ctx, lines: readonly CartLine[]): Promise<CartView> {
   const clean = normaliseCartLines(lines);
+  // The cart is priced in the platform currency; a line stored in another currency cannot be summed with it.
+  const { currency } = await getSettings(ctx);
   const variants = await getVariantsForCart(
     ctx,
     clean.map((l) => l.variantId),
@@ -36,7 +38,7 @@ export async function resolveCart(ctx: Ctx, lines: readonly CartLine[]): Promise
     const v = variants.get(l.variantId);
     const productId = v?.productId ?? l.productId;
     const card = cards.get(productId) ?? null;
-    const available = Boolean(v?.available && card);
+    const available = Boolean(v?.available && card && v.currency === currency);
     const unit = v?.priceMinor ?? 0;
     if (available) {
       subtotal += unit * l.quantity;
@@ -56,7 +58,7 @@ export async function resolveCart(ctx: Ctx, lines: readonly CartLine[]): Promise
       available,
     };
   });
-  return { lines: out, subtotalMinor: subtotal, count: itemCount, currency: CART_CURRENCY };
+  return { lines: out, subtotalMinor: subtotal, count: itemCount, currency };
 }
 
 // ---- whose cart: the account's, or a visitor's (cookie) -----------------------------------------

@@ -14,7 +14,6 @@ export {
   purgeExpiredVisitorCarts,
   isVisitorCartId,
   VISITOR_CART_TTL_DAYS,
-  CART_CURRENCY,
   type CartChange,
 } from "./cart.ts";
 export { listWishIds, getWishes, wishCardsFor, addWish, removeWish, toggleWish, mergeWishes } from "./wishes.ts";
@@ -53,6 +52,7 @@ export {
   answerChoices,
   requestTransitions,
   REQUEST_IMAGE_MAX_BYTES,
+  requestsHaveBudgetsNotIn,
   type ProductRequestView,
   type RequestAnswerView,
 } from "./requests.ts";

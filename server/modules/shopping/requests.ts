@@ -1,17 +1,18 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { env } from "../../config/env.ts";
-import { newId, transaction } from "../../infra/db/index.ts";
+import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { uploadedImageToWebp } from "../../infra/images/index.ts";
 import { AppError, assertRole, hasRole, notFound, withDb, type Ctx } from "../../kernel/index.ts";
 import { CATEGORY_LABELS, productOwnership, publishedProductsOfStore, type Category, type ProductCard } from "../catalog/index.ts";
 import { contactsOf, firstNamesOf } from "../identity/index.ts";
 import { sendEmail } from "../notifications/index.ts";
+import { getSettings, registerAmountsHeld } from "../platform/index.ts";
 import { getStoresByIds, listMyStores } from "../stores/index.ts";
 import { requireUserId } from "./actor.ts";
 import { cardsById } from "./cards.ts";
 import { productRequestAnswers, productRequests } from "./schema.ts";
 import { productRequestMachine, requestTransitions } from "./states.ts";
-import { productRequestSchema, requestAnswerSchema, type RequestStatus } from "./types.ts";
+import { parseBudget, productRequestSchema, requestAnswerSchema, type RequestStatus } from "./types.ts";
 
 export { requestTransitions } from "./states.ts";
 
@@ -41,6 +42,8 @@ export interface ProductRequestView {
   categoryLabel: string;
   referenceImageUrl: string | null;
   budgetMinor: number | null;
+  /** ISO 4217 currency of budgetMinor. */
+  budgetCurrency: string;
   status: RequestStatus;
   createdAt: string;
   authorName?: string;
@@ -91,6 +94,9 @@ export async function createProductRequest(ctx: Ctx, input: unknown, image?: Fil
   const userId = requireUserId(ctx, "Sign in to request a product.");
   const parsed = productRequestSchema.safeParse(input);
   if (!parsed.success) throw zodError(parsed.error);
+  const { currency } = await getSettings(ctx);
+  const budget = parseBudget(parsed.data.budget, currency);
+  if (!budget.ok) throw new AppError("invalid", budget.message, 422, "budget");
   const open = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(productRequests)
@@ -99,11 +105,28 @@ export async function createProductRequest(ctx: Ctx, input: unknown, image?: Fil
     throw new AppError("too-many-requests", "You have 10 open requests. Close one before asking for more.", 429, "_form");
   const id = newId("preq");
   const referenceImageKey = image && image.size > 0 ? await storeImage(ctx, id, image) : null;
-  await ctx.db
-    .insert(productRequests)
-    .values({ id, userId, idea: parsed.data.idea, category: parsed.data.category, budgetMinor: parsed.data.budget, referenceImageKey });
+  await ctx.db.insert(productRequests).values({
+    id,
+    userId,
+    idea: parsed.data.idea,
+    category: parsed.data.category,
+    budgetMinor: budget.minor,
+    budgetCurrency: currency,
+    referenceImageKey,
+  });
   return { id };
 }
+
+/** Whether a request's budget is stored in a currency other than `currency`. */
+export async function requestsHaveBudgetsNotIn(db: Db, currency: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: productRequests.id })
+    .from(productRequests)
+    .where(and(isNotNull(productRequests.budgetMinor), ne(productRequests.budgetCurrency, currency)))
+    .limit(1);
+  return !!row;
+}
+registerAmountsHeld("shopping.requests", "product request budgets", requestsHaveBudgetsNotIn);
 
 async function answersFor(ctx: Ctx, requestIds: string[]): Promise<Map<string, RequestAnswerView[]>> {
   const out = new Map<string, RequestAnswerView[]>();
@@ -160,6 +183,7 @@ async function toViews(ctx: Ctx, rows: RequestRow[], withAuthor = false): Promis
     categoryLabel: CATEGORY_LABELS[r.category as Category] ?? r.category,
     referenceImageUrl: r.referenceImageKey ? `/media/${r.referenceImageKey}` : null,
     budgetMinor: r.budgetMinor,
+    budgetCurrency: r.budgetCurrency,
     status: r.status,
     createdAt: r.createdAt.toISOString(),
     ...(withAuthor ? { authorName: names[r.userId] ?? "A shopper" } : {}),

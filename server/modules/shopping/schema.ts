@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** A signed-in shopper's cart line (a visitor's are in `visitor_cart_items`). */
@@ -86,6 +87,10 @@ export const productRequests = pgTable(
     category: text().notNull(),
     referenceImageKey: text(),
     budgetMinor: integer(),
+    /** ISO 4217 currency of budgetMinor (migration 0008). */
+    budgetCurrency: text()
+      .notNull()
+      .default(sql`platform_currency()`),
     status: text().$type<"open" | "answered" | "closed">().notNull().default("open"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

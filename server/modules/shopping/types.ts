@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseMoney, parseMoneyOrThrow } from "../../contracts/money.ts";
 import { CATEGORIES, type ProductCard } from "../catalog/types.ts";
 
 /** Browser-safe types of the shopping module (cart, wishes, product requests). */
@@ -85,6 +86,7 @@ export interface CartView {
   subtotalMinor: number;
   /** Number of items (sum of quantities) of available lines. */
   count: number;
+  /** ISO 4217 currency of every amount above: the platform currency ("" for an empty browser cart, which shows none). */
   currency: string;
 }
 
@@ -100,7 +102,7 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const REQUEST_IDEA_MIN = 20;
 export const REQUEST_IDEA_MAX = 2000;
-/** Budget in whole currency units in the form; stored in minor units. */
+/** Budget in major units of the platform currency in the form (25, 25.50, ¥3000); stored in minor units with its currency. */
 export const REQUEST_BUDGET_MAX = 10_000;
 
 export const productRequestSchema = z.object({
@@ -110,24 +112,26 @@ export const productRequestSchema = z.object({
     .min(REQUEST_IDEA_MIN, `Describe it in at least ${REQUEST_IDEA_MIN} characters, so partners know what to make.`)
     .max(REQUEST_IDEA_MAX, `Keep it under ${REQUEST_IDEA_MAX} characters.`),
   category: z.enum(CATEGORIES, { error: "Choose a category." }),
+  /** The text typed; read by `parseBudget` in the platform currency. */
   budget: z
     .string()
     .trim()
     .optional()
-    .transform((v, c) => {
-      if (!v) return null;
-      const n = Number(v.replace(",", "."));
-      if (!Number.isFinite(n) || n <= 0) {
-        c.addIssue({ code: "custom", message: "Enter a budget like 25 or 25.50, or leave it empty." });
-        return z.NEVER;
-      }
-      if (n > REQUEST_BUDGET_MAX) {
-        c.addIssue({ code: "custom", message: `Budgets go up to ${REQUEST_BUDGET_MAX}.` });
-        return z.NEVER;
-      }
-      return Math.round(n * 100);
-    }),
+    .transform((v) => v || null),
 });
+
+/** A request's budget typed in `currency` -> minor units (null when empty), by the currency's digits. */
+export function parseBudget(text: string | null, currency: string): { ok: true; minor: number | null } | { ok: false; message: string } {
+  if (!text) return { ok: true, minor: null };
+  const r = parseMoney(text, currency);
+  if (!r.ok || r.money.amount <= 0) {
+    const decimals = !r.ok && /decimals/.test(r.message);
+    return { ok: false, message: decimals ? r.message : "Enter a budget like 25 or 25.50, or leave it empty." };
+  }
+  if (r.money.amount > parseMoneyOrThrow(String(REQUEST_BUDGET_MAX), currency).amount)
+    return { ok: false, message: `Budgets go up to ${REQUEST_BUDGET_MAX}.` };
+  return { ok: true, minor: r.money.amount };
+}
 export type ProductRequestInput = z.infer<typeof productRequestSchema>;
 
 export const requestAnswerSchema = z.object({

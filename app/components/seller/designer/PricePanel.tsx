@@ -6,7 +6,8 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { Dispatch, SetStateAction } from "react";
-import { formatMoney, minimumRetailMinor, splitSale } from "#server/modules/platform/types.ts";
+import { formatAmount, parseMoney } from "#server/contracts/money.ts";
+import { minimumRetailMinor, splitSale } from "#server/modules/pricing/types.ts";
 import type { DesignerBlank, DesignerSettings, Errors } from "./types.ts";
 
 /** Step 5, left: the retail price with the live split per sale, and optional prices per variant. */
@@ -36,7 +37,9 @@ export function PricePanel({
   errors: Errors;
 }) {
   // Money: live split per sale for the chosen variants.
-  const priceMinor = /^\d{1,7}([.,]\d{1,2})?$/.test(price.trim()) ? Math.round(Number(price.trim().replace(",", ".")) * 100) : null;
+  // Read by the platform currency's digits (1200 in JPY is ¥1,200), as the server will.
+  const priceParsed = price.trim() ? parseMoney(price, settings.currency) : null;
+  const priceMinor = priceParsed?.ok && priceParsed.money.amount > 0 ? priceParsed.money.amount : null;
   const chosenCosts = blank
     ? colors
         .flatMap((c) => sizes.map((s) => ({ key: `${c}|${s}`, cost: blank.costs[`${c}|${s}`] })))
@@ -46,9 +49,10 @@ export function PricePanel({
   const minCost = chosenCosts.length ? Math.min(...chosenCosts.map((v) => v.cost)) : null;
   const minPrice = maxCost !== null ? minimumRetailMinor(maxCost, settings) : null;
   const priceTooLow = priceMinor !== null && minPrice !== null && priceMinor < minPrice && !showVariantPrices;
-  const money = (m: number) => formatMoney(m, settings.currency);
+  const money = (m: number) => formatAmount(m, settings.currency);
   const priceError =
     errors.price ??
+    (priceParsed && !priceParsed.ok ? priceParsed.message : undefined) ??
     (priceTooLow
       ? `The price must be at least ${money(minPrice!)} so you earn at least ${money(settings.minimumMarginMinor)} per sale.`
       : undefined);
@@ -111,9 +115,12 @@ export function PricePanel({
           {chosenCosts.map((v) => {
             const min = minimumRetailMinor(v.cost, settings);
             const val = perVariant[v.key] ?? "";
-            const vm = /^\d{1,7}([.,]\d{1,2})?$/.test(val.trim()) ? Math.round(Number(val.trim().replace(",", ".")) * 100) : null;
+            const vp = val.trim() ? parseMoney(val, settings.currency) : null;
+            const vm = vp?.ok ? vp.money.amount : null;
             const err =
-              errors[`variantPrice.${v.key}`] ?? (vm !== null && min !== null && vm < min ? `At least ${money(min)}.` : undefined);
+              errors[`variantPrice.${v.key}`] ??
+              (vp && !vp.ok ? vp.message : undefined) ??
+              (vm !== null && min !== null && vm < min ? `At least ${money(min)}.` : undefined);
             return (
               <TextField
                 key={v.key}
