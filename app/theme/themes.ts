@@ -22,7 +22,17 @@ const shared: ThemeOptions = {
     MuiSelect: outlined,
     MuiFormControl: outlined,
     MuiButton: { defaultProps: { disableElevation: true } },
-    MuiLink: { defaultProps: { underline: "hover" } },
+    // Links in running text are underlined, so they never rely on colour alone (WCAG 1.4.1).
+    MuiLink: { defaultProps: { underline: "always" } },
+    // Plain anchors (router links in text, Markdown) take the theme's link colour: the browser's
+    // default blue is unreadable on the dark theme's background.
+    MuiCssBaseline: {
+      styleOverrides: (theme: Theme) => ({
+        "a:not(.MuiButtonBase-root):not(.MuiLink-root):not(.MuiChip-root)": {
+          color: theme.palette.mode === "dark" ? theme.palette.primary.light : theme.palette.primary.dark,
+        },
+      }),
+    },
   },
 };
 

@@ -153,6 +153,9 @@ test("the no-JavaScript theme form is open to everyone and checks its input", as
     expect(ok.headers()["set-cookie"]).toContain("platen_theme=myDarkTheme");
     const bad = await contexts.get(who)!.post("/resources/theme", { form: { theme: "noSuchTheme" }, maxRedirects: 0 });
     expect(bad.status(), who).toBe(400);
+    // A signed-in role's choice is saved to its (shared demo) account: put the default back.
+    const back = await contexts.get(who)!.post("/resources/theme", { form: { theme: "myPurpleTheme", next: "/legal" }, maxRedirects: 0 });
+    expect(back.status(), who).toBe(302);
   }
   // An outside `next` is never followed.
   const offsite = await contexts

@@ -72,7 +72,7 @@ export function BrevoHeader({
                 py: 1.25,
                 fontWeight: 600,
                 fontSize: 15,
-                color: active ? "primary.dark" : "text.secondary",
+                color: active ? (t) => (t.palette.mode === "dark" ? t.palette.primary.light : t.palette.primary.dark) : "text.secondary",
                 borderBottom: 3,
                 borderColor: active ? "primary.main" : "transparent",
                 mb: "-1px",

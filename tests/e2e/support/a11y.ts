@@ -52,6 +52,10 @@ export const test = base.extend<{ signedInAs: DemoRole | null }, { roleStates: M
         maxRedirects: 0,
       });
       expect(res.status(), `sign-in as ${signedInAs}`).toBe(302);
+      // The audits run in the default theme: the account's saved theme is the default one (another
+      // test may have saved another theme to this demo account).
+      const themed = await ctx.post("/resources/theme", { form: { theme: "myPurpleTheme", next: "/account" }, maxRedirects: 0 });
+      expect(themed.status(), `default theme for ${signedInAs}`).toBe(302);
       state = await ctx.storageState();
       await ctx.dispose();
       roleStates.set(signedInAs, state);

@@ -390,7 +390,10 @@ export default function BrevoMailbox() {
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
                     Subject: {t.subject}
                   </Typography>
-                  <Typography variant="body2" color="primary.dark" sx={{ mt: 1, fontWeight: 600 }}>
+                  <Typography
+                    variant="body2"
+                    sx={{ mt: 1, fontWeight: 600, color: (t) => (t.palette.mode === "dark" ? "primary.light" : "primary.dark") }}
+                  >
                     Preview and send a test
                   </Typography>
                 </CardContent>
