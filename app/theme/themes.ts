@@ -22,16 +22,19 @@ const shared: ThemeOptions = {
     MuiSelect: outlined,
     MuiFormControl: outlined,
     MuiButton: { defaultProps: { disableElevation: true } },
-    // Links in running text are underlined, so they never rely on colour alone (WCAG 1.4.1).
-    MuiLink: { defaultProps: { underline: "always" } },
-    // Plain anchors (router links in text, Markdown) take the theme's link colour: the browser's
-    // default blue is unreadable on the dark theme's background.
+    // In the dark theme the link colour is too close to the text's to tell links apart by colour
+    // alone (WCAG 1.4.1): links that underline on hover are underlined there all the time.
+    MuiLink: {
+      defaultProps: { underline: "hover" },
+      styleOverrides: {
+        root: ({ theme }) => (theme.palette.mode === "dark" ? { "&.MuiLink-underlineHover": { textDecoration: "underline" } } : {}),
+      },
+    },
+    // Plain anchors (router links in text, Markdown) take the theme's link colour in the dark theme:
+    // the browser's default blue is unreadable on its background. Anchors with a class (MUI
+    // components, the logo) keep their own colour.
     MuiCssBaseline: {
-      styleOverrides: (theme: Theme) => ({
-        "a:not(.MuiButtonBase-root):not(.MuiLink-root):not(.MuiChip-root)": {
-          color: theme.palette.mode === "dark" ? theme.palette.primary.light : theme.palette.primary.dark,
-        },
-      }),
+      styleOverrides: (theme: Theme) => (theme.palette.mode === "dark" ? { "a:not([class])": { color: theme.palette.primary.light } } : {}),
     },
   },
 };

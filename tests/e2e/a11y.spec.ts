@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { DemoRole } from "./support/accounts.ts";
+import { expect } from "@playwright/test";
 import { audit, test } from "./support/a11y.ts";
 
 // axe finds nothing serious or critical on any page, on phones (360 px) and desktops (1280 px),
@@ -104,6 +105,30 @@ for (const [theme, paths] of Object.entries(THEMED)) {
       test(path, async ({ page, context, baseURL, request }) => {
         await context.addCookies([{ name: "platen_theme", value: theme, url: baseURL! }]);
         await audit(page, await resolve(path, request));
+      });
+    }
+  });
+}
+
+// A signed-in role may choose the dark theme (saved to the account): its pages must read as well.
+const DARK_SIGNED_IN: Partial<Record<DemoRole, string[]>> = {
+  admin: ["/admin/brevo", "/admin/jobs", "/admin/partners", "/admin/wishes"],
+  partner: ["/wishes", "/ash"],
+};
+for (const [who, paths] of Object.entries(DARK_SIGNED_IN)) {
+  test.describe(`accessibility in myDarkTheme as ${who}`, () => {
+    test.use({ signedInAs: who as DemoRole });
+    for (const path of paths) {
+      test(path, async ({ page }) => {
+        const choose = (theme: string) => page.request.post("/resources/theme", { form: { theme, next: "/" }, maxRedirects: 0 });
+        expect((await choose("myDarkTheme")).status()).toBe(302);
+        try {
+          await audit(page, path);
+          // The page was audited in the dark theme (its background), not the default one.
+          expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(18, 16, 22)");
+        } finally {
+          await choose("myPurpleTheme");
+        }
       });
     }
   });
