@@ -3,6 +3,15 @@
 // from a state the module could never produce.
 import type { Db } from "../../server/infra/db/index.ts";
 import { createCtx, systemCtx, type Actor, type Ctx } from "../../server/kernel/index.ts";
+import {
+  createBlank,
+  createFulfiller,
+  createWarehouse,
+  type BlankInput,
+  type BlankRow,
+  type FulfillerRow,
+  type WarehouseRow,
+} from "../../server/modules/fulfillment/index.ts";
 import { createUser, type Role } from "../../server/modules/identity/index.ts";
 import { approveApplication, submitApplication, type StoreRow } from "../../server/modules/stores/index.ts";
 
@@ -49,4 +58,48 @@ export async function makeStore(
   const store = await approveApplication(fixtureCtx(db), application.id);
   const roles: Role[] = applicant.roles.includes("partner") ? [...applicant.roles] : [...applicant.roles, "partner"];
   return { store, owner: { ...applicant, roles } };
+}
+
+/**
+ * A fulfiller (fulfillment.createFulfiller, as the system does for an approved application) run by
+ * a user with the "fulfiller" role, one warehouse, and an active tee blank with two colours
+ * (White, Navy), sizes S and M, three variants and a "front" print area (fulfillment.createBlank).
+ */
+export async function makeFulfillerWithBlank(
+  db: Db,
+  opts: { owner?: UserActor; handle?: string; blank?: Partial<BlankInput> } = {},
+): Promise<{ owner: UserActor; fulfiller: FulfillerRow; warehouse: WarehouseRow; blank: BlankRow }> {
+  const owner = opts.owner ?? (await makeUser(db, { roles: ["fulfiller", "shopper"] }));
+  const handle = opts.handle ?? `print-${uniq()}`;
+  const fulfiller = await createFulfiller(fixtureCtx(db), { handle, name: `Print shop ${handle}`, ownerUserId: owner.userId });
+  const ownerCtx = createCtx(db, owner);
+  const warehouse = await createWarehouse(ownerCtx, {
+    fulfillerId: fulfiller.id,
+    name: "Main",
+    country: "US",
+    region: "OR",
+    city: "Portland",
+  });
+  const tag = uniq().toUpperCase();
+  const rect = { x: 100, y: 100, w: 400, h: 500 };
+  const blank = await createBlank(ownerCtx, {
+    fulfillerId: fulfiller.id,
+    name: "Factory tee",
+    category: "t-shirts",
+    description: "A soft tee.",
+    productionDays: 2,
+    areas: [{ key: "front", label: "Front", widthIn: 12, heightIn: 16, templateWidth: 1200, templateHeight: 1200, templateRect: rect }],
+    colors: [
+      { name: "White", hex: "#ffffff", templates: { front: { key: "templates/t/front-white.png" } } },
+      { name: "Navy", hex: "#1f2a44", templates: { front: { key: "templates/t/front-navy.png" } } },
+    ],
+    variants: [
+      { color: "White", size: "S", sku: `F-${tag}-W-S`, baseCostMinor: 900, weightGrams: 150 },
+      { color: "White", size: "M", sku: `F-${tag}-W-M`, baseCostMinor: 950, weightGrams: 160 },
+      { color: "Navy", size: "S", sku: `F-${tag}-N-S`, baseCostMinor: 1000, weightGrams: 150 },
+    ],
+    warehouseIds: [warehouse.id],
+    ...opts.blank,
+  });
+  return { owner, fulfiller, warehouse, blank };
 }
