@@ -5,7 +5,7 @@ import { newId } from "../../infra/db/index.ts";
 import { AppError, type Actor } from "../../kernel/index.ts";
 import { listAudit } from "../platform/index.ts";
 import { auditLog } from "../platform/schema.ts";
-import { findUserByUid, searchUsers, setUserDisabled, setUserRoles, userCounts, userEmails } from "./admin.ts";
+import { createUser, findUserByUid, searchUsers, setUserDisabled, setUserRoles, userCounts, userEmails } from "./admin.ts";
 import { refreshTokens, users, type Role } from "./schema.ts";
 import { createSession, resolveSession } from "./sessions.ts";
 
@@ -185,5 +185,29 @@ describe("searchUsers and counts", () => {
     const c = await userCounts(t.ctx(admin));
     expect(c).toEqual({ total: 3, newLast7Days: 2, disabled: 1, byRole: { admin: 1, partner: 1, fulfiller: 0, shopper: 3 } });
     expect(await userEmails(t.ctx(admin), [adminId, "usr_missing"])).toEqual({ [adminId]: "boss@example.test" });
+  });
+});
+
+describe("createUser", () => {
+  it("makes an account without a password for an admin, and refuses others and a used address", async () => {
+    const shopper = actorFor(shopperId, ["shopper"]);
+    await expect(createUser(t.ctx(shopper), { email: "new@example.test", displayName: "New", roles: ["shopper"] })).rejects.toMatchObject({
+      status: 403,
+    });
+    const made = await createUser(t.ctx(admin), { email: " New.Person@example.test ", displayName: "New", roles: ["partner", "shopper"] });
+    expect(made).toMatchObject({
+      email: "New.Person@example.test",
+      emailNormalized: "new.person@example.test",
+      roles: ["partner", "shopper"],
+    });
+    expect(made.passwordHash).toBeNull();
+    expect(made.emailVerifiedAt).not.toBeNull();
+    await expect(
+      createUser(t.ctx(admin), { email: "new.person@EXAMPLE.test", displayName: "Again", roles: ["shopper"] }),
+    ).rejects.toMatchObject({ status: 409, field: "email" });
+    await expect(createUser(t.ctx(admin), { email: "x@example.test", displayName: "X", roles: [] })).rejects.toMatchObject({
+      status: 400,
+      field: "roles",
+    });
   });
 });

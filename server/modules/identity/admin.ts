@@ -1,12 +1,13 @@
 // Admin user management: look up users, set their roles, disable or enable them.
 import { and, arrayContains, asc, count, eq, gt, gte, inArray, isNotNull, isNull, like, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { hasPrefix, transaction, type Db } from "../../infra/db/index.ts";
+import { hasPrefix, newId, transaction, type Db } from "../../infra/db/index.ts";
 import { actorUserId, assertRole, AppError, withDb, type Ctx } from "../../kernel/index.ts";
 import { recordAudit } from "../platform/index.ts";
 import { ROLES, sessions, users, type Role } from "./schema.ts";
 import { revokeAllSessions, type UserRow } from "./sessions.ts";
 import { revokeRefreshTokensOfUser } from "./tokens.ts";
+import { normalizeEmail } from "./types.ts";
 
 export const LAST_ADMIN_MESSAGE = "At least one admin must remain.";
 
@@ -137,6 +138,35 @@ export async function grantRole(ctx: Ctx, uid: string, role: Role): Promise<{ ch
     const { changed } = await setUserRoles(withDb(ctx, tx), uid, [...user.roles, role]);
     return { changed };
   });
+}
+
+/**
+ * Create an account without a password (admins only), e.g. for a person who then sets a password
+ * through "Forgot password", and for test fixtures. Refuses an e-mail address already in use.
+ */
+export async function createUser(
+  ctx: Ctx,
+  input: { email: string; displayName: string; roles: readonly string[]; emailVerified?: boolean },
+): Promise<UserRow> {
+  assertAdmin(ctx);
+  const parsed = rolesSchema.safeParse(input.roles);
+  if (!parsed.success) throw new AppError("invalid-roles", parsed.error.issues[0]!.message, 400, "roles");
+  const email = input.email.trim();
+  const emailNormalized = normalizeEmail(email);
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.emailNormalized, emailNormalized)).limit(1);
+  if (existing) throw new AppError("email-in-use", "An account with this e-mail address already exists.", 409, "email");
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      id: newId("usr"),
+      email,
+      emailNormalized,
+      displayName: input.displayName.trim(),
+      roles: parsed.data,
+      emailVerifiedAt: input.emailVerified === false ? null : ctx.clock.now(),
+    })
+    .returning();
+  return user!;
 }
 
 const reasonSchema = z.string().trim().max(500, "Keep the reason under 500 characters.");

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { newId, type Db } from "../../infra/db/index.ts";
+import { makeStore as makeStoreVia, makeUser as makeUserVia } from "../../../tests/support/factories.ts";
 import { emailMessages, outbox, users } from "../../infra/db/schema.ts";
-import type { Actor } from "../../kernel/index.ts";
 import type { Role } from "../identity/index.ts";
 import {
   acceptInvitation,
@@ -33,15 +32,11 @@ import {
   fanClubNewProductHandler,
   FAN_CLUB_NEW_PRODUCT_TOPIC,
 } from "./index.ts";
-import { fanClubMembers, partnerApplications, stores } from "./schema.ts";
+import { fanClubMembers, partnerApplications } from "./schema.ts";
 
 const t = useTestDatabase();
 
-async function makeUser(db: Db, email: string, roles: Role[] = ["shopper"]): Promise<Actor & { kind: "user" }> {
-  const id = newId("usr");
-  await db.insert(users).values({ id, email, emailNormalized: email, roles, displayName: email.split("@")[0]! });
-  return { kind: "user", userId: id, roles };
-}
+const makeUser = (email: string, roles: Role[] = ["shopper"]) => makeUserVia(t.db, { email, roles });
 
 const app = (handle: string, storeName = "Test Store") => ({
   storeName,
@@ -69,8 +64,8 @@ describe("handles", () => {
 
 describe("applications", () => {
   it("approve creates the store, grants the partner role and e-mails, in one transaction", async () => {
-    const admin = await makeUser(t.db, "adm1@test.dev", ["admin", "shopper"]);
-    const applicant = await makeUser(t.db, "app1@test.dev");
+    const admin = await makeUser("adm1@test.dev", ["admin", "shopper"]);
+    const applicant = await makeUser("app1@test.dev");
     const a = await submitApplication(t.ctx(applicant), app("first-store", "First Store"));
     await expect(submitApplication(t.ctx(applicant), app("second-store"))).rejects.toMatchObject({ status: 409 });
     await expect(approveApplication(t.ctx(applicant), a.id)).rejects.toMatchObject({ status: 403 });
@@ -84,16 +79,16 @@ describe("applications", () => {
   });
 
   it("refuses a duplicate handle next to the field", async () => {
-    const x = await makeUser(t.db, "dup1@test.dev");
-    const y = await makeUser(t.db, "dup2@test.dev");
+    const x = await makeUser("dup1@test.dev");
+    const y = await makeUser("dup2@test.dev");
     await submitApplication(t.ctx(x), app("same-handle"));
     await expect(submitApplication(t.ctx(y), app("same-handle"))).rejects.toMatchObject({ status: 409, field: "handle" });
     await expect(submitApplication(t.ctx(y), app("first-store"))).rejects.toMatchObject({ field: "handle" });
   });
 
   it("reject needs a reason and e-mails the applicant", async () => {
-    const admin = await makeUser(t.db, "adm2@test.dev", ["admin"]);
-    const applicant = await makeUser(t.db, "rej@test.dev");
+    const admin = await makeUser("adm2@test.dev", ["admin"]);
+    const applicant = await makeUser("rej@test.dev");
     const a = await submitApplication(t.ctx(applicant), app("rejected-one"));
     await expect(rejectApplication(t.ctx(admin), a.id, "")).rejects.toMatchObject({ field: "reason" });
     await rejectApplication(t.ctx(admin), a.id, "Artwork looks copied.");
@@ -106,24 +101,21 @@ describe("applications", () => {
 });
 
 async function makeStore(handle: string, ownerEmail: string) {
-  const owner = await makeUser(t.db, ownerEmail, ["partner", "shopper"]);
-  const id = newId("sto");
-  await t.db.insert(stores).values({ id, handle, name: handle, ownerUserId: owner.userId });
-  return { owner, store: (await getStoreByHandle(t.ctx(owner), handle))! };
+  return makeStoreVia(t.db, { handle, owner: await makeUser(ownerEmail) });
 }
 
 describe("access and team", () => {
   it("owner, member with permissions, another store's owner, admin", async () => {
     const { owner, store } = await makeStore("team-store", "own@test.dev");
     const { owner: other } = await makeStore("other-store", "other@test.dev");
-    const admin = await makeUser(t.db, "adm3@test.dev", ["admin"]);
+    const admin = await makeUser("adm3@test.dev", ["admin"]);
     expect((await getStoreAccess(t.ctx(owner), store)).role).toBe("owner");
     expect((await getStoreAccess(t.ctx(other), store)).role).toBe("none");
     expect(accessAllows(await getStoreAccess(t.ctx(other), store))).toBe(false);
     expect((await getStoreAccess(t.ctx(admin), store)).role).toBe("admin");
     expect((await getStoreAccess(t.ctx({ kind: "anonymous" }), store)).role).toBe("none");
 
-    const worker = await makeUser(t.db, "worker@test.dev");
+    const worker = await makeUser("worker@test.dev");
     await expect(inviteMember(t.ctx(other), store.id, { email: "worker@test.dev", permissions: ["products"] })).rejects.toMatchObject({
       status: 403,
     });
@@ -146,8 +138,8 @@ describe("access and team", () => {
 describe("fan club", () => {
   it("join, members-only posts, notify one job per opted-in member, unsubscribe, leave", async () => {
     const { owner, store } = await makeStore("fan-store", "fanowner@test.dev");
-    const fan = await makeUser(t.db, "fan@test.dev");
-    const stranger = await makeUser(t.db, "stranger@test.dev");
+    const fan = await makeUser("fan@test.dev");
+    const stranger = await makeUser("stranger@test.dev");
     await createFanClubPost(t.ctx(owner), store.id, { title: "Secret", body: "Members only text", membersOnly: true });
     await joinFanClub(t.ctx(fan), store.id);
     await joinFanClub(t.ctx(fan), store.id); // idempotent
@@ -195,7 +187,7 @@ describe("fan club", () => {
 describe("suspension", () => {
   it("hides the store from the public list and cannot be featured", async () => {
     const { store } = await makeStore("sus-store", "sus@test.dev");
-    const admin = await makeUser(t.db, "adm4@test.dev", ["admin"]);
+    const admin = await makeUser("adm4@test.dev", ["admin"]);
     await expect(suspendStore(t.ctx(admin), store.id, "")).rejects.toMatchObject({ field: "reason" });
     await suspendStore(t.ctx(admin), store.id, "Copied artwork reported");
     const list = await listPublicStores(t.ctx({ kind: "anonymous" }));
@@ -208,13 +200,13 @@ describe("suspension", () => {
 describe("admin lists (owners through identity's public API)", () => {
   it("finds a store by its owner's e-mail or name and shows the owner and applicant", async () => {
     const { store } = await makeStore("owner-search", "searchable.owner@test.dev");
-    const admin = await makeUser(t.db, "adm5@test.dev", ["admin"]);
+    const admin = await makeUser("adm5@test.dev", ["admin"]);
     const byEmail = await listStoresForAdmin(t.ctx(admin), { q: "SEARCHABLE.owner" });
     expect(byEmail.map((s) => s.id)).toEqual([store.id]);
     expect(byEmail[0]).toMatchObject({ ownerEmail: "searchable.owner@test.dev", ownerName: "searchable.owner" });
     expect((await listStoresForAdmin(t.ctx(admin), { q: "owner-sea" })).map((s) => s.id)).toEqual([store.id]);
     expect(await listStoresForAdmin(t.ctx(admin), { q: "nobody-matches-this" })).toEqual([]);
-    const applicant = await makeUser(t.db, "lister@test.dev");
+    const applicant = await makeUser("lister@test.dev");
     const a = await submitApplication(t.ctx(applicant), app("listed-app"));
     const listed = (await listApplications(t.ctx(admin), { status: "pending" })).find((x) => x.id === a.id);
     expect(listed).toMatchObject({ applicantEmail: "lister@test.dev", applicantName: "lister" });

@@ -2,41 +2,21 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { newId, type Db } from "../../infra/db/index.ts";
-import { users } from "../../infra/db/schema.ts";
-import type { Actor } from "../../kernel/index.ts";
-import type { Role } from "../identity/index.ts";
-import {
-  acceptInvitation,
-  getStoreAccess,
-  getStoreByHandle,
-  inviteMember,
-  removeMember,
-  updateMemberPermissions,
-  type StorePermission,
-} from "./index.ts";
-import { storeMembers, stores } from "./schema.ts";
+import { makeStore, makeUser } from "../../../tests/support/factories.ts";
+import { acceptInvitation, getStoreAccess, inviteMember, removeMember, updateMemberPermissions, type StorePermission } from "./index.ts";
+import { storeMembers } from "./schema.ts";
 
 const t = useTestDatabase();
-
-async function makeUser(db: Db, email: string, roles: Role[] = ["shopper"]): Promise<Actor & { kind: "user" }> {
-  const id = newId("usr");
-  await db.insert(users).values({ id, email, emailNormalized: email, roles, displayName: email.split("@")[0]! });
-  return { kind: "user", userId: id, roles };
-}
 
 let n = 0;
 /** A store with its owner, and a member holding `permissions` (invited by the owner, accepted). */
 async function storeWithMember(permissions: StorePermission[]) {
   n++;
-  const owner = await makeUser(t.db, `owner${n}@team.test`, ["partner", "shopper"]);
-  const handle = `team-rules-${n}`;
-  await t.db.insert(stores).values({ id: newId("sto"), handle, name: handle, ownerUserId: owner.userId });
-  const store = (await getStoreByHandle(t.ctx(owner), handle))!;
-  const member = await makeUser(t.db, `member${n}@team.test`);
+  const { owner, store } = await makeStore(t.db, { handle: `team-rules-${n}` });
+  const member = await makeUser(t.db, { email: `member${n}@team.test` });
   const invited = await inviteMember(t.ctx(owner), store.id, { email: `member${n}@team.test`, permissions });
   await acceptInvitation(t.ctx(member), invited.token);
-  const other = await makeUser(t.db, `other${n}@team.test`);
+  const other = await makeUser(t.db, { email: `other${n}@team.test` });
   const otherInvite = await inviteMember(t.ctx(owner), store.id, { email: `other${n}@team.test`, permissions: ["analytics"] });
   await acceptInvitation(t.ctx(other), otherInvite.token);
   return { owner, store, member, memberId: invited.memberId, other, otherId: otherInvite.memberId };
@@ -115,7 +95,7 @@ describe("team permissions: no escalation", () => {
 
   it("the owner and an admin grant anything, 'team' included", async () => {
     const { owner, store, memberId, otherId, other } = await storeWithMember(["products"]);
-    const admin = await makeUser(t.db, `admin${n}@team.test`, ["admin"]);
+    const admin = await makeUser(t.db, { email: `admin${n}@team.test`, roles: ["admin"] });
     await updateMemberPermissions(t.ctx(owner), store.id, memberId, ["team", "products", "orders"]);
     expect(await permissionsOf(memberId)).toEqual(["products", "team", "orders"]);
     await updateMemberPermissions(t.ctx(admin), store.id, otherId, ["team", "profile"]);

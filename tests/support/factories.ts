@@ -1,0 +1,105 @@
+// Test data made through the modules' public APIs (their index.ts), never by writing another
+// module's rows: when a module changes its tables, the fixtures follow, and a test cannot start
+// from a state the module could never produce.
+import type { Db } from "../../server/infra/db/index.ts";
+import { createCtx, systemCtx, type Actor, type Ctx } from "../../server/kernel/index.ts";
+import {
+  createBlank,
+  createFulfiller,
+  createWarehouse,
+  type BlankInput,
+  type BlankRow,
+  type FulfillerRow,
+  type WarehouseRow,
+} from "../../server/modules/fulfillment/index.ts";
+import { createUser, type Role } from "../../server/modules/identity/index.ts";
+import { approveApplication, submitApplication, type StoreRow } from "../../server/modules/stores/index.ts";
+
+export type UserActor = Actor & { kind: "user" };
+
+let seq = 0;
+/** A short suffix unique within the test process, for e-mail addresses and handles. */
+export const uniq = (): string => `${process.pid.toString(36)}${(++seq).toString(36)}`;
+
+const fixtureCtx = (db: Db): Ctx => systemCtx(db, "test fixture");
+
+/** A user with `roles` (identity.createUser), and the actor to act as them. E-mail verified. */
+export async function makeUser(
+  db: Db,
+  opts: { email?: string; displayName?: string; roles?: Role[] } = {},
+): Promise<UserActor & { email: string }> {
+  const email = opts.email ?? `user-${uniq()}@factory.test`;
+  const user = await createUser(fixtureCtx(db), {
+    email,
+    displayName: opts.displayName ?? email.split("@")[0]!,
+    roles: opts.roles ?? ["shopper"],
+  });
+  return { kind: "user", userId: user.id, roles: user.roles as Role[], email: user.email };
+}
+
+/**
+ * A store owned by a partner, through the real flow: the owner applies (stores.submitApplication)
+ * and an admin approves (stores.approveApplication, which also grants the owner "partner").
+ * Pass `owner` to reuse a user; otherwise one is made. Returns the owner as a partner actor.
+ */
+export async function makeStore(
+  db: Db,
+  opts: { handle?: string; name?: string; owner?: UserActor; bio?: string } = {},
+): Promise<{ store: StoreRow; owner: UserActor }> {
+  const applicant = opts.owner ?? (await makeUser(db));
+  const handle = opts.handle ?? `store-${uniq()}`;
+  const application = await submitApplication(createCtx(db, applicant), {
+    storeName: opts.name ?? handle,
+    handle,
+    bio: opts.bio ?? "A store made by the test fixtures, for tests only.",
+    links: "",
+    acceptTerms: "on",
+  });
+  const store = await approveApplication(fixtureCtx(db), application.id);
+  const roles: Role[] = applicant.roles.includes("partner") ? [...applicant.roles] : [...applicant.roles, "partner"];
+  return { store, owner: { ...applicant, roles } };
+}
+
+/**
+ * A fulfiller (fulfillment.createFulfiller, as the system does for an approved application) run by
+ * a user with the "fulfiller" role, one warehouse, and an active tee blank with two colours
+ * (White, Navy), sizes S and M, three variants and a "front" print area (fulfillment.createBlank).
+ */
+export async function makeFulfillerWithBlank(
+  db: Db,
+  opts: { owner?: UserActor; handle?: string; blank?: Partial<BlankInput> } = {},
+): Promise<{ owner: UserActor; fulfiller: FulfillerRow; warehouse: WarehouseRow; blank: BlankRow }> {
+  const owner = opts.owner ?? (await makeUser(db, { roles: ["fulfiller", "shopper"] }));
+  const handle = opts.handle ?? `print-${uniq()}`;
+  const fulfiller = await createFulfiller(fixtureCtx(db), { handle, name: `Print shop ${handle}`, ownerUserId: owner.userId });
+  const ownerCtx = createCtx(db, owner);
+  const warehouse = await createWarehouse(ownerCtx, {
+    fulfillerId: fulfiller.id,
+    name: "Main",
+    country: "US",
+    region: "OR",
+    city: "Portland",
+  });
+  const tag = uniq().toUpperCase();
+  const rect = { x: 100, y: 100, w: 400, h: 500 };
+  const blank = await createBlank(ownerCtx, {
+    fulfillerId: fulfiller.id,
+    name: "Factory tee",
+    category: "t-shirts",
+    description: "A soft tee.",
+    productionDays: 2,
+    areas: [{ key: "front", label: "Front", widthIn: 12, heightIn: 16, templateWidth: 1200, templateHeight: 1200, templateRect: rect }],
+    colors: [
+      { name: "White", hex: "#ffffff", templates: { front: { key: "templates/t/front-white.png" } } },
+      { name: "Navy", hex: "#1f2a44", templates: { front: { key: "templates/t/front-navy.png" } } },
+    ],
+    variants: [
+      { color: "White", size: "S", sku: `F-${tag}-W-S`, baseCostMinor: 900, weightGrams: 150 },
+      { color: "White", size: "M", sku: `F-${tag}-W-M`, baseCostMinor: 950, weightGrams: 160 },
+      { color: "Navy", size: "S", sku: `F-${tag}-N-S`, baseCostMinor: 1000, weightGrams: 150 },
+    ],
+    warehouseIds: [warehouse.id],
+    ...opts.blank,
+  });
+  return { owner, fulfiller, warehouse, blank };
+}
