@@ -128,6 +128,34 @@ describe("sign-up and sign-in", () => {
     await expect(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, at(7, 6))).resolves.toBeTruthy();
   });
 
+  it("the sign-in wait follows the context's clock: it elapses without sleeping", async () => {
+    const clock = manualClock(new Date(Date.now() + 30 * 86_400_000)); // a month on: no failures of other tests count
+    const at = (ip: string) => t.ctx(anon(ip), { clock });
+    const { email, user } = await newAccount("clock-lock", "192.0.2.110");
+    for (let i = 0; i < 5; i++)
+      expect((await codeOf(signInWithPassword(at(`192.0.2.${120 + i}`), { email, password: "wrong password!" }))).code).toBe(
+        "invalid-credential",
+      );
+    expect((await codeOf(signInWithPassword(at("192.0.2.199"), { email, password: PASSWORD }))).message).toMatch(
+      /^Too many attempts\. Try again in 1 minute\./,
+    );
+    clock.advance(61_000);
+    const signedInUser = await signInWithPassword(at("192.0.2.199"), { email, password: PASSWORD });
+    expect(signedInUser.id).toBe(user.id);
+    expect(signedInUser.lastSignInAt?.getTime()).toBe(clock.now().getTime());
+  });
+
+  it("a new account is stamped with the context's clock", async () => {
+    const clock = manualClock("2031-05-01T08:00:00Z");
+    const user = await signUp(t.ctx(anon(uniqueIp()), { clock }), {
+      displayName: "Clock Person",
+      email: freshEmail("clock"),
+      password: PASSWORD,
+    });
+    expect(user.createdAt.toISOString()).toBe("2031-05-01T08:00:00.000Z");
+    expect(user.passwordChangedAt?.toISOString()).toBe("2031-05-01T08:00:00.000Z");
+  });
+
   it("strangers' failures never lock out a device that signed in before, an admin's included", async () => {
     const { email, user } = await newAccount("known-device", "192.0.2.60");
     await t.db
