@@ -14,12 +14,13 @@ import {
   resendVerification,
   resetPassword,
   signInWithPassword,
+  listSessions,
   signOutOtherDevices,
   signUp,
   verifyEmailToken,
 } from "./accounts.ts";
 import { sessions, users, verificationTokens } from "./schema.ts";
-import { createSession, resolveSession } from "./sessions.ts";
+import { createSession, resolveSession, sessionIdleMs } from "./sessions.ts";
 
 const t = useTestDatabase();
 const PASSWORD = "correct horse battery";
@@ -389,6 +390,17 @@ describe("signed-in changes", () => {
     expect(row!.email).toBe(newEmail);
     expect(row!.emailVerifiedAt).not.toBeNull();
     expect((await lastMail(email, "email-changed"))?.params.newEmail).toBe(newEmail);
+  });
+
+  it("a session idle past the timeout on the context's clock leaves the active sessions", async () => {
+    const { user } = await newAccount("idle");
+    const { session } = await signedIn(user.id);
+    const clock = manualClock();
+    clock.set(session.lastSeenAt.getTime() + sessionIdleMs() - 60_000);
+    const actor: Actor = { kind: "user", userId: user.id, roles: ["shopper"], sessionId: session.id, authTime: session.authTime };
+    expect((await listSessions(t.ctx(actor, { clock }))).map((s) => s.id)).toEqual([session.id]);
+    clock.advance(2 * 60_000);
+    expect(await listSessions(t.ctx(actor, { clock }))).toEqual([]);
   });
 
   it("signs out other devices", async () => {
