@@ -3,6 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { manualClock } from "../../contracts/clock.ts";
 import { newId } from "../../infra/db/index.ts";
 import {
   artworkFlags,
@@ -174,6 +175,21 @@ describe("product transitions", () => {
 });
 
 describe("saving and publishing", () => {
+  it("saving and publishing are stamped with the context's clock", async () => {
+    const clock = manualClock("2030-03-01T10:00:00Z");
+    const ctx: Ctx = { ...inkwell(), clock };
+    const { product } = await draft(ctx, ids.inkwell!, await lowResPng(14, 2400));
+    expect(product.updatedAt.toISOString()).toBe("2030-03-01T10:00:00.000Z");
+    clock.advance(86_400_000);
+    const published = await publishProduct(ctx, product.id);
+    expect(published.status).toBe("published");
+    const [row] = await t.db.select().from(products).where(eq(products.id, product.id));
+    expect(row!.publishedAt?.toISOString()).toBe("2030-03-02T10:00:00.000Z");
+    expect(row!.updatedAt.toISOString()).toBe("2030-03-02T10:00:00.000Z");
+    const [doc] = await t.db.select().from(searchDocuments).where(eq(searchDocuments.productId, product.id));
+    expect(doc!.publishedAt.toISOString()).toBe("2030-03-02T10:00:00.000Z");
+  });
+
   it("stores mockups per colour and the print file; preflight warns at low resolution", async () => {
     const out = await draft(inkwell(), ids.inkwell!, await lowResPng(12, 400), {
       placements: { front: { x: 0.5, y: 0.5, scale: 0.9, rotation: 0 } },

@@ -4,6 +4,7 @@ import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { artworkFlags, artworks, printFiles, productEvents, productMockups, products, productVariants } from "./schema.ts";
 import { actorUserId, AppError, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { formatAmount } from "../../contracts/money.ts";
+import { systemClock, type Clock } from "../../contracts/clock.ts";
 import { getSettings, type Settings } from "../platform/index.ts";
 import { minimumRetailMinor } from "../pricing/index.ts";
 import { removeSearchDocument, upsertSearchDocument, type SearchDocumentInput } from "../search/index.ts";
@@ -43,7 +44,7 @@ async function loadProduct(db: Db, productId: string): Promise<ProductRow> {
  * it), or null when the product is gone or its store is suspended (a suspended store's products are
  * listed nowhere; the stores module's events bring them back on reinstatement).
  */
-export async function searchDocumentFor(db: Db, productId: string): Promise<SearchDocumentInput | null> {
+export async function searchDocumentFor(db: Db, productId: string, now: Date = systemClock.now()): Promise<SearchDocumentInput | null> {
   const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
   if (!product) return null;
   const store = await storeInfo(db, product.storeId);
@@ -74,7 +75,7 @@ export async function searchDocumentFor(db: Db, productId: string): Promise<Sear
     priceMinor: prices.length ? Math.min(...prices) : p.product.priceMinor,
     priceMaxMinor: prices.length ? Math.max(...prices) : p.product.priceMinor,
     image: main ? { hash: main.hash, color: main.color, areaKey: main.areaKey, width: main.width, height: main.height } : null,
-    publishedAt: p.product.publishedAt ?? new Date(),
+    publishedAt: p.product.publishedAt ?? now,
   };
 }
 
@@ -82,7 +83,7 @@ export async function searchDocumentFor(db: Db, productId: string): Promise<Sear
  * The search documents of a store's published products (none while the store is suspended): what
  * search holds of the store after a store event (server/jobs/handlers.ts).
  */
-export async function storeSearchDocuments(db: Db, storeId: string): Promise<SearchDocumentInput[]> {
+export async function storeSearchDocuments(db: Db, storeId: string, now: Date = systemClock.now()): Promise<SearchDocumentInput[]> {
   const rows = await db
     .select({ id: products.id })
     .from(products)
@@ -90,7 +91,7 @@ export async function storeSearchDocuments(db: Db, storeId: string): Promise<Sea
     .orderBy(asc(products.id));
   const docs: SearchDocumentInput[] = [];
   for (const r of rows) {
-    const doc = await searchDocumentFor(db, r.id);
+    const doc = await searchDocumentFor(db, r.id, now);
     if (!doc) return []; // the store is suspended (or gone)
     docs.push(doc);
   }
@@ -116,9 +117,9 @@ export async function publishProductMove(
 }
 
 /** Move a product to `to` (transition table), record the event, keep the search index in step. */
-async function move(tx: Tx, product: ProductRow, to: ProductStatus, actor: string | null, reason = ""): Promise<ProductRow> {
+async function move(tx: Tx, clock: Clock, product: ProductRow, to: ProductStatus, actor: string | null, reason = ""): Promise<ProductRow> {
   productTransitions.assert(product.status, to);
-  const now = new Date();
+  const now = clock.now();
   const firstPublish = to === "published" && !product.publishedAt;
   const [row] = await tx
     .update(products)
@@ -136,7 +137,7 @@ async function move(tx: Tx, product: ProductRow, to: ProductStatus, actor: strin
     .insert(productEvents)
     .values({ id: newId("pev"), productId: product.id, fromStatus: product.status, toStatus: to, actorUserId: actor, reason });
   if (to === "published") {
-    const doc = await searchDocumentFor(tx, product.id);
+    const doc = await searchDocumentFor(tx, product.id, now);
     if (doc) await upsertSearchDocument(tx, doc);
   } else if (product.status === "published") {
     await removeSearchDocument(tx, product.id);
@@ -228,11 +229,11 @@ async function publishInTx(tx: Tx, ctx: Ctx, product: ProductRow, settings: Sett
         matchedStoreId: match.storeId,
         distance: match.distance,
       });
-      await move(tx, product, "in_review", actorUserId(ctx.actor), HELD_REASON);
+      await move(tx, ctx.clock, product, "in_review", actorUserId(ctx.actor), HELD_REASON);
       return { status: "in_review", heldReason: HELD_REASON };
     }
   }
-  await move(tx, product, "published", actorUserId(ctx.actor));
+  await move(tx, ctx.clock, product, "published", actorUserId(ctx.actor));
   return { status: "published" };
 }
 
@@ -254,7 +255,7 @@ export async function unpublishProduct(ctx: Ctx, productId: string): Promise<Pro
       `Only published products can be unpublished; this one is ${PRODUCT_STATUS_LABELS[product.status].toLowerCase()}.`,
       409,
     );
-  return transaction(ctx.db, async (tx) => move(tx, await loadProduct(tx, productId), "unpublished", actorUserId(ctx.actor)));
+  return transaction(ctx.db, async (tx) => move(tx, ctx.clock, await loadProduct(tx, productId), "unpublished", actorUserId(ctx.actor)));
 }
 
 /** A generic guarded move (used by tests and the admin): admins only for taken_down and restores. */
@@ -270,7 +271,7 @@ export async function changeProductStatus(ctx: Ctx, productId: string, to: Produ
     const out = await publishProduct(ctx, productId);
     return { ...(await loadProduct(ctx.db, productId)), status: out.status };
   }
-  return transaction(ctx.db, async (tx) => move(tx, await loadProduct(tx, productId), to, actorUserId(ctx.actor), reason));
+  return transaction(ctx.db, async (tx) => move(tx, ctx.clock, await loadProduct(tx, productId), to, actorUserId(ctx.actor), reason));
 }
 
 export interface BulkOutcome {
@@ -432,7 +433,7 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
       placements: input.placements,
       preflight: issues,
       primaryColor,
-      updatedAt: new Date(),
+      updatedAt: ctx.clock.now(),
     };
     let product: ProductRow;
     if (existing) {
@@ -478,7 +479,7 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
     }
     if (prints.length) await tx.insert(printFiles).values(prints.map((p) => ({ productId, ...p })));
     if (product.status === "published") {
-      const doc = await searchDocumentFor(tx, productId);
+      const doc = await searchDocumentFor(tx, productId, ctx.clock.now());
       if (doc) await upsertSearchDocument(tx, doc);
     }
     const publish = opts.publish ? await publishInTx(tx, ctx, product, settings, opts.trusted) : undefined;

@@ -14,12 +14,13 @@ import {
   resendVerification,
   resetPassword,
   signInWithPassword,
+  listSessions,
   signOutOtherDevices,
   signUp,
   verifyEmailToken,
 } from "./accounts.ts";
 import { sessions, users, verificationTokens } from "./schema.ts";
-import { createSession, resolveSession } from "./sessions.ts";
+import { createSession, resolveSession, sessionIdleMs } from "./sessions.ts";
 
 const t = useTestDatabase();
 const PASSWORD = "correct horse battery";
@@ -126,6 +127,34 @@ describe("sign-up and sign-in", () => {
     await expect(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, at(7, 4))).resolves.toBeTruthy();
     expect((await fail("192.0.2.32", at(7, 5))).code).toBe("invalid-credential");
     await expect(signInWithPassword(t.ctx(anon("192.0.2.99")), { email, password: PASSWORD }, at(7, 6))).resolves.toBeTruthy();
+  });
+
+  it("the sign-in wait follows the context's clock: it elapses without sleeping", async () => {
+    const clock = manualClock(new Date(Date.now() + 30 * 86_400_000)); // a month on: no failures of other tests count
+    const at = (ip: string) => t.ctx(anon(ip), { clock });
+    const { email, user } = await newAccount("clock-lock", "192.0.2.110");
+    for (let i = 0; i < 5; i++)
+      expect((await codeOf(signInWithPassword(at(`192.0.2.${120 + i}`), { email, password: "wrong password!" }))).code).toBe(
+        "invalid-credential",
+      );
+    expect((await codeOf(signInWithPassword(at("192.0.2.199"), { email, password: PASSWORD }))).message).toMatch(
+      /^Too many attempts\. Try again in 1 minute\./,
+    );
+    clock.advance(61_000);
+    const signedInUser = await signInWithPassword(at("192.0.2.199"), { email, password: PASSWORD });
+    expect(signedInUser.id).toBe(user.id);
+    expect(signedInUser.lastSignInAt?.getTime()).toBe(clock.now().getTime());
+  });
+
+  it("a new account is stamped with the context's clock", async () => {
+    const clock = manualClock("2031-05-01T08:00:00Z");
+    const user = await signUp(t.ctx(anon(uniqueIp()), { clock }), {
+      displayName: "Clock Person",
+      email: freshEmail("clock"),
+      password: PASSWORD,
+    });
+    expect(user.createdAt.toISOString()).toBe("2031-05-01T08:00:00.000Z");
+    expect(user.passwordChangedAt?.toISOString()).toBe("2031-05-01T08:00:00.000Z");
   });
 
   it("strangers' failures never lock out a device that signed in before, an admin's included", async () => {
@@ -361,6 +390,17 @@ describe("signed-in changes", () => {
     expect(row!.email).toBe(newEmail);
     expect(row!.emailVerifiedAt).not.toBeNull();
     expect((await lastMail(email, "email-changed"))?.params.newEmail).toBe(newEmail);
+  });
+
+  it("a session idle past the timeout on the context's clock leaves the active sessions", async () => {
+    const { user } = await newAccount("idle");
+    const { session } = await signedIn(user.id);
+    const clock = manualClock();
+    clock.set(session.lastSeenAt.getTime() + sessionIdleMs() - 60_000);
+    const actor: Actor = { kind: "user", userId: user.id, roles: ["shopper"], sessionId: session.id, authTime: session.authTime };
+    expect((await listSessions(t.ctx(actor, { clock }))).map((s) => s.id)).toEqual([session.id]);
+    clock.advance(2 * 60_000);
+    expect(await listSessions(t.ctx(actor, { clock }))).toEqual([]);
   });
 
   it("signs out other devices", async () => {

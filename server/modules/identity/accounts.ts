@@ -59,7 +59,7 @@ export async function signInWithPassword(
   input: { email: string; password: string },
   opts?: Opts & { deviceId?: string | null },
 ): Promise<UserRow> {
-  const now = nowOf(opts);
+  const now = nowIn(ctx, opts);
   const ip = ipOf(ctx.actor);
   const emailNormalized = normalizeEmail(input.email);
   const deviceId = opts?.deviceId ?? null;
@@ -99,7 +99,7 @@ async function sendVerification(db: Db, user: UserRow, now: Date, newEmail?: str
 
 /** A new shopper account; the verification e-mail goes out in the same transaction. */
 export async function signUp(ctx: Ctx, input: { displayName: string; email: string; password: string }, opts?: Opts): Promise<UserRow> {
-  const now = nowOf(opts);
+  const now = nowIn(ctx, opts);
   const ip = ipOf(ctx.actor);
   const email = input.email.trim();
   const emailNormalized = normalizeEmail(email);
@@ -228,7 +228,7 @@ export async function verifyEmailToken(
 /** Send a new verification link (from /account). */
 export async function resendVerification(ctx: Ctx, opts?: Opts): Promise<void> {
   const actor = userActor(ctx);
-  const now = nowOf(opts);
+  const now = nowIn(ctx, opts);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!user) throw forbidden();
   if (user.emailVerifiedAt) throw new AppError("already-verified", "Your e-mail address is already verified.", 400);
@@ -254,7 +254,7 @@ export async function resendVerification(ctx: Ctx, opts?: Opts): Promise<void> {
 
 /** Always answers the same, whether or not the address has an account. */
 export async function requestPasswordReset(ctx: Ctx, input: { email: string }, opts?: Opts): Promise<void> {
-  const now = nowOf(opts);
+  const now = nowIn(ctx, opts);
   const [user] = await ctx.db
     .select()
     .from(users)
@@ -294,7 +294,7 @@ export async function requestPasswordReset(ctx: Ctx, input: { email: string }, o
 
 /** Set a new password from a reset link: the link is used up, every session ends. */
 export async function resetPassword(ctx: Ctx, input: { token: string; password: string }, opts?: Opts): Promise<UserRow> {
-  const now = nowOf(opts);
+  const now = nowIn(ctx, opts);
   await checkActionToken(ctx.db, input.token, "reset_password", { now });
   assertPasswordPolicy(input.password);
   const passwordHash = await hashPassword(input.password);
@@ -317,7 +317,7 @@ export async function resetPassword(ctx: Ctx, input: { token: string; password: 
       .where(
         and(eq(verificationTokens.userId, user.id), eq(verificationTokens.purpose, "reset_password"), isNull(verificationTokens.usedAt)),
       );
-    await revokeAllSessions(tx, user.id);
+    await revokeAllSessions(tx, user.id, undefined, now);
     await revokeRefreshTokensOfUser(tx, user.id, undefined, now);
     // Whoever followed the link controls the mailbox: the account's failed sign-ins are cleared.
     await recordAttempt(tx, { kind: "password-reset", emailNormalized: user.emailNormalized, ip: ipOf(ctx.actor), succeeded: true, now });
@@ -385,7 +385,7 @@ export async function changePassword(ctx: Ctx, input: { newPassword: string }, o
   await transaction(ctx.db, async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
     // Everywhere else is signed out; this device stays signed in.
-    await revokeAllSessions(tx, user.id, actor.sessionId);
+    await revokeAllSessions(tx, user.id, actor.sessionId, now);
     await revokeRefreshTokensOfUser(tx, user.id, actor.sessionId, now);
     await sendEmail(tx, {
       to: user.email,
@@ -480,7 +480,7 @@ export async function updateProfile(ctx: Ctx, input: ProfileInput): Promise<User
       firstName: input.firstName,
       lastName: input.lastName,
       phone: input.phone,
-      updatedAt: new Date(),
+      updatedAt: ctx.clock.now(),
     })
     .where(eq(users.id, actor.userId))
     .returning();
@@ -490,12 +490,12 @@ export async function updateProfile(ctx: Ctx, input: ProfileInput): Promise<User
 
 export async function saveTheme(ctx: Ctx, theme: string): Promise<void> {
   const actor = userActor(ctx);
-  await ctx.db.update(users).set({ theme, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+  await ctx.db.update(users).set({ theme, updatedAt: ctx.clock.now() }).where(eq(users.id, actor.userId));
 }
 
 export async function listSessions(ctx: Ctx): Promise<(SessionRow & { current: boolean })[]> {
   const actor = userActor(ctx);
-  const rows = await listActiveSessions(ctx.db, actor.userId);
+  const rows = await listActiveSessions(ctx.db, actor.userId, ctx.clock.now());
   return rows.map((s) => ({ ...s, current: s.id === actor.sessionId }));
 }
 
@@ -503,8 +503,9 @@ export async function listSessions(ctx: Ctx): Promise<(SessionRow & { current: b
 export async function signOutOtherDevices(ctx: Ctx): Promise<number> {
   const actor = userActor(ctx);
   return transaction(ctx.db, async (tx) => {
-    const n = await revokeAllSessions(tx, actor.userId, actor.sessionId);
-    await revokeRefreshTokensOfUser(tx, actor.userId, actor.sessionId);
+    const now = ctx.clock.now();
+    const n = await revokeAllSessions(tx, actor.userId, actor.sessionId, now);
+    await revokeRefreshTokensOfUser(tx, actor.userId, actor.sessionId, now);
     return n;
   });
 }

@@ -70,11 +70,11 @@ async function loadUser(db: Db, uid: string, forUpdate = false): Promise<UserRow
   return row;
 }
 
-async function countActiveSessions(db: Db, uid: string): Promise<number> {
+async function countActiveSessions(db: Db, uid: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(sessions)
-    .where(and(eq(sessions.userId, uid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.userId, uid), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   return row?.n ?? 0;
 }
 
@@ -82,7 +82,7 @@ async function countActiveSessions(db: Db, uid: string): Promise<number> {
 export async function findUserByUid(ctx: Ctx, uid: string): Promise<AdminUserView> {
   assertAdmin(ctx);
   const user = await loadUser(ctx.db, uid);
-  return toView(user, await countActiveSessions(ctx.db, user.id));
+  return toView(user, await countActiveSessions(ctx.db, user.id, ctx.clock.now()));
 }
 
 /** Active admins other than `exceptId`, locking their rows so two admins cannot demote each other at once. */
@@ -113,11 +113,11 @@ export async function setUserRoles(ctx: Ctx, uid: string, roles: readonly string
     const user = await loadUser(tx, uid, true);
     const before = ROLES.filter((r) => user.roles.includes(r));
     const changed = before.length !== next.length || before.some((r, i) => r !== next[i]);
-    if (!changed) return { user: toView(user, await countActiveSessions(tx, user.id)), changed: false };
+    if (!changed) return { user: toView(user, await countActiveSessions(tx, user.id, ctx.clock.now())), changed: false };
     if (before.includes("admin") && !next.includes("admin") && !user.disabledAt && (await otherActiveAdmins(tx, user.id)) === 0) {
       throw new AppError("last-admin", LAST_ADMIN_MESSAGE, 409, "roles");
     }
-    const [updated] = await tx.update(users).set({ roles: next, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+    const [updated] = await tx.update(users).set({ roles: next, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id)).returning();
     await recordAudit(tx, {
       actorId: actorUserId(ctx.actor),
       action: "user.roles.set",
@@ -125,7 +125,7 @@ export async function setUserRoles(ctx: Ctx, uid: string, roles: readonly string
       targetId: user.id,
       data: { before, after: next, added: next.filter((r) => !before.includes(r)), removed: before.filter((r) => !next.includes(r)) },
     });
-    return { user: toView(updated!, await countActiveSessions(tx, user.id)), changed: true };
+    return { user: toView(updated!, await countActiveSessions(tx, user.id, ctx.clock.now())), changed: true };
   });
 }
 
@@ -189,8 +189,10 @@ export async function setUserDisabled(
     throw new AppError("invalid-reason", "Give a reason for disabling this account (it is kept in the audit log).", 400, "reason");
   return transaction(ctx.db, async (tx) => {
     const user = await loadUser(tx, uid, true);
+    const now = ctx.clock.now();
     const isDisabled = user.disabledAt !== null;
-    if (disabled === isDisabled) return { user: toView(user, await countActiveSessions(tx, user.id)), changed: false, sessionsRevoked: 0 };
+    if (disabled === isDisabled)
+      return { user: toView(user, await countActiveSessions(tx, user.id, ctx.clock.now())), changed: false, sessionsRevoked: 0 };
     let sessionsRevoked = 0;
     if (disabled) {
       if (ctx.actor.kind === "user" && ctx.actor.userId === user.id)
@@ -198,12 +200,11 @@ export async function setUserDisabled(
       if (user.roles.includes("admin") && (await otherActiveAdmins(tx, user.id)) === 0) {
         throw new AppError("last-admin", `${LAST_ADMIN_MESSAGE} This is the only active admin, so it cannot be disabled.`, 409, "reason");
       }
-      const now = new Date();
       await tx.update(users).set({ disabledAt: now, disabledReason: why, updatedAt: now }).where(eq(users.id, user.id));
-      sessionsRevoked = await revokeAllSessions(tx, user.id);
+      sessionsRevoked = await revokeAllSessions(tx, user.id, undefined, now);
       await revokeRefreshTokensOfUser(tx, user.id, undefined, now);
     } else {
-      await tx.update(users).set({ disabledAt: null, disabledReason: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await tx.update(users).set({ disabledAt: null, disabledReason: null, updatedAt: now }).where(eq(users.id, user.id));
     }
     await recordAudit(tx, {
       actorId: actorUserId(ctx.actor),
@@ -213,7 +214,7 @@ export async function setUserDisabled(
       data: disabled ? { reason: why, sessionsRevoked } : { reason: why, previousReason: user.disabledReason },
     });
     const fresh = await loadUser(tx, user.id);
-    return { user: toView(fresh, await countActiveSessions(tx, user.id)), changed: true, sessionsRevoked };
+    return { user: toView(fresh, await countActiveSessions(tx, user.id, ctx.clock.now())), changed: true, sessionsRevoked };
   });
 }
 
@@ -267,7 +268,7 @@ export interface UserCounts {
 /** Counts for the admin dashboard (admins only). */
 export async function userCounts(ctx: Ctx): Promise<UserCounts> {
   assertAdmin(ctx);
-  const weekAgo = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+  const weekAgo = new Date(ctx.clock.now().getTime() - 7 * 24 * 60 * 60 * 1000);
   const [totals] = await ctx.db
     .select({
       total: count(),

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { env } from "../../config/env.ts";
 import { newId, type Db } from "../../infra/db/index.ts";
+import { systemClock } from "../../contracts/clock.ts";
 import { sessions, users } from "./schema.ts";
 
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -10,7 +11,7 @@ export const sessionIdleMs = () => env().SESSION_IDLE_MINUTES * 60 * 1000;
 export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
 /** Not revoked, not past its lifetime, and used within the idle timeout. */
-export function isSessionLive(session: Pick<SessionRow, "revokedAt" | "expiresAt" | "lastSeenAt">, now = new Date()): boolean {
+export function isSessionLive(session: Pick<SessionRow, "revokedAt" | "expiresAt" | "lastSeenAt">, now = systemClock.now()): boolean {
   return (
     !session.revokedAt && session.expiresAt.getTime() > now.getTime() && session.lastSeenAt.getTime() > now.getTime() - sessionIdleMs()
   );
@@ -23,15 +24,18 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 export async function createSession(
   db: Db,
-  input: { userId: string; authTime: Date; userAgent?: string | null; ip?: string | null },
+  input: { userId: string; authTime: Date; userAgent?: string | null; ip?: string | null; now?: Date },
 ): Promise<SessionRow> {
+  const now = input.now ?? systemClock.now();
   const [row] = await db
     .insert(sessions)
     .values({
       id: newId("ses"),
       userId: input.userId,
       authTime: input.authTime,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      createdAt: now,
+      lastSeenAt: now,
       userAgent: input.userAgent?.slice(0, 400) ?? null,
       ip: input.ip ?? null,
     })
@@ -44,7 +48,11 @@ export async function createSession(
  * SESSION_IDLE_MINUTES, revoked, or the user is disabled. Using a session moves its idle timeout
  * on (sliding); its last-seen time is written at most every SESSION_TOUCH_MS.
  */
-export async function resolveSession(db: Db, sessionId: string, now = new Date()): Promise<{ session: SessionRow; user: UserRow } | null> {
+export async function resolveSession(
+  db: Db,
+  sessionId: string,
+  now = systemClock.now(),
+): Promise<{ session: SessionRow; user: UserRow } | null> {
   const rows = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -71,17 +79,17 @@ export async function resolveSession(db: Db, sessionId: string, now = new Date()
   return row;
 }
 
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+export async function revokeSession(db: Db, sessionId: string, now: Date = systemClock.now()): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?: string): Promise<number> {
+export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?: string, now: Date = systemClock.now()): Promise<number> {
   const rows = await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
     .returning({ id: sessions.id });
   return rows.length;
@@ -101,8 +109,10 @@ export async function establishSession(
     tokenSessionId?: string | null;
     userAgent?: string | null;
     ip?: string | null;
+    now?: Date;
   },
 ): Promise<{ session: SessionRow; created: boolean }> {
+  const now = input.now ?? systemClock.now();
   const reuse = async (sessionId: string) => {
     const [row] = await db
       .update(sessions)
@@ -114,24 +124,24 @@ export async function establishSession(
     return { session: row!, created: false };
   };
   if (input.currentSessionId) {
-    const current = await resolveSession(db, input.currentSessionId);
+    const current = await resolveSession(db, input.currentSessionId, now);
     if (current && current.user.id === input.userId) return reuse(current.session.id);
-    await revokeSession(db, input.currentSessionId);
+    await revokeSession(db, input.currentSessionId, now);
   }
   if (input.tokenSessionId) {
-    const named = await resolveSession(db, input.tokenSessionId);
+    const named = await resolveSession(db, input.tokenSessionId, now);
     if (named && named.user.id === input.userId) return reuse(named.session.id);
   }
-  return { session: await createSession(db, input), created: true };
+  return { session: await createSession(db, { ...input, now }), created: true };
 }
 
 /** The user proved who they are again ("confirm it's you"): sensitive changes are allowed for a while. */
-export async function markRecentLogin(db: Db, sessionId: string, at = new Date()): Promise<void> {
+export async function markRecentLogin(db: Db, sessionId: string, at = systemClock.now()): Promise<void> {
   await db.update(sessions).set({ authTime: at, lastSeenAt: at }).where(eq(sessions.id, sessionId));
 }
 
 /** A user's live sessions, newest first (for "active sessions" on the account page). */
-export async function listActiveSessions(db: Db, userId: string, now = new Date()): Promise<SessionRow[]> {
+export async function listActiveSessions(db: Db, userId: string, now = systemClock.now()): Promise<SessionRow[]> {
   return db
     .select()
     .from(sessions)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { manualClock } from "../../contracts/clock.ts";
 import { AppError, system, type Actor } from "../../kernel/index.ts";
 import { lockoutFor, throttleDelayMs, takeRateLimit } from "./throttle.ts";
 
@@ -29,6 +30,23 @@ describe("per-address rate limits (sign-ups, job applications)", () => {
     expect(refused).toMatchObject({ code: "too-many-requests", status: 429, message: "wait 50" });
     await expect(limitOf("203.0.113.51", now)).resolves.toBeUndefined();
     await expect(limitOf("203.0.113.50", new Date(now.getTime() + HOUR + 1000))).resolves.toBeUndefined();
+  });
+
+  it("the window follows the context's clock: the wait elapses without sleeping", async () => {
+    const clock = manualClock(new Date(Date.now() + 40 * 86_400_000));
+    const take = () =>
+      takeRateLimit(t.ctx(anon("203.0.113.70"), { clock }), {
+        kind: "job-application",
+        limit: 2,
+        windowMs: HOUR,
+        message: (m) => `wait ${m}`,
+      });
+    await take();
+    clock.advance(30 * 60_000);
+    await take();
+    await expect(take()).rejects.toMatchObject({ status: 429, message: "wait 30" });
+    clock.advance(30 * 60_000 + 1000);
+    await expect(take()).resolves.toBeUndefined();
   });
 
   it("parallel requests cannot slip past the limit", async () => {

@@ -148,7 +148,7 @@ export async function takeRateLimit(
 ): Promise<void> {
   const ip = ipOf(ctx.actor);
   if (ip === "system" || ip === "unknown") return;
-  const now = input.now ?? new Date();
+  const now = input.now ?? ctx.clock.now();
   const since = new Date(now.getTime() - input.windowMs);
   await transaction(ctx.db, async (tx) => {
     // One at a time per address and kind, so parallel requests cannot all slip under the limit.

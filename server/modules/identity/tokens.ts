@@ -358,7 +358,7 @@ export async function userFromIdToken(
     }
     return { user, authTime: authTimeOf(claims), source: "builtin", sessionId };
   }
-  const user = await linkExternalUser(db, verified.issuer, claims, options.config ?? identityConfig());
+  const user = await linkExternalUser(db, verified.issuer, claims, options.config ?? identityConfig(), options.now ?? new Date());
   assertEnabled(user);
   return { user, authTime: authTimeOf(claims), source: "external" };
 }
@@ -382,7 +382,13 @@ export async function linkPendingIdentity(db: Db, user: Pick<UserRow, "id" | "em
   return row?.userId === user.id;
 }
 
-async function linkExternalUser(db: Db, issuer: string, claims: JWTPayload & { sub: string }, config: IdentityConfig): Promise<UserRow> {
+async function linkExternalUser(
+  db: Db,
+  issuer: string,
+  claims: JWTPayload & { sub: string },
+  config: IdentityConfig,
+  now: Date,
+): Promise<UserRow> {
   const find = async () => {
     const [row] = await db
       .select({ user: users })
@@ -412,11 +418,7 @@ async function linkExternalUser(db: Db, issuer: string, claims: JWTPayload & { s
           throw new LinkRequiredError({ issuer, subject: claims.sub, email });
         user = existing;
         if (!existing.emailVerifiedAt) {
-          const [u] = await tx
-            .update(users)
-            .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
-            .where(eq(users.id, existing.id))
-            .returning();
+          const [u] = await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, existing.id)).returning();
           user = u!;
         }
       } else {
@@ -427,7 +429,7 @@ async function linkExternalUser(db: Db, issuer: string, claims: JWTPayload & { s
             id: newId("usr"),
             email,
             emailNormalized,
-            emailVerifiedAt: verified ? new Date() : null,
+            emailVerifiedAt: verified ? now : null,
             passwordHash: null,
             displayName: name,
             firstName: typeof claims.given_name === "string" ? claims.given_name.slice(0, 80) : "",

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { manualClock } from "../../contracts/clock.ts";
 import { AppError, anonymous, type Actor } from "../../kernel/index.ts";
 import { enqueue } from "../../jobs/index.ts";
 import { outbox } from "../../jobs/schema.ts";
@@ -36,6 +37,16 @@ describe("platform settings", () => {
     expect(s.minimumMarginMinor).toBe(200);
     expect(s.search).toEqual({ applicationId: "", publicKey: "", connectTimeoutSeconds: 2, responseTimeoutSeconds: 10 });
     expect(s.taxRates.length).toBeGreaterThan(3);
+  });
+
+  it("stamps each changed setting with the context's clock", async () => {
+    await reset();
+    const clock = manualClock("2030-06-01T09:00:00Z");
+    await updateSettings(t.ctx(admin, { clock }), { ...DEFAULT_SETTINGS, platformFeePercent: 15 });
+    clock.advance(3_600_000);
+    await updateSettings(t.ctx(admin, { clock }), { ...DEFAULT_SETTINGS, platformFeePercent: 15, minimumMarginMinor: 300 });
+    const stored = Object.fromEntries((await t.db.select().from(platformSettings)).map((r) => [r.key, r.updatedAt.toISOString()]));
+    expect(stored).toEqual({ platformFeePercent: "2030-06-01T09:00:00.000Z", minimumMarginMinor: "2030-06-01T10:00:00.000Z" });
   });
 
   it("lets an admin update settings, stores only changed fields and audits them", async () => {

@@ -141,7 +141,7 @@ export async function updateSettings(ctx: Ctx, input: SettingsInput): Promise<{ 
           "currency",
         );
     }
-    const now = new Date();
+    const now = ctx.clock.now();
     for (const key of changed) {
       await tx
         .insert(platformSettings)

@@ -21,6 +21,7 @@ import {
 import { AppError, anonymous, stateHistory, type Actor } from "../../kernel/index.ts";
 import type { Role } from "../identity/index.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { manualClock } from "../../contracts/clock.ts";
 import {
   addToCart,
   addWish,
@@ -260,9 +261,33 @@ describe("wishes", () => {
     // merging again adds nothing
     expect((await mergeWishes(ctx, ["prd_owl", "prd_wave"])).added).toBe(0);
   });
+  it("merged wishes are stamped with the context's clock, the visitor's first wish newest", async () => {
+    await t.db.delete(wishes).where(eq(wishes.userId, "usr_shopper2"));
+    const clock = manualClock("2030-02-01T12:00:00Z");
+    expect((await mergeWishes(t.ctx(shopper2, { clock }), ["prd_owl", "prd_wave"])).added).toBe(2);
+    const rows = await t.db.select().from(wishes).where(eq(wishes.userId, "usr_shopper2"));
+    expect(Object.fromEntries(rows.map((r) => [r.productId, r.createdAt.toISOString()]))).toEqual({
+      prd_owl: "2030-02-01T12:00:00.000Z",
+      prd_wave: "2030-02-01T11:59:59.999Z",
+    });
+    await t.db.delete(wishes).where(eq(wishes.userId, "usr_shopper2"));
+  });
 });
 
 describe("views and recommendations", () => {
+  it("a view is counted again on the context clock's next day", async () => {
+    const clock = manualClock("2030-04-01T23:59:00Z");
+    const v = t.ctx(anonymous("192.0.2.77"), { clock });
+    const visitor = newViewerId();
+    expect(await recordProductView(v, "prd_owl", visitor)).toBe(true);
+    expect(await recordProductView(v, "prd_owl", visitor)).toBe(false);
+    clock.advance(2 * 60_000); // past midnight UTC
+    expect(await recordProductView(v, "prd_owl", visitor)).toBe(true);
+    const days = await t.db.select({ day: productViews.day }).from(productViews).where(eq(productViews.productId, "prd_owl"));
+    expect(days.map((d) => String(d.day))).toEqual(expect.arrayContaining(["2030-04-01", "2030-04-02"]));
+    await t.db.delete(productViews).where(eq(productViews.productId, "prd_owl"));
+  });
+
   it("records one view per viewer, product and day", async () => {
     const v = t.ctx(anonymous("192.0.2.1"));
     const visitor = newViewerId();

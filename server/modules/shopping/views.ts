@@ -15,7 +15,7 @@ export const VIEWS_PER_ADDRESS_PRODUCT_DAY = 3;
 export const VIEWS_PER_ADDRESS_HOUR = 60;
 
 /** `YYYY-MM-DD` in UTC. */
-export const viewDay = (at: Date = new Date()) => at.toISOString().slice(0, 10);
+export const viewDay = (at: Date) => at.toISOString().slice(0, 10);
 
 // ---- signed visitor ids ------------------------------------------------------------------------
 

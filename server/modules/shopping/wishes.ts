@@ -124,7 +124,7 @@ export async function mergeWishes(ctx: Ctx, visitorIds: unknown): Promise<{ prod
     const room = Math.max(0, WISHES_MAX - Number(row?.n ?? 0));
     const take = fresh.slice(0, room);
     // Older visitor wishes get older timestamps so the list keeps the visitor's order (newest first).
-    const now = Date.now();
+    const now = ctx.clock.now().getTime();
     if (take.length)
       await tx
         .insert(wishes)
