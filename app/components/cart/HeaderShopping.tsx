@@ -22,7 +22,7 @@ import { normaliseCartLines, normaliseWishIds, CART_MAX_QUANTITY, type CartView 
 import { formatPrice } from "../catalog/PriceText.tsx";
 import { ProductImage } from "../catalog/ProductImage.tsx";
 import { productPath } from "../catalog/ProductCard.tsx";
-import { CHECKOUT_SOON, TAX_NOTE } from "../content/availability.ts";
+import { CartSummary } from "./CartSummary.tsx";
 import { CART_OPEN_EVENT, SHOPPING_CHANGED_EVENT, fetchCartView, removeFromCart, setCartQuantity } from "./shopping-client.ts";
 
 /** Notices after a form POST without JavaScript (`?shopping=<code>`). */
@@ -332,28 +332,7 @@ export function HeaderShopping() {
           </Box>
           {cart && cart.lines.length ? (
             <Box sx={{ p: 2, borderTop: 1, borderColor: "divider" }}>
-              <Stack direction="row" sx={{ justifyContent: "space-between", mb: 0.5 }}>
-                <Typography sx={{ fontWeight: 700 }}>Subtotal</Typography>
-                <Typography sx={{ fontWeight: 700 }} data-testid="cart-subtotal">
-                  {formatPrice(cart.subtotalMinor, cart.currency)}
-                </Typography>
-              </Stack>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                {TAX_NOTE}{" "}
-                {uid ? "Your cart is saved to your account." : "Your cart is saved on this device; sign in to keep it on your account."}
-              </Typography>
-              {/* Checkout arrives with the payments issue; until then the cart is kept, not sold. */}
-              <Button variant="contained" fullWidth size="large" disabled aria-describedby="checkout-soon">
-                Checkout
-              </Button>
-              <Typography
-                id="checkout-soon"
-                variant="caption"
-                color="text.secondary"
-                sx={{ display: "block", mt: 0.75, textAlign: "center" }}
-              >
-                {CHECKOUT_SOON}
-              </Typography>
+              <CartSummary subtotalMinor={cart.subtotalMinor} currency={cart.currency} signedIn={!!uid} idPrefix="cart" />
             </Box>
           ) : null}
         </Stack>

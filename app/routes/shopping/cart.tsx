@@ -15,7 +15,7 @@ import { productPath } from "#app/components/catalog/ProductCard.tsx";
 import { mirrorServer } from "#app/components/cart/shopping-client.ts";
 import { visitorCartIdFrom } from "#app/lib/cart-cookie.server.ts";
 import { getCtx } from "#app/lib/session.server.ts";
-import { TAX_NOTE } from "#app/components/content/availability.ts";
+import { CartSummary } from "#app/components/cart/CartSummary.tsx";
 import { getCart } from "#server/modules/shopping/index.ts";
 import { CART_MAX_QUANTITY } from "#server/modules/shopping/types.ts";
 
@@ -151,28 +151,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             })}
           </Box>
           <Box sx={{ mt: 3, ml: { sm: "auto" }, maxWidth: { sm: 360 } }}>
-            <Stack direction="row" sx={{ justifyContent: "space-between", mb: 0.5 }}>
-              <Typography sx={{ fontWeight: 700 }}>Subtotal</Typography>
-              <Typography sx={{ fontWeight: 700 }} data-testid="cart-page-subtotal">
-                {formatPrice(cart.subtotalMinor, cart.currency)}
-              </Typography>
-            </Stack>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              {TAX_NOTE}{" "}
-              {signedIn ? "Your cart is saved to your account." : "Your cart is saved on this device; sign in to keep it on your account."}
-            </Typography>
-            {/* Checkout arrives with the payments issue; until then the cart is kept, not sold. */}
-            <Button variant="contained" fullWidth size="large" disabled aria-describedby="cart-checkout-soon">
-              Checkout
-            </Button>
-            <Typography
-              id="cart-checkout-soon"
-              variant="caption"
-              color="text.secondary"
-              sx={{ display: "block", mt: 0.75, textAlign: "center" }}
-            >
-              Checkout opens soon: your cart stays saved until then.
-            </Typography>
+            <CartSummary subtotalMinor={cart.subtotalMinor} currency={cart.currency} signedIn={signedIn} idPrefix="cart-page" />
             {!signedIn ? (
               <Button component={Link} to="/login?next=%2Fcart" fullWidth sx={{ mt: 1 }}>
                 Sign in

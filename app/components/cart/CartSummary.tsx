@@ -1,0 +1,50 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+import { CHECKOUT_SOON, TAX_NOTE } from "../content/availability.ts";
+import { formatPrice } from "../catalog/PriceText.tsx";
+
+/**
+ * The foot of a cart (the /cart page and the drawer): subtotal, what checkout adds, where the cart
+ * is kept, and the checkout button (disabled until checkout opens).
+ */
+export function CartSummary({
+  subtotalMinor,
+  currency,
+  signedIn,
+  idPrefix,
+  children,
+}: {
+  subtotalMinor: number;
+  currency: string;
+  signedIn: boolean;
+  /** Keeps ids and test ids apart where both summaries are on one page ("cart-page" | "cart"). */
+  idPrefix: "cart-page" | "cart";
+  children?: ReactNode;
+}) {
+  const soonId = idPrefix === "cart" ? "checkout-soon" : "cart-checkout-soon";
+  return (
+    <Box>
+      <Stack direction="row" sx={{ justifyContent: "space-between", mb: 0.5 }}>
+        <Typography sx={{ fontWeight: 700 }}>Subtotal</Typography>
+        <Typography sx={{ fontWeight: 700 }} data-testid={`${idPrefix}-subtotal`}>
+          {formatPrice(subtotalMinor, currency)}
+        </Typography>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {TAX_NOTE}{" "}
+        {signedIn ? "Your cart is saved to your account." : "Your cart is saved on this device; sign in to keep it on your account."}
+      </Typography>
+      {/* Checkout arrives with the payments issue; until then the cart is kept, not sold. */}
+      <Button variant="contained" fullWidth size="large" disabled aria-describedby={soonId}>
+        Checkout
+      </Button>
+      <Typography id={soonId} variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.75, textAlign: "center" }}>
+        {CHECKOUT_SOON}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
