@@ -5,6 +5,7 @@ import { seedDemoJobs } from "./jobs.ts";
 import { seedDemoBlanks, seedDemoProducts } from "./catalog.ts";
 import { seedDemoStores } from "./stores.ts";
 import { seedDemoShopping } from "./shopping.ts";
+import { seedDemoOrders } from "./orders.ts";
 
 /** A seeding step: idempotent (a second run adds nothing). */
 export type SeedStep = { name: string; run: (db: Db) => Promise<number> };
@@ -17,6 +18,7 @@ export const DEMO_STEPS: SeedStep[] = [
   { name: "partner stores", run: seedDemoStores },
   { name: "products", run: seedDemoProducts },
   { name: "shopping activity", run: seedDemoShopping },
+  { name: "orders", run: seedDemoOrders },
 ];
 
 export async function seedDemo(db: Db, steps: readonly SeedStep[] = DEMO_STEPS): Promise<Record<string, number>> {

@@ -46,6 +46,8 @@ export const ID_PREFIXES = [
   "pra",
   "stc",
   "evt",
+  "oln",
+  "sgr",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
