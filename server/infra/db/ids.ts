@@ -46,6 +46,7 @@ export const ID_PREFIXES = [
   "pra",
   "stc",
   "evt",
+  "ref",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

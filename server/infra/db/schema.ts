@@ -13,3 +13,4 @@ export * from "../../modules/catalog/schema.ts";
 export * from "../../modules/search/schema.ts";
 export * from "../../modules/shopping/schema.ts";
 export * from "../../kernel/schema.ts";
+export * from "../../modules/payments/schema.ts";
