@@ -131,6 +131,11 @@ export interface ProviderWebhookEvent {
 export interface TestProcessorStore {
   get(kind: "intent" | "refund" | "idempotency", id: string): Promise<Record<string, unknown> | null>;
   put(kind: "intent" | "refund" | "idempotency", id: string, data: Record<string, unknown>): Promise<void>;
+  /**
+   * Replaces the record only if its `version` field is still `expectedVersion` (compare and set);
+   * false when another request changed it first.
+   */
+  replaceIfVersion(kind: "intent", id: string, expectedVersion: number, data: Record<string, unknown>): Promise<boolean>;
   /** Stores `data` unless a record with that id exists; returns the record now stored. */
   putIfAbsent(kind: "intent" | "refund" | "idempotency", id: string, data: Record<string, unknown>): Promise<Record<string, unknown>>;
 }

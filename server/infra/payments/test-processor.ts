@@ -32,6 +32,8 @@ export const TEST_CARDS: Readonly<Record<string, Outcome>> = {
 export const AUTHENTICATION_FAILED_MESSAGE = "We couldn't verify your card. Try again or use another card.";
 
 interface IntentRecord extends ProviderIntent {
+  /** Bumped on every change: concurrent requests change an intent one at a time. */
+  version: number;
   receiptEmail: string;
   /** Charges made on this intent (at most one succeeds). */
   charges: number;
@@ -109,16 +111,54 @@ function bindTestProcessor(store: TestProcessorStore, now: () => Date): PaymentP
     if (!r) throw new PaymentProviderError("resource_missing", `No such payment intent: ${id}.`);
     return r as unknown as IntentRecord;
   }
-  const save = (r: IntentRecord) => store.put("intent", r.id, r as unknown as Record<string, unknown>);
+  /**
+   * Writes a changed intent unless another request changed it since it was read: then the
+   * change is dropped and the intent as it now stands is returned (two tabs, one charge).
+   */
+  async function save(r: IntentRecord): Promise<IntentRecord> {
+    return (await trySave(r)) ?? load(r.id);
+  }
+  async function trySave(r: IntentRecord): Promise<IntentRecord | null> {
+    const next = { ...r, version: r.version + 1 };
+    return (await store.replaceIfVersion("intent", r.id, r.version, next as unknown as Record<string, unknown>)) ? next : null;
+  }
 
-  /** Runs `fn` once per idempotency key: a repeated key returns the first result. */
+  /**
+   * Runs `fn` once per idempotency key, like Stripe: the key is claimed first, a concurrent
+   * request with the same key waits for the first one's result, and a repeat gets the same
+   * result (or the same refusal).
+   */
   async function once<T extends object>(scope: string, key: string, fn: () => Promise<T>): Promise<T> {
     const id = `${scope}:${key}`;
-    const seen = await store.get("idempotency", id);
-    if (seen) return seen.result as T;
-    const result = await fn();
-    const stored = await store.putIfAbsent("idempotency", id, { result });
-    return stored.result as T;
+    const token = randomBytes(8).toString("hex");
+    let record = await store.putIfAbsent("idempotency", id, { claim: token });
+    if (record.claim === token) {
+      try {
+        const result = await fn();
+        await store.put("idempotency", id, { result });
+        return result;
+      } catch (error) {
+        if (error instanceof PaymentProviderError)
+          await store.put("idempotency", id, { error: { code: error.code, message: error.message, field: error.field ?? null } });
+        else await store.put("idempotency", id, { failed: true });
+        throw error;
+      }
+    }
+    for (let i = 0; i < 100 && !("result" in record) && !("error" in record) && !("failed" in record); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      record = (await store.get("idempotency", id)) ?? record;
+    }
+    if ("result" in record) return record.result as T;
+    if ("error" in record) {
+      const e = record.error as { code: string; message: string; field: "cardNumber" | "expiry" | "cvc" | null };
+      throw new PaymentProviderError(e.code, e.message, e.field ?? undefined);
+    }
+    if ("failed" in record) {
+      // The first request broke off (not a refusal): this one may try again under the same key.
+      await store.put("idempotency", id, { claim: token });
+      return fn();
+    }
+    throw new PaymentProviderError("idempotency_in_use", "This payment is already being processed; try again in a moment.");
   }
 
   return {
@@ -146,8 +186,9 @@ function bindTestProcessor(store: TestProcessorStore, now: () => Date): PaymentP
           chargedMinor: 0,
           refundedMinor: 0,
           createdAt: now().toISOString(),
+          version: 1,
         };
-        await save(record);
+        await store.put("intent", record.id, record as unknown as Record<string, unknown>);
         return publicIntent(record);
       }),
 
@@ -173,8 +214,7 @@ function bindTestProcessor(store: TestProcessorStore, now: () => Date): PaymentP
             chargedMinor: r.amountMinor,
           });
         }
-        await save(r);
-        return publicIntent(r);
+        return publicIntent(await save(r));
       }),
 
     async completeAuthentication(intentId, approve) {
@@ -187,8 +227,7 @@ function bindTestProcessor(store: TestProcessorStore, now: () => Date): PaymentP
           failureCode: "authentication_failed",
           failureMessage: AUTHENTICATION_FAILED_MESSAGE,
         });
-      await save(r);
-      return publicIntent(r);
+      return publicIntent(await save(r));
     },
 
     async retrieveIntent(intentId) {
@@ -205,8 +244,7 @@ function bindTestProcessor(store: TestProcessorStore, now: () => Date): PaymentP
             "A payment that succeeded cannot be cancelled; refund it instead.",
           );
         r.status = "canceled";
-        await save(r);
-        return publicIntent(r);
+        return publicIntent(await save(r));
       }),
 
     refund: (input: RefundInput) =>
@@ -219,7 +257,8 @@ function bindTestProcessor(store: TestProcessorStore, now: () => Date): PaymentP
         if (input.amountMinor > r.chargedMinor - r.refundedMinor)
           throw new PaymentProviderError("amount_too_large", "The refund is larger than what is left of the payment.");
         r.refundedMinor += input.amountMinor;
-        await save(r);
+        if (!(await trySave(r)))
+          throw new PaymentProviderError("lock_timeout", "Another refund of this payment is under way; try again in a moment.");
         const refund: ProviderRefund = { id: randomId("re"), amountMinor: input.amountMinor, status: "succeeded" };
         await store.put("refund", refund.id, { ...refund, intentId: r.id, reason: input.reason, createdAt: now().toISOString() });
         return refund;

@@ -41,6 +41,14 @@ function testProcessorStore(db: Db): TestProcessorStore {
         .values({ kind, id, data })
         .onConflictDoUpdate({ target: [t.kind, t.id], set: { data, updatedAt: sql`now()` } });
     },
+    async replaceIfVersion(kind, id, expectedVersion, data) {
+      const rows = await db
+        .update(t)
+        .set({ data, updatedAt: sql`now()` })
+        .where(and(eq(t.kind, kind), eq(t.id, id), sql`(${t.data}->>'version')::int = ${expectedVersion}`))
+        .returning({ id: t.id });
+      return rows.length === 1;
+    },
     async putIfAbsent(kind, id, data) {
       await db.insert(t).values({ kind, id, data }).onConflictDoNothing();
       const [row] = await db
