@@ -200,9 +200,21 @@ export async function startPayment(
     if (existing.status === "succeeded" || (same && existing.status !== "canceled")) return view(ctx, existing);
     if (existing.status === "processing" || existing.status === "requires_action")
       throw new AppError("payment-in-progress", "A payment for this order is in progress; wait for it to finish.", 409);
-    // The amount changed (or the intent was cancelled): a new intent replaces the old one.
-    if (existing.status !== "canceled")
-      await guarded(() => p.cancelIntent(existing.intentId, `${existing.intentId}:cancel`)).catch(() => undefined);
+    // The amount changed (or the intent was cancelled): a new intent replaces the old one. If the
+    // old one cannot be cancelled because it was paid meanwhile, the payment is that one.
+    if (existing.status !== "canceled") {
+      try {
+        await p.cancelIntent(existing.intentId, `${existing.intentId}:cancel`);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        const old = await guarded(() => p.retrieveIntent(existing.intentId));
+        if (old.status !== "canceled") {
+          const updated = await writeOutcome(ctx, existing, old, "payment checked with the provider");
+          if (updated.status === "succeeded") return view(ctx, updated);
+          return refusal(error);
+        }
+      }
+    }
     const n = existing.attempts + 1;
     const intent = await guarded(() =>
       p.createIntent({
@@ -215,7 +227,8 @@ export async function startPayment(
     );
     const row = await transaction(ctx.db, async (tx) => {
       const [current] = await tx.select().from(payments).where(eq(payments.id, existing.id)).for("update").limit(1);
-      if (!current || current.intentId !== existing.intentId) return current!;
+      // Someone else replaced the intent meanwhile (or it was paid): theirs stands.
+      if (!current || current.intentId !== existing.intentId || current.status === "succeeded") return current ?? existing;
       const set = {
         provider: p.name,
         intentId: intent.id,
@@ -229,25 +242,15 @@ export async function startPayment(
         attempts: n,
         updatedAt: ctx.clock.now(),
       };
-      if (current.status === "canceled" || current.status === "requires_payment_method") {
-        if (current.status === "requires_payment_method") {
-          const [u] = await tx.update(payments).set(set).where(eq(payments.id, current.id)).returning();
-          return u!;
-        }
-      } else if (current.status === "succeeded") return current;
-      const { row: u } = await paymentStates.transition(
-        { ...ctx, db: tx },
-        current.id,
-        current.status === "canceled" ? "requires_payment_method" : "canceled",
-        {
-          reason: "the order's amount changed",
-          set,
-        },
-      );
-      return u.status === "canceled"
-        ? (await paymentStates.transition({ ...ctx, db: tx }, current.id, "requires_payment_method", { reason: "a new payment intent" }))
-            .row
-        : u;
+      if (current.status === "requires_payment_method") {
+        const [u] = await tx.update(payments).set(set).where(eq(payments.id, current.id)).returning();
+        return u!;
+      }
+      const moved = await paymentStates.transition({ ...ctx, db: tx }, current.id, "requires_payment_method", {
+        reason: "a new payment intent (the order's amount changed)",
+        set,
+      });
+      return moved.row;
     });
     return view(ctx, row);
   }
