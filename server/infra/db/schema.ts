@@ -14,3 +14,4 @@ export * from "../../modules/search/schema.ts";
 export * from "../../modules/shopping/schema.ts";
 export * from "../../kernel/schema.ts";
 export * from "../../modules/orders/schema.ts";
+export * from "../../modules/payments/schema.ts";
