@@ -46,12 +46,9 @@ export const ID_PREFIXES = [
   "pra",
   "stc",
   "evt",
-<<<<<<< HEAD
   "oln",
   "sgr",
-=======
   "ref",
->>>>>>> wt/pay
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
