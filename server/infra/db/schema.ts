@@ -15,3 +15,4 @@ export * from "../../modules/shopping/schema.ts";
 export * from "../../kernel/schema.ts";
 export * from "../../modules/orders/schema.ts";
 export * from "../../modules/payments/schema.ts";
+export * from "../../modules/ledger/schema.ts";

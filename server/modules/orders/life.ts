@@ -3,6 +3,7 @@
 // the transaction that records them, with idempotency keys, so a retry after a crash repeats
 // nothing at the provider and finishes the bookkeeping.
 import { eq, sql } from "drizzle-orm";
+import { formatAmount } from "../../contracts/money.ts";
 import { transaction, type Db } from "../../infra/db/index.ts";
 import { publish } from "../../jobs/index.ts";
 import { actorUserId, AppError, asSystem, hasRole, systemCtx, type Ctx, withDb } from "../../kernel/index.ts";
@@ -175,7 +176,7 @@ export async function refundOrder(ctx: Ctx, input: { orderId: string; request: R
   if (!reason) throw new AppError("refund-reason", "Give a reason for the refund (the timeline shows it).", 422, "reason");
   if (reason.length > 500) throw new AppError("refund-reason", "Use at most 500 characters.", 422, "reason");
   let amount = 0;
-  const lineRefunds: { lineId: string; quantity: number }[] = [];
+  const lineRefunds: { lineId: string; quantity: number; amountMinor: number }[] = [];
   for (const r of req.lines ?? []) {
     if (!r.quantity) continue;
     const line = o.lines.find((l) => l.id === r.lineId);
@@ -184,10 +185,12 @@ export async function refundOrder(ctx: Ctx, input: { orderId: string; request: R
     if (!Number.isInteger(r.quantity) || r.quantity < 0 || r.quantity > left)
       throw new AppError("refund-line", `You can refund at most ${left} of "${line.title}".`, 422, `line.${line.id}`);
     const charged = lineChargedMinor(o.order, line);
-    amount += unitsCharged(charged, line.quantity, line.refundedQuantity + r.quantity) - unitsCharged(charged, line.quantity, line.refundedQuantity);
-    lineRefunds.push({ lineId: line.id, quantity: r.quantity });
+    const part = unitsCharged(charged, line.quantity, line.refundedQuantity + r.quantity) - unitsCharged(charged, line.quantity, line.refundedQuantity);
+    amount += part;
+    lineRefunds.push({ lineId: line.id, quantity: r.quantity, amountMinor: part });
   }
   const groupIds: string[] = [];
+  const groupRefunds: { groupId: string; amountMinor: number }[] = [];
   for (const id of req.groupIds ?? []) {
     const g = o.groups.find((x) => x.id === id);
     if (!g) throw new AppError("refund-group", "That shipment is not part of this order.", 422, "groupIds");
@@ -195,6 +198,7 @@ export async function refundOrder(ctx: Ctx, input: { orderId: string; request: R
     if (left <= 0) continue;
     amount += left;
     groupIds.push(id);
+    groupRefunds.push({ groupId: id, amountMinor: left });
   }
   if (req.amountMinor !== undefined && req.amountMinor !== null) {
     if (!Number.isSafeInteger(req.amountMinor) || req.amountMinor <= 0) throw new AppError("refund-amount", "Enter an amount above zero.", 422, "amount");
@@ -203,7 +207,7 @@ export async function refundOrder(ctx: Ctx, input: { orderId: string; request: R
   const refundable = o.order.totalMinor - o.order.refundedMinor;
   if (amount <= 0) throw new AppError("refund-empty", "Choose items, shipping or an amount to refund.", 422, "lines");
   if (amount > refundable)
-    throw new AppError("refund-too-much", `At most ${refundable} (minor units) is left to refund on this order.`, 422, "amount");
+    throw new AppError("refund-too-much", `At most ${formatAmount(refundable, o.order.currency)} is left to refund on this order.`, 422, "amount");
   const key = input.request.idempotencyKey ?? `refund:${o.order.id}:${o.order.refundedMinor}:${amount}`;
   const refund = await refundPayment(asSystem(ctx, "refund"), { orderId: o.order.id, amountMinor: amount, reason, idempotencyKey: key });
   await transaction(ctx.db, async (tx) => {
@@ -215,9 +219,9 @@ export async function refundOrder(ctx: Ctx, input: { orderId: string; request: R
       orderId: o.order.id,
       refundId: refund.id,
       kind: "refunded",
-      ...(lineRefunds.length ? { lines: lineRefunds } : {}),
-      ...(groupIds.length ? { groupIds } : {}),
-      ...(req.amountMinor ? { amountMinor: req.amountMinor } : {}),
+      ...(lineRefunds.length ? { lines: lineRefunds.map(({ lineId, amountMinor }) => ({ lineId, amountMinor })) } : {}),
+      ...(groupRefunds.length ? { groups: groupRefunds } : {}),
+      ...(req.amountMinor ? { extraMinor: req.amountMinor } : {}),
     });
     for (const r of lineRefunds)
       await tx

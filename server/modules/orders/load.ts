@@ -59,6 +59,7 @@ export function orderMoney(o: LoadedOrder): OrderMoney {
     orderId: o.order.id,
     currency: o.order.currency,
     pricesIncludeTax: o.order.pricesIncludeTax,
+    taxRatePercent: o.order.taxRatePercent,
     platformFeePercent: o.order.platformFeePercent,
     lines: o.lines.map((l) => ({
       lineId: l.id,

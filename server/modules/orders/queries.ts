@@ -125,7 +125,7 @@ export async function listOrdersAdmin(ctx: Ctx, filter: AdminOrderFilter): Promi
   if (where === "none") return { rows: [], total: 0 };
   const column = SORTS[filter.sort] ?? orders.createdAt;
   const order = filter.dir === "asc" ? asc(column) : desc(column);
-  const [rows, [{ n }]] = await Promise.all([
+  const [rows, countRows] = await Promise.all([
     ctx.db
       .select()
       .from(orders)
@@ -133,9 +133,9 @@ export async function listOrdersAdmin(ctx: Ctx, filter: AdminOrderFilter): Promi
       .orderBy(order, filter.dir === "asc" ? asc(orders.id) : desc(orders.id))
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize),
-    ctx.db.select({ n: count() }).from(orders).where(where) as Promise<[{ n: number }]>,
+    ctx.db.select({ n: count() }).from(orders).where(where),
   ]);
-  return { rows: await listRows(ctx, rows), total: Number(n) };
+  return { rows: await listRows(ctx, rows), total: Number(countRows[0]?.n ?? 0) };
 }
 
 const csvCell = (v: string | number | null) => {
@@ -312,17 +312,18 @@ export async function listStoreOrders(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [idRows, [{ n }], balance] = await Promise.all([
+  const [idRows, countRows, balance] = await Promise.all([
     idsQuery,
     ctx.db
-      .select({ n: sql<number>`count(distinct ${orders.id})` })
+      .select({ n: sql<number>`count(distinct ${orders.id})`.mapWith(Number) })
       .from(orders)
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-      .where(and(eq(orderLines.storeId, store.id), visible)) as Promise<[{ n: number }]>,
+      .where(and(eq(orderLines.storeId, store.id), visible)),
     partyBalance(ctx, { kind: "store", id: store.id }),
   ]);
+  const n = Number(countRows[0]?.n ?? 0);
   const ids = idRows.map((r) => r.id);
-  if (!ids.length) return { rows: [], total: Number(n), balance };
+  if (!ids.length) return { rows: [], total: n, balance };
   const [orderRows, lines, groups, earnings] = await Promise.all([
     ctx.db.select().from(orders).where(inArray(orders.id, ids)),
     ctx.db
@@ -362,7 +363,7 @@ export async function listStoreOrders(
         })),
     };
   });
-  return { rows, total: Number(n), balance };
+  return { rows, total: n, balance };
 }
 
 /** The groups routed to a fulfiller's warehouses, for its owner (or an admin), with its balance. */
