@@ -4,6 +4,7 @@ import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoJobs } from "./jobs.ts";
 import { seedDemoBlanks, seedDemoProducts } from "./catalog.ts";
 import { seedDemoStores } from "./stores.ts";
+export { DEMO_DISCOUNT_CODE, DEMO_DISCOUNT_STORE_HANDLE } from "./stores.ts";
 import { seedDemoShopping } from "./shopping.ts";
 import { seedDemoOrders } from "./orders.ts";
 
