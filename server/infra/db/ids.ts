@@ -46,6 +46,8 @@ export const ID_PREFIXES = [
   "pra",
   "stc",
   "evt",
+  "shz",
+  "shr",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
