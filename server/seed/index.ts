@@ -4,6 +4,8 @@ import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoJobs } from "./jobs.ts";
 import { seedDemoBlanks, seedDemoProducts } from "./catalog.ts";
 import { seedDemoStores } from "./stores.ts";
+import { seedDemoShipping } from "./shipping.ts";
+export { DEMO_SCARCE_SKU, DEMO_SOLD_OUT_SKU } from "./shipping.ts";
 import { seedDemoShopping } from "./shopping.ts";
 
 /** A seeding step: idempotent (a second run adds nothing). */
@@ -14,6 +16,7 @@ export const DEMO_STEPS: SeedStep[] = [
   { name: "demo accounts", run: seedDemoAccounts },
   { name: "job listings", run: seedDemoJobs },
   { name: "fulfiller and blanks", run: seedDemoBlanks },
+  { name: "shipping rates and stock", run: seedDemoShipping },
   { name: "partner stores", run: seedDemoStores },
   { name: "products", run: seedDemoProducts },
   { name: "shopping activity", run: seedDemoShopping },
