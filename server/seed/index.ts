@@ -5,6 +5,8 @@ import { seedDemoJobs } from "./jobs.ts";
 import { seedDemoBlanks, seedDemoProducts } from "./catalog.ts";
 import { seedDemoStores } from "./stores.ts";
 export { DEMO_DISCOUNT_CODE, DEMO_DISCOUNT_STORE_HANDLE } from "./stores.ts";
+import { seedDemoShipping } from "./shipping.ts";
+export { DEMO_SCARCE_SKU, DEMO_SOLD_OUT_SKU } from "./shipping.ts";
 import { seedDemoShopping } from "./shopping.ts";
 import { seedDemoOrders } from "./orders.ts";
 
@@ -16,6 +18,7 @@ export const DEMO_STEPS: SeedStep[] = [
   { name: "demo accounts", run: seedDemoAccounts },
   { name: "job listings", run: seedDemoJobs },
   { name: "fulfiller and blanks", run: seedDemoBlanks },
+  { name: "shipping rates and stock", run: seedDemoShipping },
   { name: "partner stores", run: seedDemoStores },
   { name: "products", run: seedDemoProducts },
   { name: "shopping activity", run: seedDemoShopping },

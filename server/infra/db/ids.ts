@@ -49,6 +49,8 @@ export const ID_PREFIXES = [
   "oln",
   "sgr",
   "ref",
+  "shz",
+  "shr",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
