@@ -349,7 +349,8 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Plac
   try {
     const outcome = await transaction(ctx.db, async (tx) => {
       const tctx = withDb(ctx, tx);
-      const [{ n }] = (await tx.execute(sql`select nextval(${sql.raw(`'${orderNumberSeq.seqName}'`)}) as n`)).rows as [{ n: string | number }];
+      const seq = (await tx.execute(sql`select nextval(${sql.raw(`'${orderNumberSeq.seqName}'`)})::text as n`)) as unknown as { rows: { n: string }[] };
+      const n = seq.rows[0]!.n;
       await tx.insert(orders).values({
         id: orderId,
         number: `PL-${n}`,
