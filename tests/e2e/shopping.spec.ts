@@ -196,6 +196,23 @@ test("without JavaScript a signed-in shopper adds to the cart with a plain form"
   await ctx.close();
 });
 
+test("without JavaScript the header's cart badge counts what the server cart holds", async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto("/shop/products/mugs");
+  await expect(page.getByTestId("cart-button")).toHaveAttribute("aria-label", "Cart");
+  await page.getByTestId("product-card").first().locator('a[href^="/shop/product/"]').first().click();
+  await page.locator('input[name="variantId"]:not([disabled])').first().check({ force: true });
+  await page.getByTestId("add-to-cart").click();
+  await expect(page).toHaveURL(/shopping=cart-added/);
+  await expect(page.getByTestId("cart-button")).toHaveAttribute("aria-label", "Cart (1 items)");
+  await expect(page.getByTestId("cart-badge")).toContainText("1");
+  // another page keeps the count (it comes from the server cart, not from the notice)
+  await page.goto("/shop/products/mugs");
+  await expect(page.getByTestId("cart-badge")).toContainText("1");
+  await ctx.close();
+});
+
 test("without JavaScript a visitor adds to the cart, changes the quantity on the cart page, signs in and finds it merged", async ({
   browser,
   baseURL,
