@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInAs } from "./support/accounts.ts";
 import { signInShopper, signUpInBrowser, type Shopper } from "./support/shoppers.ts";
-import { auditPage } from "./support/a11y.ts";
+import { auditPage, waitForHydration } from "./support/a11y.ts";
 
 /** The visitor journey of issue 3, and the product-request round trip. */
 
@@ -279,7 +279,7 @@ test("signing out keeps the cart in the browser, and signing in again does not c
   await expect(page.getByTestId("cart-button")).toHaveAttribute("aria-label", "Cart (3 items)");
 
   await signInShopper(page, shopper, "/account");
-  await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
   const again = await openCart(page);
   await expect(again.getByTestId("cart-line")).toHaveCount(1);
   await expect(again.getByTestId("cart-line-quantity")).toHaveText("3");
