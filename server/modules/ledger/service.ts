@@ -264,9 +264,9 @@ export async function partyBalance(ctx: ReadCtx & { db: Db }, party: { kind: "st
     .where(or(eq(ledgerEntries.account, pending), eq(ledgerEntries.account, payable)));
   return {
     currency: row?.currency ?? currency,
-    pendingMinor: Number(row?.pending ?? 0),
-    heldMinor: Number(row?.held ?? 0),
-    availableMinor: Number(row?.available ?? 0),
+    pendingMinor: Number(row?.pending ?? 0) || 0,
+    heldMinor: Number(row?.held ?? 0) || 0,
+    availableMinor: Number(row?.available ?? 0) || 0,
   };
 }
 
@@ -316,10 +316,10 @@ export async function orderBreakdown(ctx: ReadCtx, orderId: string): Promise<Ord
     if (kind === "payments_clearing") {
       out.charged = Number(r.debits);
       out.refunded = Number(r.debits) - total;
-    } else if (kind === "tax_payable") out.tax = -total;
-    else if (kind === "platform_revenue") out.platform = -total;
-    else if (kind === "store_pending" || kind === "store_payable") out.stores[id!] = (out.stores[id!] ?? 0) - total;
-    else if (kind === "fulfiller_pending" || kind === "fulfiller_payable") out.fulfillers[id!] = (out.fulfillers[id!] ?? 0) - total;
+    } else if (kind === "tax_payable") out.tax = 0 - total || 0;
+    else if (kind === "platform_revenue") out.platform = 0 - total || 0;
+    else if (kind === "store_pending" || kind === "store_payable") out.stores[id!] = (out.stores[id!] ?? 0) - total || 0;
+    else if (kind === "fulfiller_pending" || kind === "fulfiller_payable") out.fulfillers[id!] = (out.fulfillers[id!] ?? 0) - total || 0;
   }
   return out;
 }
