@@ -38,8 +38,45 @@ function rng(seed: number) {
   };
 }
 
-const FIRST = ["Maya", "Leo", "Ana", "Jonas", "Priya", "Tom", "Chloé", "Ravi", "Emma", "Noah", "Sofia", "Lukas", "Aisha", "Ben", "Mila", "Omar", "Hannah", "Kai", "Lea", "Sam"];
-const LAST = ["Chen", "Müller", "Garcia", "Smith", "Okafor", "Rossi", "Dubois", "Patel", "Nguyen", "Johansson", "Kowalski", "Brown", "Silva", "Kim", "Schmidt"];
+const FIRST = [
+  "Maya",
+  "Leo",
+  "Ana",
+  "Jonas",
+  "Priya",
+  "Tom",
+  "Chloé",
+  "Ravi",
+  "Emma",
+  "Noah",
+  "Sofia",
+  "Lukas",
+  "Aisha",
+  "Ben",
+  "Mila",
+  "Omar",
+  "Hannah",
+  "Kai",
+  "Lea",
+  "Sam",
+];
+const LAST = [
+  "Chen",
+  "Müller",
+  "Garcia",
+  "Smith",
+  "Okafor",
+  "Rossi",
+  "Dubois",
+  "Patel",
+  "Nguyen",
+  "Johansson",
+  "Kowalski",
+  "Brown",
+  "Silva",
+  "Kim",
+  "Schmidt",
+];
 const PLACES: Omit<OrderAddress, "fullName" | "phone">[] = [
   { line1: "2150 Shattuck Avenue", line2: "Apt 4B", city: "Berkeley", region: "CA", postalCode: "94704", country: "US" },
   { line1: "350 Fifth Avenue", line2: "", city: "New York", region: "NY", postalCode: "10118", country: "US" },
@@ -108,7 +145,12 @@ export async function seedDemoOrders(db: Db): Promise<number> {
     const last = pick(LAST);
     const place = pick(PLACES);
     const address: OrderAddress = { ...place, fullName: `${first} ${last}`, phone: "" };
-    const email = own ? "shopper@demo.platen.test" : `${first}.${last}.${i}@example.com`.toLowerCase().normalize("NFD").replace(/[^\x20-\x7e]/g, "");
+    const email = own
+      ? "shopper@demo.platen.test"
+      : `${first}.${last}.${i}@example.com`
+          .toLowerCase()
+          .normalize("NFD")
+          .replace(/[^\x20-\x7e]/g, "");
     const lines = new Map<string, { productId: string; variantId: string; quantity: number }>();
     const count = 1 + Math.floor(rand() * rand() * 4);
     while (lines.size < count) {
@@ -160,7 +202,10 @@ export async function seedDemoOrders(db: Db): Promise<number> {
       if (target === "in_production") continue;
       if (target === "refunded") {
         clock.advance(HOUR);
-        await refundOrder(asAdmin, { orderId: placed.orderId, request: { amountMinor: order.totals.totalMinor, reason: "Print defect reported before shipping." } });
+        await refundOrder(asAdmin, {
+          orderId: placed.orderId,
+          request: { amountMinor: order.totals.totalMinor, reason: "Print defect reported before shipping." },
+        });
         continue;
       }
       const shipNow = target === "partially_shipped" ? groups.slice(0, Math.max(1, groups.length - 1)) : groups;
@@ -168,7 +213,11 @@ export async function seedDemoOrders(db: Db): Promise<number> {
       for (const g of shipNow) {
         clock.advance((24 + rand() * 48) * HOUR);
         const carrier = order.address.country === "US" ? pick(["USPS", "UPS", "FedEx"] as const) : pick(["DHL", "DPD"] as const);
-        await shipGroup(asFulfiller, { groupId: g.id, carrier, trackingNumber: `${carrier.slice(0, 2).toUpperCase()}${Math.floor(1e9 + rand() * 8e9)}` });
+        await shipGroup(asFulfiller, {
+          groupId: g.id,
+          carrier,
+          trackingNumber: `${carrier.slice(0, 2).toUpperCase()}${Math.floor(1e9 + rand() * 8e9)}`,
+        });
       }
       if (target === "shipped" || target === "partially_shipped") continue;
       for (const g of shipNow) {
@@ -178,7 +227,10 @@ export async function seedDemoOrders(db: Db): Promise<number> {
       if (target === "partially_refunded") {
         clock.advance(2 * DAY);
         const line = order.groups[0]!.lines[0]!;
-        await refundOrder(asAdmin, { orderId: placed.orderId, request: { lines: [{ lineId: line.id, quantity: 1 }], reason: "A smudge on the print: refunded one item." } });
+        await refundOrder(asAdmin, {
+          orderId: placed.orderId,
+          request: { lines: [{ lineId: line.id, quantity: 1 }], reason: "A smudge on the print: refunded one item." },
+        });
       }
     } catch (error) {
       logger().warn({ err: error, target }, "a demo order could not be made");

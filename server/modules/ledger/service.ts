@@ -25,7 +25,8 @@ export function assertBalanced(entries: readonly EntryInput[]): void {
   if (entries.length < 2) throw new LedgerError("A journal needs at least two entries.");
   let sum = 0;
   for (const e of entries) {
-    if (!Number.isSafeInteger(e.amountMinor) || e.amountMinor === 0) throw new LedgerError(`An entry on ${e.account} is not a whole, non-zero amount (${e.amountMinor}).`);
+    if (!Number.isSafeInteger(e.amountMinor) || e.amountMinor === 0)
+      throw new LedgerError(`An entry on ${e.account} is not a whole, non-zero amount (${e.amountMinor}).`);
     sum += e.amountMinor;
   }
   if (sum !== 0) throw new LedgerError(`The journal does not balance: its entries sum to ${sum}.`);
@@ -42,7 +43,12 @@ async function journalsWith(db: Db, journals: (typeof ledgerJournals.$inferSelec
   const entries = await db
     .select()
     .from(ledgerEntries)
-    .where(inArray(ledgerEntries.journalId, journals.map((j) => j.id)))
+    .where(
+      inArray(
+        ledgerEntries.journalId,
+        journals.map((j) => j.id),
+      ),
+    )
     .orderBy(asc(ledgerEntries.id));
   return journals.map((j) => ({
     id: j.id,
@@ -52,7 +58,13 @@ async function journalsWith(db: Db, journals: (typeof ledgerJournals.$inferSelec
     memo: j.memo,
     entries: entries
       .filter((e) => e.journalId === j.id)
-      .map((e) => ({ account: e.account, amountMinor: Number(e.amountMinor), lineId: e.lineId, groupId: e.groupId, availableAt: e.availableAt })),
+      .map((e) => ({
+        account: e.account,
+        amountMinor: Number(e.amountMinor),
+        lineId: e.lineId,
+        groupId: e.groupId,
+        availableAt: e.availableAt,
+      })),
   }));
 }
 
@@ -124,7 +136,11 @@ export async function postOrderPaid(ctx: Ctx, m: OrderMoney): Promise<JournalVie
       { account: ACCOUNTS.fulfillerPending(g.fulfillerId), amountMinor: -g.shippingNetMinor, groupId: g.groupId },
       { account: ACCOUNTS.taxPayable, amountMinor: -g.shippingTaxMinor, groupId: g.groupId },
     );
-  return post(ctx, { kind: "order_paid", orderId: m.orderId, key: `order-paid:${m.orderId}`, memo: "Order paid", currency: m.currency }, entries);
+  return post(
+    ctx,
+    { kind: "order_paid", orderId: m.orderId, key: `order-paid:${m.orderId}`, memo: "Order paid", currency: m.currency },
+    entries,
+  );
 }
 
 /** A share still standing on the order: one (party account, line, group) slot and what is left of it. */
@@ -193,21 +209,37 @@ export async function postOrderRefund(
       const rest = slots.filter((s) => !scope.includes(s) && left(s) > 0);
       const more = amount - here;
       const restAvailable = rest.reduce((a, s) => a + left(s), 0);
-      if (more > restAvailable) throw new AppError("refund-too-much", `The ledger has less left on this order than the refund of ${what}.`, 409);
+      if (more > restAvailable)
+        throw new AppError("refund-too-much", `The ledger has less left on this order than the refund of ${what}.`, 409);
       const p2 = allocateMinor(more, rest.map(left), currency);
       rest.forEach((s, i) => taken.set(s, (taken.get(s) ?? 0) + p2[i]!));
     }
   };
   if (everything) for (const s of slots) taken.set(s, s.standing);
-  for (const l of input.lines ?? []) take(slots.filter((s) => s.lineId === l.lineId), l.amountMinor, "that item");
-  for (const g of input.groups ?? []) take(slots.filter((s) => s.groupId === g.groupId && s.lineId === null), g.amountMinor, "that shipping");
+  for (const l of input.lines ?? [])
+    take(
+      slots.filter((s) => s.lineId === l.lineId),
+      l.amountMinor,
+      "that item",
+    );
+  for (const g of input.groups ?? [])
+    take(
+      slots.filter((s) => s.groupId === g.groupId && s.lineId === null),
+      g.amountMinor,
+      "that shipping",
+    );
   if (input.extraMinor) take(slots, input.extraMinor, "that amount");
   const total = [...taken.values()].reduce((a, b) => a + b, 0);
   if (total <= 0) throw new AppError("refund-empty", "There is nothing left to refund on this order.", 409);
   const entries: EntryInput[] = [];
   for (const [s, amount] of taken)
-    if (amount > 0) entries.push({ account: s.account, amountMinor: amount, lineId: s.lineId, groupId: s.groupId, availableAt: s.availableAt });
-  entries.push({ account: ACCOUNTS.refunds, amountMinor: -total }, { account: ACCOUNTS.refunds, amountMinor: total }, { account: ACCOUNTS.paymentsClearing, amountMinor: -total });
+    if (amount > 0)
+      entries.push({ account: s.account, amountMinor: amount, lineId: s.lineId, groupId: s.groupId, availableAt: s.availableAt });
+  entries.push(
+    { account: ACCOUNTS.refunds, amountMinor: -total },
+    { account: ACCOUNTS.refunds, amountMinor: total },
+    { account: ACCOUNTS.paymentsClearing, amountMinor: -total },
+  );
   return post(
     ctx,
     {
@@ -223,7 +255,10 @@ export async function postOrderRefund(
 }
 
 /** A group was delivered: its store and fulfiller shares move from pending to payable, available after the hold. */
-export async function postGroupDelivered(ctx: Ctx, input: { orderId: string; groupId: string; deliveredAt: Date; holdDays: number }): Promise<JournalView | null> {
+export async function postGroupDelivered(
+  ctx: Ctx,
+  input: { orderId: string; groupId: string; deliveredAt: Date; holdDays: number },
+): Promise<JournalView | null> {
   const key = `group-delivered:${input.groupId}`;
   const existing = await journalByKey(ctx.db, key);
   if (existing) return existing;
@@ -235,21 +270,36 @@ export async function postGroupDelivered(ctx: Ctx, input: { orderId: string; gro
     const [kind, id] = s.account.split(":");
     const to = kind === "store_pending" ? ACCOUNTS.storePayable(id!) : kind === "fulfiller_pending" ? ACCOUNTS.fulfillerPayable(id!) : null;
     if (!to) continue;
-    entries.push({ account: s.account, amountMinor: s.standing, lineId: s.lineId, groupId: s.groupId }, { account: to, amountMinor: -s.standing, lineId: s.lineId, groupId: s.groupId, availableAt });
+    entries.push(
+      { account: s.account, amountMinor: s.standing, lineId: s.lineId, groupId: s.groupId },
+      { account: to, amountMinor: -s.standing, lineId: s.lineId, groupId: s.groupId, availableAt },
+    );
   }
   if (!entries.length) return null;
-  return post(ctx, { kind: "group_delivered", orderId: input.orderId, key, memo: "Shipment delivered: earnings payable after the hold period", currency }, entries);
+  return post(
+    ctx,
+    { kind: "group_delivered", orderId: input.orderId, key, memo: "Shipment delivered: earnings payable after the hold period", currency },
+    entries,
+  );
 }
 
 // ---- reading ----------------------------------------------------------------------------------
 
 export async function orderJournals(ctx: ReadCtx, orderId: string): Promise<JournalView[]> {
-  const journals = await ctx.db.select().from(ledgerJournals).where(eq(ledgerJournals.orderId, orderId)).orderBy(asc(ledgerJournals.createdAt), asc(ledgerJournals.id));
+  const journals = await ctx.db
+    .select()
+    .from(ledgerJournals)
+    .where(eq(ledgerJournals.orderId, orderId))
+    .orderBy(asc(ledgerJournals.createdAt), asc(ledgerJournals.id));
   return journalsWith(ctx.db, journals);
 }
 
 /** A store's or fulfiller's balance: pending until delivered, held for the hold period, then available. */
-export async function partyBalance(ctx: ReadCtx & { db: Db }, party: { kind: "store" | "fulfiller"; id: string }, currency = "USD"): Promise<Balance> {
+export async function partyBalance(
+  ctx: ReadCtx & { db: Db },
+  party: { kind: "store" | "fulfiller"; id: string },
+  currency = "USD",
+): Promise<Balance> {
   const pending = party.kind === "store" ? ACCOUNTS.storePending(party.id) : ACCOUNTS.fulfillerPending(party.id);
   const payable = party.kind === "store" ? ACCOUNTS.storePayable(party.id) : ACCOUNTS.fulfillerPayable(party.id);
   const now = ctx.clock.now();
@@ -305,7 +355,11 @@ export async function fulfillerEarnings(ctx: ReadCtx, input: { fulfillerId: stri
 /** Where an order's money stands now, after every refund. */
 export async function orderBreakdown(ctx: ReadCtx, orderId: string): Promise<OrderBreakdown> {
   const rows = await ctx.db
-    .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amountMinor})`, debits: sql<string>`coalesce(sum(${ledgerEntries.amountMinor}) filter (where ${ledgerEntries.amountMinor} > 0), 0)` })
+    .select({
+      account: ledgerEntries.account,
+      total: sql<string>`sum(${ledgerEntries.amountMinor})`,
+      debits: sql<string>`coalesce(sum(${ledgerEntries.amountMinor}) filter (where ${ledgerEntries.amountMinor} > 0), 0)`,
+    })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.orderId, orderId))
     .groupBy(ledgerEntries.account);

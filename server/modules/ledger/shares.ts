@@ -26,7 +26,10 @@ export function computeOrderShares(m: OrderMoney): OrderShares {
     const taxInside = m.pricesIncludeTax ? l.taxMinor : 0;
     const net = l.itemsMinor - l.discountMinor - taxInside;
     const base = l.unitBaseCostMinor * l.quantity;
-    const netBefore = m.pricesIncludeTax && l.itemsMinor > 0 ? l.itemsMinor - applyTax(money(l.itemsMinor, m.currency), m.taxRatePercent, true).tax.amount : l.itemsMinor;
+    const netBefore =
+      m.pricesIncludeTax && l.itemsMinor > 0
+        ? l.itemsMinor - applyTax(money(l.itemsMinor, m.currency), m.taxRatePercent, true).tax.amount
+        : l.itemsMinor;
     const fee = platformFeeMinor(netBefore - base, m.platformFeePercent);
     return {
       lineId: l.lineId,
@@ -63,7 +66,10 @@ export function computeOrderShares(m: OrderMoney): OrderShares {
   }
   const sum = tax + platform + Object.values(byStore).reduce((a, b) => a + b, 0) + Object.values(byFulfiller).reduce((a, b) => a + b, 0);
   if (sum !== m.totalMinor) throw new LedgerError(`Order ${m.orderId}: the shares sum to ${sum} but the shopper paid ${m.totalMinor}.`);
-  for (const v of [...lines.flatMap((l) => [l.netMinor, l.baseCostMinor, l.platformFeeMinor, l.storeMinor, l.taxMinor]), ...groups.flatMap((g) => [g.shippingNetMinor, g.shippingTaxMinor])])
+  for (const v of [
+    ...lines.flatMap((l) => [l.netMinor, l.baseCostMinor, l.platformFeeMinor, l.storeMinor, l.taxMinor]),
+    ...groups.flatMap((g) => [g.shippingNetMinor, g.shippingTaxMinor]),
+  ])
     if (!Number.isSafeInteger(v)) throw new LedgerError(`Order ${m.orderId}: an amount is not a whole number of minor units.`);
   return { lines, groups, totalMinor: m.totalMinor, taxMinor: tax, platformMinor: platform, byStore, byFulfiller };
 }

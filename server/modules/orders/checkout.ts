@@ -158,7 +158,10 @@ async function resolveCheckout(ctx: Ctx, req: CheckoutRequest): Promise<Resolved
         u.reason === "sold_out"
           ? {
               kind: "sold_out",
-              message: u.available && u.available > 0 ? `Only ${u.available} left: lower the quantity to continue.` : "Sold out. Remove it to continue.",
+              message:
+                u.available && u.available > 0
+                  ? `Only ${u.available} left: lower the quantity to continue.`
+                  : "Sold out. Remove it to continue.",
             }
           : u.reason === "no_shipping"
             ? { kind: "no_shipping", message: `This item can't be shipped to ${where}.` }
@@ -171,7 +174,8 @@ async function resolveCheckout(ctx: Ctx, req: CheckoutRequest): Promise<Resolved
   let discount: Resolved["discount"] = null;
   let discountView: CheckoutQuote["discount"] = null;
   const code = req.discountCode ? discountCodeSchema.safeParse(req.discountCode) : null;
-  if (code && !code.success) discountView = { code: String(req.discountCode).slice(0, 40), storeName: "", ok: false, message: code.error.issues[0]!.message };
+  if (code && !code.success)
+    discountView = { code: String(req.discountCode).slice(0, 40), storeName: "", ok: false, message: code.error.issues[0]!.message };
   else if (code?.data) {
     const found = await findDiscountCode(ctx, { code: code.data, userId: actorUserId(ctx.actor) });
     if (!found.ok) discountView = { code: code.data, storeName: "", ok: false, message: found.message };
@@ -181,14 +185,25 @@ async function resolveCheckout(ctx: Ctx, req: CheckoutRequest): Promise<Resolved
       const hasLines = lines.some((l) => !problems.has(l.variantId) && variants.get(l.variantId)?.storeId === d.storeId);
       if (d.kind === "fixed" && d.currency && d.currency !== currency)
         discountView = { code: d.code, storeName, ok: false, message: "That code can't be used with this shop's currency." };
-      else if (!hasLines) discountView = { code: d.code, storeName, ok: false, message: `That code is for ${storeName}'s products; none are in your cart.` };
+      else if (!hasLines)
+        discountView = { code: d.code, storeName, ok: false, message: `That code is for ${storeName}'s products; none are in your cart.` };
       else {
-        discount = { perkId: d.perkId, code: d.code, storeId: d.storeId, kind: d.kind, percentOff: d.percentOff, amountOffMinor: d.amountOffMinor };
+        discount = {
+          perkId: d.perkId,
+          code: d.code,
+          storeId: d.storeId,
+          kind: d.kind,
+          percentOff: d.percentOff,
+          amountOffMinor: d.amountOffMinor,
+        };
         discountView = {
           code: d.code,
           storeName,
           ok: true,
-          message: d.kind === "percent" ? `${d.percentOff}% off ${storeName}'s items.` : `${formatAmount(d.amountOffMinor ?? 0, currency)} off ${storeName}'s items.`,
+          message:
+            d.kind === "percent"
+              ? `${d.percentOff}% off ${storeName}'s items.`
+              : `${formatAmount(d.amountOffMinor ?? 0, currency)} off ${storeName}'s items.`,
         };
       }
     }
@@ -325,9 +340,11 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Plac
         };
       }
     }
-    if (repriced) return { ok: false, quote, message: "A price changed since you opened checkout. Check the new total and place your order again." };
+    if (repriced)
+      return { ok: false, quote, message: "A price changed since you opened checkout. Check the new total and place your order again." };
   }
-  if (!quote.canPlace) return { ok: false, quote, message: quote.addressProblem ?? "Some items can't be bought as they are: see the message on each." };
+  if (!quote.canPlace)
+    return { ok: false, quote, message: quote.addressProblem ?? "Some items can't be bought as they are: see the message on each." };
   if (input.discountCode && quote.discount && !quote.discount.ok) return { ok: false, quote, message: quote.discount.message };
   if (quote.totals.totalMinor !== input.seenTotalMinor)
     return {
@@ -349,7 +366,9 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Plac
   try {
     const outcome = await transaction(ctx.db, async (tx) => {
       const tctx = withDb(ctx, tx);
-      const seq = (await tx.execute(sql`select nextval(${sql.raw(`'${orderNumberSeq.seqName}'`)})::text as n`)) as unknown as { rows: { n: string }[] };
+      const seq = (await tx.execute(sql`select nextval(${sql.raw(`'${orderNumberSeq.seqName}'`)})::text as n`)) as unknown as {
+        rows: { n: string }[];
+      };
       const n = seq.rows[0]!.n;
       await tx.insert(orders).values({
         id: orderId,
@@ -426,11 +445,16 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Plac
       );
       const reserved = await reserveStock(tctx, {
         orderId,
-        items: quote.lines.map((l) => ({ warehouseId: l.groupKey!, blankVariantId: r.variants.get(l.variantId)!.blankVariantId, quantity: l.quantity })),
+        items: quote.lines.map((l) => ({
+          warehouseId: l.groupKey!,
+          blankVariantId: r.variants.get(l.variantId)!.blankVariantId,
+          quantity: l.quantity,
+        })),
       });
       // A refusal rolls the whole order back (nothing reserved, nothing redeemed, no order).
       if (!reserved.ok) throw new RolledBack({ soldOut: reserved.soldOut });
-      if (r.discount && !(await redeemDiscountCode(tctx, { perkId: r.discount.perkId, orderId, userId }))) throw new RolledBack({ codeGone: true });
+      if (r.discount && !(await redeemDiscountCode(tctx, { perkId: r.discount.perkId, orderId, userId })))
+        throw new RolledBack({ codeGone: true });
       await enqueue(tx, ORDER_EXPIRE_TOPIC, { orderId }, { runAt: expiresAt, dedupeKey: `${ORDER_EXPIRE_TOPIC}:${orderId}` });
       return { placed: true } as const;
     }).catch((error: unknown) => {

@@ -29,11 +29,18 @@ const fmtRange = (from: string, to: string) => {
     : `${month(f)} ${f.getUTCDate()} – ${month(t)} ${t.getUTCDate()}`;
 };
 
-export function successParams(o: LoadedOrder, payment: { cardBrand: string | null; cardLast4: string | null } | null, now: Date): TemplateParams<"order-success"> {
+export function successParams(
+  o: LoadedOrder,
+  payment: { cardBrand: string | null; cardLast4: string | null } | null,
+  now: Date,
+): TemplateParams<"order-success"> {
   const from = o.order.paidAt ?? now;
   const estimates = o.groups.map((g) => deliveryEstimate(from, g));
   const earliest = estimates.map((e) => e.from).sort()[0];
-  const latest = estimates.map((e) => e.to).sort().at(-1);
+  const latest = estimates
+    .map((e) => e.to)
+    .sort()
+    .at(-1);
   const brand = payment?.cardBrand ? payment.cardBrand.charAt(0).toUpperCase() + payment.cardBrand.slice(1) : null;
   return {
     customerName: o.order.address.fullName,
@@ -71,7 +78,12 @@ export function shippedParams(o: LoadedOrder, g: GroupRow, now: Date): TemplateP
     trackingUrl: trackingUrlFor(g.carrier, g.trackingNumber) ?? url,
     items: o.lines
       .filter((l) => l.groupId === g.id)
-      .map((l) => ({ title: l.title, variant: [l.color, l.size].filter(Boolean).join(" · "), quantity: l.quantity - l.refundedQuantity, storeName: l.storeName })),
+      .map((l) => ({
+        title: l.title,
+        variant: [l.color, l.size].filter(Boolean).join(" · "),
+        quantity: l.quantity - l.refundedQuantity,
+        storeName: l.storeName,
+      })),
     estimatedDelivery: est.to,
     orderUrl: url,
     shippingAddress: postalAddress(o.order.address),
@@ -91,18 +103,43 @@ export function deliveredParams(o: LoadedOrder, g: GroupRow, now: Date): Templat
     ...(g.trackingNumber ? { trackingNumber: g.trackingNumber } : {}),
     items: o.lines
       .filter((l) => l.groupId === g.id)
-      .map((l) => ({ title: l.title, variant: [l.color, l.size].filter(Boolean).join(" · "), quantity: l.quantity - l.refundedQuantity, storeName: l.storeName })),
+      .map((l) => ({
+        title: l.title,
+        variant: [l.color, l.size].filter(Boolean).join(" · "),
+        quantity: l.quantity - l.refundedQuantity,
+        storeName: l.storeName,
+      })),
   };
 }
 
-export async function sendOrderSuccess(db: Db, o: LoadedOrder, payment: { cardBrand: string | null; cardLast4: string | null } | null, now: Date) {
-  await sendEmail(db, { to: o.order.email, toName: o.order.address.fullName, template: "order-success", params: successParams(o, payment, now) });
+export async function sendOrderSuccess(
+  db: Db,
+  o: LoadedOrder,
+  payment: { cardBrand: string | null; cardLast4: string | null } | null,
+  now: Date,
+) {
+  await sendEmail(db, {
+    to: o.order.email,
+    toName: o.order.address.fullName,
+    template: "order-success",
+    params: successParams(o, payment, now),
+  });
 }
 
 export async function sendShipped(db: Db, o: LoadedOrder, g: GroupRow, now: Date) {
-  await sendEmail(db, { to: o.order.email, toName: o.order.address.fullName, template: "order-shipment-created", params: shippedParams(o, g, now) });
+  await sendEmail(db, {
+    to: o.order.email,
+    toName: o.order.address.fullName,
+    template: "order-shipment-created",
+    params: shippedParams(o, g, now),
+  });
 }
 
 export async function sendDelivered(db: Db, o: LoadedOrder, g: GroupRow, now: Date) {
-  await sendEmail(db, { to: o.order.email, toName: o.order.address.fullName, template: "order-shipment-delivered", params: deliveredParams(o, g, now) });
+  await sendEmail(db, {
+    to: o.order.email,
+    toName: o.order.address.fullName,
+    template: "order-shipment-delivered",
+    params: deliveredParams(o, g, now),
+  });
 }

@@ -1,7 +1,15 @@
 // Public API of the orders module: checkout, payment, the order's life and its views (ADR 0012).
 // Use the module only through this file (browser code: `types.ts`).
 export * from "./types.ts";
-export { quoteCheckout, placeOrder, parseOrderAddress, ORDER_EXPIRE_TOPIC, type CheckoutRequest, type PlaceOrderInput, type PlaceOrderResult } from "./checkout.ts";
+export {
+  quoteCheckout,
+  placeOrder,
+  parseOrderAddress,
+  ORDER_EXPIRE_TOPIC,
+  type CheckoutRequest,
+  type PlaceOrderInput,
+  type PlaceOrderResult,
+} from "./checkout.ts";
 export {
   getPaymentPage,
   payOrderWithCard,

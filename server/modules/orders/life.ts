@@ -15,15 +15,7 @@ import { getSettings } from "../platform/index.ts";
 import { releaseDiscountCode } from "../stores/index.ts";
 import { orderNotFound, verifyOrderToken, viewerOf } from "./access.ts";
 import { sendDelivered, sendShipped } from "./emails.ts";
-import {
-  cancellable,
-  groupShippingChargedMinor,
-  lineChargedMinor,
-  loadGroup,
-  loadOrder,
-  orderView,
-  type LoadedOrder,
-} from "./load.ts";
+import { cancellable, groupShippingChargedMinor, lineChargedMinor, loadGroup, loadOrder, orderView, type LoadedOrder } from "./load.ts";
 import { abandonPayment, markPaid } from "./payment.ts";
 import { orderLines, orders, shipmentGroups } from "./schema.ts";
 import { groupMachine, orderMachine, statusFromGroups } from "./states.ts";
@@ -78,7 +70,11 @@ async function closeUnpaid(ctx: Ctx, o: LoadedOrder, reason: string): Promise<vo
     const tctx = withDb(ctx, tx);
     const now = ctx.clock.now();
     const moved = await orderMachine
-      .transition(tctx, o.order.id, "cancelled", { reason, expectFrom: "pending_payment", set: { cancelledAt: now, expiresAt: null, updatedAt: now } })
+      .transition(tctx, o.order.id, "cancelled", {
+        reason,
+        expectFrom: "pending_payment",
+        set: { cancelledAt: now, expiresAt: null, updatedAt: now },
+      })
       .then(() => true)
       .catch((e: unknown) => {
         if (e instanceof AppError && e.status === 409) return false;
@@ -134,13 +130,20 @@ export async function cancelOrder(ctx: Ctx, input: OrderAccess & { reason?: stri
       const now = ctx.clock.now();
       const fresh = (await loadOrder(tx, o.order.id, true))!;
       if (fresh.order.status === "cancelled") return;
-      await postOrderRefund(asSystem(tctx, "order cancelled"), { orderId: o.order.id, refundId: refund?.id ?? `cancel:${o.order.id}`, kind: "cancelled" });
+      await postOrderRefund(asSystem(tctx, "order cancelled"), {
+        orderId: o.order.id,
+        refundId: refund?.id ?? `cancel:${o.order.id}`,
+        kind: "cancelled",
+      });
       await tx
         .update(orderLines)
         .set({ refundedQuantity: sql`${orderLines.quantity}` })
         .where(eq(orderLines.orderId, o.order.id));
       for (const g of fresh.groups) {
-        await tx.update(shipmentGroups).set({ shippingRefundedMinor: groupShippingChargedMinor(fresh.order, g) }).where(eq(shipmentGroups.id, g.id));
+        await tx
+          .update(shipmentGroups)
+          .set({ shippingRefundedMinor: groupShippingChargedMinor(fresh.order, g) })
+          .where(eq(shipmentGroups.id, g.id));
         if (g.status === "pending" || g.status === "in_production") await groupMachine.transition(tctx, g.id, "cancelled", { reason });
       }
       await orderMachine.transition(tctx, o.order.id, "cancelled", {
@@ -165,12 +168,19 @@ function requireAdmin(ctx: Ctx): void {
 }
 
 /** Admin: refund chosen lines (quantities), the shipping of chosen groups, or an amount, through the provider. */
-export async function refundOrder(ctx: Ctx, input: { orderId: string; request: RefundRequest & { idempotencyKey?: string } }): Promise<OrderView> {
+export async function refundOrder(
+  ctx: Ctx,
+  input: { orderId: string; request: RefundRequest & { idempotencyKey?: string } },
+): Promise<OrderView> {
   requireAdmin(ctx);
   const o = await loadOrder(ctx.db, input.orderId);
   if (!o) throw orderNotFound();
   if (o.order.status === "pending_payment" || o.order.status === "cancelled" || o.order.status === "refunded")
-    throw new AppError("order-not-refundable", o.order.status === "pending_payment" ? "This order has not been paid." : "This order has nothing left to refund.", 409);
+    throw new AppError(
+      "order-not-refundable",
+      o.order.status === "pending_payment" ? "This order has not been paid." : "This order has nothing left to refund.",
+      409,
+    );
   const req = input.request;
   const reason = (req.reason ?? "").trim();
   if (!reason) throw new AppError("refund-reason", "Give a reason for the refund (the timeline shows it).", 422, "reason");
@@ -185,7 +195,9 @@ export async function refundOrder(ctx: Ctx, input: { orderId: string; request: R
     if (!Number.isInteger(r.quantity) || r.quantity < 0 || r.quantity > left)
       throw new AppError("refund-line", `You can refund at most ${left} of "${line.title}".`, 422, `line.${line.id}`);
     const charged = lineChargedMinor(o.order, line);
-    const part = unitsCharged(charged, line.quantity, line.refundedQuantity + r.quantity) - unitsCharged(charged, line.quantity, line.refundedQuantity);
+    const part =
+      unitsCharged(charged, line.quantity, line.refundedQuantity + r.quantity) -
+      unitsCharged(charged, line.quantity, line.refundedQuantity);
     amount += part;
     lineRefunds.push({ lineId: line.id, quantity: r.quantity, amountMinor: part });
   }
@@ -201,13 +213,19 @@ export async function refundOrder(ctx: Ctx, input: { orderId: string; request: R
     groupRefunds.push({ groupId: id, amountMinor: left });
   }
   if (req.amountMinor !== undefined && req.amountMinor !== null) {
-    if (!Number.isSafeInteger(req.amountMinor) || req.amountMinor <= 0) throw new AppError("refund-amount", "Enter an amount above zero.", 422, "amount");
+    if (!Number.isSafeInteger(req.amountMinor) || req.amountMinor <= 0)
+      throw new AppError("refund-amount", "Enter an amount above zero.", 422, "amount");
     amount += req.amountMinor;
   }
   const refundable = o.order.totalMinor - o.order.refundedMinor;
   if (amount <= 0) throw new AppError("refund-empty", "Choose items, shipping or an amount to refund.", 422, "lines");
   if (amount > refundable)
-    throw new AppError("refund-too-much", `At most ${formatAmount(refundable, o.order.currency)} is left to refund on this order.`, 422, "amount");
+    throw new AppError(
+      "refund-too-much",
+      `At most ${formatAmount(refundable, o.order.currency)} is left to refund on this order.`,
+      422,
+      "amount",
+    );
   const key = input.request.idempotencyKey ?? `refund:${o.order.id}:${o.order.refundedMinor}:${amount}`;
   const refund = await refundPayment(asSystem(ctx, "refund"), { orderId: o.order.id, amountMinor: amount, reason, idempotencyKey: key });
   await transaction(ctx.db, async (tx) => {
@@ -230,13 +248,21 @@ export async function refundOrder(ctx: Ctx, input: { orderId: string; request: R
         .where(eq(orderLines.id, r.lineId));
     for (const id of groupIds) {
       const g = fresh.groups.find((x) => x.id === id)!;
-      await tx.update(shipmentGroups).set({ shippingRefundedMinor: groupShippingChargedMinor(fresh.order, g) }).where(eq(shipmentGroups.id, id));
+      await tx
+        .update(shipmentGroups)
+        .set({ shippingRefundedMinor: groupShippingChargedMinor(fresh.order, g) })
+        .where(eq(shipmentGroups.id, id));
     }
     const refundedMinor = fresh.order.refundedMinor + amount;
     const adjustment = { at: now.toISOString(), kind: "refund" as const, amountMinor: amount, reason, actorUserId: actorUserId(ctx.actor) };
     await tx
       .update(orders)
-      .set({ refundedMinor, appliedRefunds: [...fresh.order.appliedRefunds, refund.id], adjustments: [...fresh.order.adjustments, adjustment], updatedAt: now })
+      .set({
+        refundedMinor,
+        appliedRefunds: [...fresh.order.appliedRefunds, refund.id],
+        adjustments: [...fresh.order.adjustments, adjustment],
+        updatedAt: now,
+      })
       .where(eq(orders.id, o.order.id));
     // A group whose every unit is refunded before it ships is not made at all.
     const after = (await loadOrder(tx, o.order.id))!;
@@ -252,7 +278,12 @@ export async function refundOrder(ctx: Ctx, input: { orderId: string; request: R
     } else {
       await followGroups(tctx, o.order.id, "Refunded items will not ship");
     }
-    await publish(tx, "order.refunded", { orderId: o.order.id, amountMinor: amount, currency: fresh.order.currency, full }, { actor: ctx.actor, at: now });
+    await publish(
+      tx,
+      "order.refunded",
+      { orderId: o.order.id, amountMinor: amount, currency: fresh.order.currency, full },
+      { actor: ctx.actor, at: now },
+    );
   });
   return orderView(ctx, (await loadOrder(ctx.db, o.order.id))!, "admin");
 }
@@ -265,7 +296,10 @@ export async function holdOrder(ctx: Ctx, input: { orderId: string; reason: stri
   if (!reason) throw new AppError("hold-reason", "Say why the order is on hold (for example, the case it waits for).", 422, "reason");
   const o = await loadOrder(ctx.db, input.orderId);
   if (!o) throw orderNotFound();
-  await orderMachine.transition(ctx, o.order.id, "on_hold", { reason, set: (row) => ({ heldFrom: row.status, updatedAt: ctx.clock.now() }) });
+  await orderMachine.transition(ctx, o.order.id, "on_hold", {
+    reason,
+    set: (row) => ({ heldFrom: row.status, updatedAt: ctx.clock.now() }),
+  });
   return orderView(ctx, (await loadOrder(ctx.db, o.order.id))!, "admin");
 }
 
@@ -308,7 +342,11 @@ export async function startGroupProduction(ctx: Ctx, groupId: string): Promise<v
   const { g } = await manageableGroup(ctx, groupId);
   await transaction(ctx.db, async (tx) => {
     const tctx = withDb(ctx, tx);
-    await groupMachine.transition(tctx, g.id, "in_production", { reason: "Production started", expectFrom: "pending", set: { productionStartedAt: ctx.clock.now() } });
+    await groupMachine.transition(tctx, g.id, "in_production", {
+      reason: "Production started",
+      expectFrom: "pending",
+      set: { productionStartedAt: ctx.clock.now() },
+    });
     await followGroups(tctx, g.orderId, `Production started in ${g.warehouseName}`);
   });
 }
@@ -331,8 +369,18 @@ export async function shipGroup(ctx: Ctx, input: { groupId: string; carrier: str
     await commitStock(tctx, { orderId: g.orderId, warehouseId: g.warehouseId });
     await followGroups(tctx, g.orderId, `Shipped from ${g.warehouseName}`);
     const o = (await loadOrder(tx, g.orderId))!;
-    await sendShipped(tx, o, o.groups.find((x) => x.id === g.id)!, now);
-    await publish(tx, "order.group_shipped", { orderId: g.orderId, groupId: g.id, carrier: parsed.data.carrier, trackingNumber: parsed.data.trackingNumber }, { actor: ctx.actor, at: now });
+    await sendShipped(
+      tx,
+      o,
+      o.groups.find((x) => x.id === g.id)!,
+      now,
+    );
+    await publish(
+      tx,
+      "order.group_shipped",
+      { orderId: g.orderId, groupId: g.id, carrier: parsed.data.carrier, trackingNumber: parsed.data.trackingNumber },
+      { actor: ctx.actor, at: now },
+    );
   });
 }
 
@@ -347,7 +395,12 @@ export async function deliverGroup(ctx: Ctx, groupId: string): Promise<void> {
     await postGroupDelivered(asSystem(tctx, "delivery"), { orderId: g.orderId, groupId: g.id, deliveredAt: now, holdDays });
     await followGroups(tctx, g.orderId, `Delivered from ${g.warehouseName}`);
     const o = (await loadOrder(tx, g.orderId))!;
-    await sendDelivered(tx, o, o.groups.find((x) => x.id === g.id)!, now);
+    await sendDelivered(
+      tx,
+      o,
+      o.groups.find((x) => x.id === g.id)!,
+      now,
+    );
     await publish(tx, "order.group_delivered", { orderId: g.orderId, groupId: g.id }, { actor: ctx.actor, at: now });
   });
 }
@@ -364,6 +417,10 @@ export async function claimOrder(ctx: Ctx, access: OrderAccess): Promise<void> {
   if (o.order.userId) throw orderNotFound();
   const email = (await accountEmailsOf(ctx.db, [userId]))[userId];
   if (!email || email.toLowerCase() !== o.order.email.toLowerCase())
-    throw new AppError("claim-email", `This order was placed with ${o.order.email}. Sign in with that address to add it to your account.`, 403);
+    throw new AppError(
+      "claim-email",
+      `This order was placed with ${o.order.email}. Sign in with that address to add it to your account.`,
+      403,
+    );
   await ctx.db.update(orders).set({ userId, updatedAt: ctx.clock.now() }).where(eq(orders.id, o.order.id));
 }

@@ -73,7 +73,12 @@ export function orderMoney(o: LoadedOrder): OrderMoney {
       discountMinor: l.discountMinor,
       taxMinor: l.taxMinor,
     })),
-    groups: o.groups.map((g) => ({ groupId: g.id, fulfillerId: g.fulfillerId, shippingMinor: g.shippingMinor, shippingTaxMinor: g.shippingTaxMinor })),
+    groups: o.groups.map((g) => ({
+      groupId: g.id,
+      fulfillerId: g.fulfillerId,
+      shippingMinor: g.shippingMinor,
+      shippingTaxMinor: g.shippingTaxMinor,
+    })),
     totalMinor: o.order.totalMinor,
   };
 }
@@ -87,10 +92,13 @@ export function groupShippingChargedMinor(order: OrderRow, g: GroupRow): number 
   return g.shippingMinor + (order.pricesIncludeTax ? 0 : g.shippingTaxMinor);
 }
 
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_/g, " ");
 
 /** The order's timeline: its placing, then every recorded move of the order and its shipments. */
-export async function timelineOf(ctx: Ctx, o: LoadedOrder, viewer: "buyer" | "admin" | "link" | "store" | "fulfiller"): Promise<TimelineEntry[]> {
+export async function timelineOf(
+  ctx: Ctx,
+  o: LoadedOrder,
+  viewer: "buyer" | "admin" | "link" | "store" | "fulfiller",
+): Promise<TimelineEntry[]> {
   const histories = await Promise.all([
     stateHistory(ctx.db, "order", o.order.id).then((h) => h.map((c) => ({ c, groupId: null as string | null }))),
     ...o.groups.map((g) => stateHistory(ctx.db, "shipment", g.id).then((h) => h.map((c) => ({ c, groupId: g.id as string | null })))),
@@ -98,9 +106,10 @@ export async function timelineOf(ctx: Ctx, o: LoadedOrder, viewer: "buyer" | "ad
   const all = histories.flat();
   const userIds = [
     ...new Set(
-      [...all.map((h) => (h.c.actor.kind === "user" ? h.c.actor.userId : null)), ...(o.order.adjustments ?? []).map((a) => a.actorUserId)].filter(
-        (v): v is string => !!v,
-      ),
+      [
+        ...all.map((h) => (h.c.actor.kind === "user" ? h.c.actor.userId : null)),
+        ...(o.order.adjustments ?? []).map((a) => a.actorUserId),
+      ].filter((v): v is string => !!v),
     ),
   ];
   const names = userIds.length ? await displayNamesOf(ctx.db, userIds) : ({} as Record<string, string>);
@@ -112,7 +121,15 @@ export async function timelineOf(ctx: Ctx, o: LoadedOrder, viewer: "buyer" | "ad
     return "Platen";
   };
   const entries: TimelineEntry[] = [
-    { at: o.order.createdAt, subject: "order", groupId: null, from: "", to: "pending_payment", actor: o.order.userId ? (viewer === "buyer" ? "You" : "The buyer") : "Guest checkout", reason: "Order placed" },
+    {
+      at: o.order.createdAt,
+      subject: "order",
+      groupId: null,
+      from: "",
+      to: "pending_payment",
+      actor: o.order.userId ? (viewer === "buyer" ? "You" : "The buyer") : "Guest checkout",
+      reason: "Order placed",
+    },
     ...all.map(({ c, groupId }) => ({
       at: c.at,
       subject: groupId ? ("shipment" as const) : ("order" as const),
@@ -211,7 +228,9 @@ export async function orderView(ctx: Ctx, o: LoadedOrder, viewer: "buyer" | "adm
     },
     groups: o.groups.map((g) => groupView(o.order, g, o.lines)),
     timeline: await timelineOf(ctx, o, viewer),
-    payment: payment ? { provider: payment.provider, status: payment.status, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 } : null,
+    payment: payment
+      ? { provider: payment.provider, status: payment.status, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 }
+      : null,
     createdAt: o.order.createdAt,
     paidAt: o.order.paidAt,
     expiresAt: o.order.status === "pending_payment" ? o.order.expiresAt : null,
@@ -223,5 +242,8 @@ export const groupCanMove = (from: GroupStatus, to: GroupStatus) => (GROUP_TRANS
 
 export async function ordersByIds(db: Db, ids: readonly string[]): Promise<OrderRow[]> {
   if (!ids.length) return [];
-  return db.select().from(orders).where(inArray(orders.id, [...new Set(ids)]));
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(ids)]));
 }

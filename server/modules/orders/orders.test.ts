@@ -33,7 +33,16 @@ import {
 const t = useTestDatabase();
 const clock = manualClock("2026-06-01T10:00:00Z");
 const admin: Actor = { kind: "user", userId: "usr_admin", roles: ["admin"] };
-const address: OrderAddress = { fullName: "Maya Chen", line1: "2150 Shattuck Avenue", line2: "", city: "Berkeley", region: "CA", postalCode: "94704", country: "US", phone: "" };
+const address: OrderAddress = {
+  fullName: "Maya Chen",
+  line1: "2150 Shattuck Avenue",
+  line2: "",
+  city: "Berkeley",
+  region: "CA",
+  postalCode: "94704",
+  country: "US",
+  phone: "",
+};
 const card = (number = "4242424242424242") => ({ number, expMonth: 12, expYear: 2030, cvc: "123" });
 
 let fulfillerOwner: UserActor;
@@ -55,7 +64,15 @@ beforeAll(async () => {
   const wh2 = await createWarehouse(owner, { fulfillerId: f.fulfiller.id, name: "East", country: "US", region: "NY", city: "Albany" });
   east = wh2.id;
   const zone = await saveShippingZone(owner, { fulfillerId: f.fulfiller.id, name: "United States", regions: ["US"] });
-  await saveShippingRate(owner, { fulfillerId: f.fulfiller.id, zoneId: zone.id, category: blank.category, firstItemMinor: 500, additionalItemMinor: 200, minDays: 3, maxDays: 5 });
+  await saveShippingRate(owner, {
+    fulfillerId: f.fulfiller.id,
+    zoneId: zone.id,
+    category: blank.category,
+    firstItemMinor: 500,
+    additionalItemMinor: 200,
+    minDays: 3,
+    maxDays: 5,
+  });
   storeA = await makeStore(t.db);
   const a = await makeProduct(t.db, { store: storeA, blank, input: { priceMinor: 2500 } });
   productId = a.product.id;
@@ -74,7 +91,12 @@ async function buy(ctx = guest(), lines = [{ productId: "", variantId: "", quant
   const req = { lines, address };
   const quote = await quoteCheckout(ctx, req);
   expect(quote.canPlace).toBe(true);
-  const placed = await placeOrder(ctx, { ...req, email: "maya@example.com", placeKey: placeKey(), seenTotalMinor: quote.totals.totalMinor });
+  const placed = await placeOrder(ctx, {
+    ...req,
+    email: "maya@example.com",
+    placeKey: placeKey(),
+    seenTotalMinor: quote.totals.totalMinor,
+  });
   if (!placed.ok) throw new Error(placed.message);
   return { quote, ...placed };
 }
@@ -88,7 +110,10 @@ async function expectLedgerBalanced() {
 
 describe("checkout", () => {
   it("prices two stores' lines in one shipment group with Printify's shipping rule and US tax", async () => {
-    const q = await quoteCheckout(guest(), { lines: [lineOf(variants["White/S"]!, 2), lineOf(variantsB["Navy/S"]!, 1, productB)], address });
+    const q = await quoteCheckout(guest(), {
+      lines: [lineOf(variants["White/S"]!, 2), lineOf(variantsB["Navy/S"]!, 1, productB)],
+      address,
+    });
     expect(q.canPlace).toBe(true);
     expect(q.groups).toHaveLength(1);
     expect(q.groups[0]!.shippingMinor).toBe(500 + 200 + 200);
@@ -101,7 +126,10 @@ describe("checkout", () => {
     const none = await quoteCheckout(guest(), { lines: [lineOf(variants["White/S"]!)], address: null });
     expect(none.canPlace).toBe(false);
     expect(none.addressProblem).toMatch(/shipping address/);
-    const de = await quoteCheckout(guest(), { lines: [lineOf(variants["White/S"]!)], address: { ...address, country: "DE", region: "", postalCode: "10119", city: "Berlin" } });
+    const de = await quoteCheckout(guest(), {
+      lines: [lineOf(variants["White/S"]!)],
+      address: { ...address, country: "DE", region: "", postalCode: "10119", city: "Berlin" },
+    });
     expect(de.canPlace).toBe(false);
     expect(de.lines[0]!.problem?.kind).toBe("no_shipping");
   });
@@ -120,7 +148,12 @@ describe("checkout", () => {
       placeOrder(ctx, { ...req, email: "twice@example.com", placeKey: k, seenTotalMinor: q.totals.totalMinor }),
     ]);
     expect(a.ok && b.ok && a.orderId === b.orderId).toBe(true);
-    const changed = await placeOrder(ctx, { ...req, email: "x@example.com", placeKey: placeKey(), seenTotalMinor: q.totals.totalMinor - 1 });
+    const changed = await placeOrder(ctx, {
+      ...req,
+      email: "x@example.com",
+      placeKey: placeKey(),
+      seenTotalMinor: q.totals.totalMinor - 1,
+    });
     expect(changed.ok).toBe(false);
     if (!changed.ok) expect(changed.message).toMatch(/total changed/);
   });
@@ -202,16 +235,24 @@ describe("paying and the order's life", () => {
     await payOrderWithCard(guest(), { orderId, token, card: card(), attemptKey: `r-${orderId}` });
     const before = await getOrder(asAdmin(), { orderId });
     const line = before.groups[0]!.lines.find((l) => l.quantity === 2)!;
-    const after = await refundOrder(asAdmin(), { orderId, request: { lines: [{ lineId: line.id, quantity: 1 }], reason: "A smudge on one shirt" } });
+    const after = await refundOrder(asAdmin(), {
+      orderId,
+      request: { lines: [{ lineId: line.id, quantity: 1 }], reason: "A smudge on one shirt" },
+    });
     const perUnit = Math.round((line.itemsMinor - line.discountMinor + line.taxMinor) / 2);
     expect(after.totals.refundedMinor).toBe(perUnit);
     expect(after.status).toBe("paid");
     const journals = await orderJournals(asAdmin(), orderId);
     expect(journals.map((j) => j.kind)).toEqual(["order_paid", "order_refunded"]);
     expect(journals[1]!.entries.reduce((a, e) => a + e.amountMinor, 0)).toBe(0);
-    await expect(refundOrder(asAdmin(), { orderId, request: { amountMinor: before.totals.totalMinor, reason: "too much" } })).rejects.toMatchObject({ status: 422 });
+    await expect(
+      refundOrder(asAdmin(), { orderId, request: { amountMinor: before.totals.totalMinor, reason: "too much" } }),
+    ).rejects.toMatchObject({ status: 422 });
     await expect(refundOrder(guest(), { orderId, request: { amountMinor: 1, reason: "x" } })).rejects.toMatchObject({ status: 404 });
-    const rest = await refundOrder(asAdmin(), { orderId, request: { amountMinor: before.totals.totalMinor - perUnit, reason: "Goodwill" } });
+    const rest = await refundOrder(asAdmin(), {
+      orderId,
+      request: { amountMinor: before.totals.totalMinor - perUnit, reason: "Goodwill" },
+    });
     expect(rest.status).toBe("refunded");
     await expectLedgerBalanced();
   });
@@ -240,7 +281,8 @@ describe("access", () => {
     await expect(getOrder(ctx, { orderId })).resolves.toMatchObject({ id: orderId });
     await expect(getOrder(asAdmin(), { orderId })).resolves.toMatchObject({ id: orderId });
     await expect(getOrder(guest(), { orderId, token })).resolves.toMatchObject({ id: orderId });
-    for (const c of [createCtx(t.db, other, { clock }), guest()]) await expect(getOrder(c, { orderId })).rejects.toMatchObject({ status: 404 });
+    for (const c of [createCtx(t.db, other, { clock }), guest()])
+      await expect(getOrder(c, { orderId })).rejects.toMatchObject({ status: 404 });
     await expect(getOrder(guest(), { orderId, token: `${token}x` })).rejects.toBeInstanceOf(AppError);
     expect((await listMyOrders(ctx)).map((o) => o.id)).toContain(orderId);
     expect(await listMyOrders(createCtx(t.db, other, { clock }))).toEqual([]);
@@ -264,12 +306,18 @@ describe("access", () => {
     expect(row.lines[0]!.earningsMinor).toBeGreaterThan(0);
     expect(row).not.toHaveProperty("email");
     const outsider = await makeStore(t.db);
-    await expect(listStoreOrders(createCtx(t.db, outsider.owner, { clock }), { storeId: storeA.store.id })).rejects.toMatchObject({ status: 404 });
+    await expect(listStoreOrders(createCtx(t.db, outsider.owner, { clock }), { storeId: storeA.store.id })).rejects.toMatchObject({
+      status: 404,
+    });
     const groups = await listFulfillerGroups(createCtx(t.db, fulfillerOwner, { clock }), { fulfillerId: blank.fulfillerId, status: "all" });
     expect(groups.rows.some((g) => g.orderId === orderId)).toBe(true);
     const otherFul = await makeFulfillerWithBlank(t.db);
-    await expect(listFulfillerGroups(createCtx(t.db, otherFul.owner, { clock }), { fulfillerId: blank.fulfillerId })).rejects.toMatchObject({ status: 404 });
-    await expect(startGroupProduction(createCtx(t.db, otherFul.owner, { clock }), groups.rows[0]!.groupId)).rejects.toMatchObject({ status: 404 });
+    await expect(listFulfillerGroups(createCtx(t.db, otherFul.owner, { clock }), { fulfillerId: blank.fulfillerId })).rejects.toMatchObject(
+      { status: 404 },
+    );
+    await expect(startGroupProduction(createCtx(t.db, otherFul.owner, { clock }), groups.rows[0]!.groupId)).rejects.toMatchObject({
+      status: 404,
+    });
     const overview = await orderStatusOverview(asAdmin());
     expect(overview.total).toBeGreaterThan(0);
     await expect(orderStatusOverview(guest())).rejects.toMatchObject({ status: 403 });
@@ -279,7 +327,10 @@ describe("access", () => {
 // ---- helpers that read through public APIs ----
 import { getBlankDetail, listWarehouses } from "../fulfillment/index.ts";
 async function blankVariantOf(variantId: string): Promise<string | undefined> {
-  const page = await getProductPage(t.ctx(anonymous()), variantId === "" ? productId : (Object.values(variants).includes(variantId) ? productId : productB));
+  const page = await getProductPage(
+    t.ctx(anonymous()),
+    variantId === "" ? productId : Object.values(variants).includes(variantId) ? productId : productB,
+  );
   const v = page.variants.find((x) => x.id === variantId) as { blankVariantId?: string; color: string; size: string } | undefined;
   if (v?.blankVariantId) return v.blankVariantId;
   const detail = await getBlankDetail(t.ctx(anonymous()), blank.id);

@@ -38,7 +38,8 @@ export interface PaymentPageView {
 
 export type PayOutcome = { outcome: "paid" | "requires_action" | "failed"; message: string | null };
 
-const EXPIRED_MESSAGE = "This order expired before it was paid, and its items went back on sale. Your cart still has them: check out again.";
+const EXPIRED_MESSAGE =
+  "This order expired before it was paid, and its items went back on sale. Your cart still has them: check out again.";
 const CANCELLED_MESSAGE = "This order was cancelled. Your cart still has its items: check out again.";
 
 async function accessibleOrder(ctx: Ctx, access: OrderAccess) {
@@ -137,7 +138,11 @@ async function settle(ctx: Ctx, orderId: string, payment: PaymentView): Promise<
  * the bought items out of the cart and queues `order-success`. A second call is a no-op. A payment
  * that succeeds after the order expired or was cancelled is refunded at once ("late").
  */
-export async function markPaid(ctx: Ctx, orderId: string, payment: Pick<PaymentView, "cardBrand" | "cardLast4">): Promise<"paid" | "already" | "late"> {
+export async function markPaid(
+  ctx: Ctx,
+  orderId: string,
+  payment: Pick<PaymentView, "cardBrand" | "cardLast4">,
+): Promise<"paid" | "already" | "late"> {
   const outcome = await transaction(ctx.db, async (tx) => {
     const tctx = withDb(asSystem(ctx, "payment"), tx);
     const row = await loadOrderRow(tx, orderId, true);

@@ -16,15 +16,19 @@ describe("allocate", () => {
     expect(allocate(10, [3, 0, 7])).toEqual([3, 0, 7]);
     expect(allocate(0, [1, 2])).toEqual([0, 0]);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 20 }), (total, weights) => {
-        const parts = allocate(total, weights);
-        const sumW = weights.reduce((a, b) => a + b, 0);
-        expect(parts.reduce((a, b) => a + b, 0)).toBe(sumW === 0 ? 0 : total);
-        parts.forEach((p, i) => {
-          expect(Number.isInteger(p)).toBe(true);
-          if (sumW > 0) expect(Math.abs(p - (total * weights[i]!) / sumW)).toBeLessThan(1);
-        });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 20 }),
+        (total, weights) => {
+          const parts = allocate(total, weights);
+          const sumW = weights.reduce((a, b) => a + b, 0);
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(sumW === 0 ? 0 : total);
+          parts.forEach((p, i) => {
+            expect(Number.isInteger(p)).toBe(true);
+            if (sumW > 0) expect(Math.abs(p - (total * weights[i]!) / sumW)).toBeLessThan(1);
+          });
+        },
+      ),
     );
   });
 });
@@ -83,7 +87,12 @@ describe("priceCheckout", () => {
 
   it("never discounts a line below what the store earns on it", () => {
     const line = { key: "a", storeId: "s1", groupKey: "w1", quantity: 1, unitPriceMinor: 2000, unitBaseCostMinor: 1500 };
-    const p = priceCheckout({ ...base, lines: [line], groups: [{ key: "w1", shippingMinor: 0 }], discount: { storeId: "s1", kind: "percent", percentOff: 50, amountOffMinor: null } });
+    const p = priceCheckout({
+      ...base,
+      lines: [line],
+      groups: [{ key: "w1", shippingMinor: 0 }],
+      discount: { storeId: "s1", kind: "percent", percentOff: 50, amountOffMinor: null },
+    });
     // margin 500, fee 100, the store earns 400: the 1000 off is capped at 400.
     expect(p.lines[0]!.discountMinor).toBe(400);
     expect(p.discountCapped).toBe(true);
@@ -105,7 +114,13 @@ describe("priceCheckout", () => {
         fc.double({ min: 0, max: 27, noNaN: true }).map((v) => Math.round(v * 1000) / 1000),
         fc.integer({ min: 0, max: 100 }),
         fc.array(lineArb, { minLength: 1, maxLength: 8 }),
-        fc.option(fc.record({ storeId: fc.constantFrom("s1", "s2"), kind: fc.constantFrom("percent" as const, "fixed" as const), value: fc.integer({ min: 1, max: 100_000 }) })),
+        fc.option(
+          fc.record({
+            storeId: fc.constantFrom("s1", "s2"),
+            kind: fc.constantFrom("percent" as const, "fixed" as const),
+            value: fc.integer({ min: 1, max: 100_000 }),
+          }),
+        ),
         fc.integer({ min: 0, max: 5_000 }),
         (cur, incl, rate, fee, raw, d, ship) => {
           const input: PricingInput = {
@@ -113,12 +128,26 @@ describe("priceCheckout", () => {
             pricesIncludeTax: incl,
             taxRatePercent: rate,
             platformFeePercent: fee,
-            lines: raw.map((l, i) => ({ key: `l${i}`, storeId: l.storeId, groupKey: l.groupKey, quantity: l.quantity, unitBaseCostMinor: l.unitBaseCostMinor, unitPriceMinor: l.unitBaseCostMinor + l.markup })),
+            lines: raw.map((l, i) => ({
+              key: `l${i}`,
+              storeId: l.storeId,
+              groupKey: l.groupKey,
+              quantity: l.quantity,
+              unitBaseCostMinor: l.unitBaseCostMinor,
+              unitPriceMinor: l.unitBaseCostMinor + l.markup,
+            })),
             groups: [
               { key: "w1", shippingMinor: ship },
               { key: "w2", shippingMinor: ship * 2 },
             ],
-            discount: d ? { storeId: d.storeId, kind: d.kind, percentOff: d.kind === "percent" ? Math.min(100, d.value) : null, amountOffMinor: d.kind === "fixed" ? d.value : null } : null,
+            discount: d
+              ? {
+                  storeId: d.storeId,
+                  kind: d.kind,
+                  percentOff: d.kind === "percent" ? Math.min(100, d.value) : null,
+                  amountOffMinor: d.kind === "fixed" ? d.value : null,
+                }
+              : null,
           };
           const p = priceCheckout(input);
           const lineTax = p.lines.reduce((a, l) => a + l.taxMinor, 0);

@@ -43,11 +43,20 @@ async function listRows(ctx: Ctx, rows: OrderRow[]): Promise<OrderListRow[]> {
   const ids = rows.map((r) => r.id);
   const [lines, groups] = await Promise.all([
     ctx.db
-      .select({ orderId: orderLines.orderId, quantity: orderLines.quantity, storeName: orderLines.storeName, image: orderLines.image, sortOrder: orderLines.sortOrder })
+      .select({
+        orderId: orderLines.orderId,
+        quantity: orderLines.quantity,
+        storeName: orderLines.storeName,
+        image: orderLines.image,
+        sortOrder: orderLines.sortOrder,
+      })
       .from(orderLines)
       .where(inArray(orderLines.orderId, ids))
       .orderBy(asc(orderLines.sortOrder)),
-    ctx.db.select({ orderId: shipmentGroups.orderId, fulfillerName: shipmentGroups.fulfillerName }).from(shipmentGroups).where(inArray(shipmentGroups.orderId, ids)),
+    ctx.db
+      .select({ orderId: shipmentGroups.orderId, fulfillerName: shipmentGroups.fulfillerName })
+      .from(shipmentGroups)
+      .where(inArray(shipmentGroups.orderId, ids)),
   ]);
   return rows.map((r) => {
     const mine = lines.filter((l) => l.orderId === r.id);
@@ -93,12 +102,16 @@ async function adminWhere(ctx: Ctx, f: AdminOrderFilter): Promise<SQL | undefine
     const handle = f.store.replace(/^@/, "");
     const store = await getStoreByHandle(ctx, handle);
     if (!store) return "none";
-    parts.push(sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.storeId} = ${store.id})`);
+    parts.push(
+      sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.storeId} = ${store.id})`,
+    );
   }
   if (f.fulfiller) {
     const ful = await getFulfillerByHandle(ctx, f.fulfiller.replace(/^@/, ""));
     if (!ful) return "none";
-    parts.push(sql`exists (select 1 from ${shipmentGroups} where ${shipmentGroups.orderId} = ${orders.id} and ${shipmentGroups.fulfillerId} = ${ful.id})`);
+    parts.push(
+      sql`exists (select 1 from ${shipmentGroups} where ${shipmentGroups.orderId} = ${orders.id} and ${shipmentGroups.fulfillerId} = ${ful.id})`,
+    );
   }
   if (f.q) {
     const q = f.q.trim();
@@ -149,10 +162,29 @@ const csvCell = (v: string | number | null) => {
 export async function exportOrdersCsv(ctx: Ctx, filter: AdminOrderFilter): Promise<string> {
   requireAdmin(ctx);
   const where = await adminWhere(ctx, filter);
-  const header = ["Order", "Id", "Placed", "Paid", "Status", "E-mail", "Customer", "City", "Country", "Stores", "Fulfillers", "Items", "Currency", "Total", "Refunded"];
+  const header = [
+    "Order",
+    "Id",
+    "Placed",
+    "Paid",
+    "Status",
+    "E-mail",
+    "Customer",
+    "City",
+    "Country",
+    "Stores",
+    "Fulfillers",
+    "Items",
+    "Currency",
+    "Total",
+    "Refunded",
+  ];
   const out = [header.join(",")];
   if (where === "none") return `${out.join("\r\n")}\r\n`;
-  const dec = (minor: number, currency: string) => formatAmount(minor, currency).replace(/[^0-9.,-]/g, "").replace(/,/g, "");
+  const dec = (minor: number, currency: string) =>
+    formatAmount(minor, currency)
+      .replace(/[^0-9.,-]/g, "")
+      .replace(/,/g, "");
   for (let page = 0; ; page++) {
     const rows = await ctx.db
       .select()
@@ -232,7 +264,9 @@ export async function orderStatusOverview(ctx: Ctx): Promise<StatusOverview> {
       .groupBy(sql`1`),
   ]);
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
-  const ageing = Object.fromEntries(ORDER_STATUSES.map((s) => [s, { oldest: null, overdue: 0, targetHours: STATUS_TARGET_HOURS[s] }])) as StatusOverview["ageing"];
+  const ageing = Object.fromEntries(
+    ORDER_STATUSES.map((s) => [s, { oldest: null, overdue: 0, targetHours: STATUS_TARGET_HOURS[s] }]),
+  ) as StatusOverview["ageing"];
   for (const r of byStatus) {
     counts[r.status] = Number(r.n);
     ageing[r.status].oldest = r.oldest ? new Date(r.oldest) : null;
@@ -245,7 +279,9 @@ export async function orderStatusOverview(ctx: Ctx): Promise<StatusOverview> {
       .from(orders)
       .where(
         or(
-          ...targets.map((s) => and(eq(orders.status, s), lt(orders.updatedAt, new Date(now.getTime() - STATUS_TARGET_HOURS[s]! * 3_600_000)))!),
+          ...targets.map((s) =>
+            and(eq(orders.status, s), lt(orders.updatedAt, new Date(now.getTime() - STATUS_TARGET_HOURS[s]! * 3_600_000)))!,
+          ),
         ),
       )
       .groupBy(orders.status);
@@ -273,10 +309,17 @@ export async function getAdminOrder(ctx: Ctx, orderId: string): Promise<AdminOrd
   requireAdmin(ctx);
   const o = await loadOrder(ctx.db, orderId);
   if (!o) throw orderNotFound();
-  const [order, journals, breakdown] = await Promise.all([orderView(ctx, o, "admin"), orderJournals(ctx, orderId), orderBreakdown(ctx, orderId)]);
+  const [order, journals, breakdown] = await Promise.all([
+    orderView(ctx, o, "admin"),
+    orderJournals(ctx, orderId),
+    orderBreakdown(ctx, orderId),
+  ]);
   const storeIds = Object.keys(breakdown.stores);
   const fulfillerIds = Object.keys(breakdown.fulfillers);
-  const [storeRows, fulfillerRows] = await Promise.all([getStoresByIds(ctx, storeIds), Promise.all(fulfillerIds.map((id) => getFulfillerById(ctx, id))).then((r) => r.filter((f): f is NonNullable<typeof f> => !!f))]);
+  const [storeRows, fulfillerRows] = await Promise.all([
+    getStoresByIds(ctx, storeIds),
+    Promise.all(fulfillerIds.map((id) => getFulfillerById(ctx, id))).then((r) => r.filter((f): f is NonNullable<typeof f> => !!f)),
+  ]);
   const partyNames: Record<string, string> = {};
   for (const s of storeRows) partyNames[s.id] = s.name;
   for (const f of fulfillerRows) partyNames[f.id] = f.name;
@@ -331,7 +374,10 @@ export async function listStoreOrders(
       .from(orderLines)
       .where(and(inArray(orderLines.orderId, ids), eq(orderLines.storeId, store.id)))
       .orderBy(asc(orderLines.sortOrder)),
-    ctx.db.select({ id: shipmentGroups.id, status: shipmentGroups.status }).from(shipmentGroups).where(inArray(shipmentGroups.orderId, ids)),
+    ctx.db
+      .select({ id: shipmentGroups.id, status: shipmentGroups.status })
+      .from(shipmentGroups)
+      .where(inArray(shipmentGroups.orderId, ids)),
     lineEarnings(ctx, { storeId: store.id, orderIds: ids }),
   ]);
   const groupStatus = new Map(groups.map((g) => [g.id, g.status]));
@@ -465,7 +511,12 @@ export async function orderTemplatePreview(
   requireAdmin(ctx);
   const now = ctx.clock.now();
   if (template === "order-success") {
-    const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(sql`${orders.paidAt} is not null`).orderBy(desc(orders.paidAt)).limit(1);
+    const [row] = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(sql`${orders.paidAt} is not null`)
+      .orderBy(desc(orders.paidAt))
+      .limit(1);
     if (!row) return null;
     const o = (await loadOrder(ctx.db, row.id))!;
     const payment = await getPayment(ctx, row.id);

@@ -47,7 +47,10 @@ export const orders = pgTable(
     totalMinor: integer().notNull(),
     refundedMinor: integer().notNull().default(0),
     /** Provider refund ids already booked (a retried refund is booked once). */
-    appliedRefunds: text().array().notNull().default(sql`'{}'::text[]`),
+    appliedRefunds: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Money moves that are not state changes (partial refunds), for the timeline. */
     adjustments: jsonb().$type<OrderAdjustment[]>().notNull().default([]),
     expiresAt: timestamp({ withTimezone: true }),
