@@ -92,7 +92,6 @@ export function groupShippingChargedMinor(order: OrderRow, g: GroupRow): number 
   return g.shippingMinor + (order.pricesIncludeTax ? 0 : g.shippingTaxMinor);
 }
 
-
 /** The order's timeline: its placing, then every recorded move of the order and its shipments. */
 export async function timelineOf(
   ctx: Ctx,
