@@ -14,7 +14,7 @@ import { getSettings } from "../platform/index.ts";
 import { taxRateFor } from "../pricing/index.ts";
 import { findDiscountCode, getStoresByIds, redeemDiscountCode, suspendedStoreIds } from "../stores/index.ts";
 import { orderToken } from "./access.ts";
-import { priceCheckout, type PricingDiscount } from "./pricing.ts";
+import { priceCheckout, storeShareAfter, type PricingDiscount } from "./pricing.ts";
 import { orderLines, orderNumberSeq, orders, shipmentGroups } from "./schema.ts";
 import {
   contactEmailSchema,
@@ -209,7 +209,37 @@ async function resolveCheckout(ctx: Ctx, req: CheckoutRequest): Promise<Resolved
     }
   }
 
-  // 4. Price it: one function for the page, the order and the ledger.
+  // 4. Price it: one function for the page, the order and the ledger. When prices include tax, a
+  // price that does not cover the blank's cost plus the destination's tax would leave the store
+  // owing money: that line is not sold to this destination.
+  if (pricesIncludeTax && address)
+    for (const l of lines) {
+      const v = variants.get(l.variantId);
+      if (!v || problems.has(l.variantId) || !groupOf.has(l.variantId)) continue;
+      const probe = {
+        key: l.variantId,
+        storeId: v.storeId,
+        groupKey: "",
+        quantity: l.quantity,
+        unitPriceMinor: v.priceMinor,
+        unitBaseCostMinor: unitBase.get(l.variantId) ?? 0,
+      };
+      if (
+        storeShareAfter(probe, 0, {
+          currency,
+          pricesIncludeTax,
+          taxRatePercent,
+          platformFeePercent: settings.platformFeePercent,
+          lines: [],
+          groups: [],
+          discount: null,
+        }) < 0
+      )
+        problems.set(l.variantId, {
+          kind: "unavailable",
+          message: `This item can't be delivered to ${countryName(address.country)} at its current price. Remove it to continue.`,
+        });
+    }
   const pricedInput = lines.filter((l) => !problems.has(l.variantId) && groupOf.has(l.variantId));
   const priced = priceCheckout({
     currency,
