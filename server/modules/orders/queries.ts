@@ -240,52 +240,52 @@ export async function orderStatusOverview(ctx: Ctx): Promise<StatusOverview> {
   const { currency } = await getSettings(ctx);
   const day = 86_400_000;
   const since30 = new Date(now.getTime() - 30 * day);
-  const [byStatus, revenue, daily] = await Promise.all([
+  // Over due: in a status with a target for longer than it (time in status = since the last change).
+  const targetCase = sql.join(
+    [
+      sql`case ${orders.status}`,
+      ...ORDER_STATUSES.filter((s) => STATUS_TARGET_HOURS[s] !== null).map(
+        (s) => sql`when ${s} then ${new Date(now.getTime() - STATUS_TARGET_HOURS[s]! * 3_600_000)}::timestamptz`,
+      ),
+      sql`else null end`,
+    ],
+    sql` `,
+  );
+  const net = sql`${orders.totalMinor} - ${orders.refundedMinor}`;
+  // One pass over the orders for counts, ageing and revenue; the daily series reads only the last 30 days.
+  const [byStatus, daily] = await Promise.all([
     ctx.db
-      .select({ status: orders.status, n: count(), oldest: sql<string | null>`min(${orders.updatedAt})` })
+      .select({
+        status: orders.status,
+        n: count(),
+        oldest: sql<string | null>`min(${orders.updatedAt})`,
+        overdue: sql<string>`count(*) filter (where ${orders.updatedAt} < ${targetCase})`,
+        d1: sql<string>`coalesce(sum(${net}) filter (where ${orders.paidAt} >= ${new Date(now.getTime() - day)} and ${orders.currency} = ${currency}), 0)`,
+        d7: sql<string>`coalesce(sum(${net}) filter (where ${orders.paidAt} >= ${new Date(now.getTime() - 7 * day)} and ${orders.currency} = ${currency}), 0)`,
+        d30: sql<string>`coalesce(sum(${net}) filter (where ${orders.paidAt} >= ${since30} and ${orders.currency} = ${currency}), 0)`,
+      })
       .from(orders)
       .groupBy(orders.status),
     ctx.db
       .select({
-        d1: sql<string>`coalesce(sum(${orders.totalMinor} - ${orders.refundedMinor}) filter (where ${orders.paidAt} >= ${new Date(now.getTime() - day)}), 0)`,
-        d7: sql<string>`coalesce(sum(${orders.totalMinor} - ${orders.refundedMinor}) filter (where ${orders.paidAt} >= ${new Date(now.getTime() - 7 * day)}), 0)`,
-        d30: sql<string>`coalesce(sum(${orders.totalMinor} - ${orders.refundedMinor}) filter (where ${orders.paidAt} >= ${since30}), 0)`,
-      })
-      .from(orders)
-      .where(and(gte(orders.paidAt, since30), eq(orders.currency, currency))),
-    ctx.db
-      .select({
         date: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
         orders: count(),
-        revenue: sql<string>`coalesce(sum(${orders.totalMinor} - ${orders.refundedMinor}) filter (where ${orders.paidAt} is not null), 0)`,
+        revenue: sql<string>`coalesce(sum(${net}) filter (where ${orders.paidAt} is not null), 0)`,
       })
       .from(orders)
       .where(gte(orders.createdAt, since30))
       .groupBy(sql`1`),
   ]);
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
-  const ageing = Object.fromEntries(
-    ORDER_STATUSES.map((s) => [s, { oldest: null, overdue: 0, targetHours: STATUS_TARGET_HOURS[s] }]),
-  ) as StatusOverview["ageing"];
+  const ageing = Object.fromEntries(ORDER_STATUSES.map((s) => [s, { oldest: null, overdue: 0, targetHours: STATUS_TARGET_HOURS[s] }])) as StatusOverview["ageing"];
+  const revenue = { days1: 0, days7: 0, days30: 0 };
   for (const r of byStatus) {
     counts[r.status] = Number(r.n);
     ageing[r.status].oldest = r.oldest ? new Date(r.oldest) : null;
-  }
-  // Over due: in a status with a target for longer than it (time in status = since the last change).
-  const targets = ORDER_STATUSES.filter((s) => STATUS_TARGET_HOURS[s] !== null && counts[s] > 0);
-  if (targets.length) {
-    const overdue = await ctx.db
-      .select({ status: orders.status, n: count() })
-      .from(orders)
-      .where(
-        or(
-          ...targets.map((s) =>
-            and(eq(orders.status, s), lt(orders.updatedAt, new Date(now.getTime() - STATUS_TARGET_HOURS[s]! * 3_600_000)))!,
-          ),
-        ),
-      )
-      .groupBy(orders.status);
-    for (const r of overdue) ageing[r.status].overdue = Number(r.n);
+    ageing[r.status].overdue = Number(r.overdue);
+    revenue.days1 += Number(r.d1);
+    revenue.days7 += Number(r.d7);
+    revenue.days30 += Number(r.d30);
   }
   const byDay = new Map(daily.map((d) => [d.date, d]));
   const days: StatusOverview["daily"] = [];
@@ -294,15 +294,7 @@ export async function orderStatusOverview(ctx: Ctx): Promise<StatusOverview> {
     const d = byDay.get(date);
     days.push({ date, orders: Number(d?.orders ?? 0), revenueMinor: Number(d?.revenue ?? 0) });
   }
-  const rev = revenue[0];
-  return {
-    currency,
-    counts,
-    ageing,
-    revenue: { days1: Number(rev?.d1 ?? 0), days7: Number(rev?.d7 ?? 0), days30: Number(rev?.d30 ?? 0) },
-    daily: days,
-    total: Object.values(counts).reduce((a, b) => a + b, 0),
-  };
+  return { currency, counts, ageing, revenue, daily: days, total: Object.values(counts).reduce((a, b) => a + b, 0) };
 }
 
 export async function getAdminOrder(ctx: Ctx, orderId: string): Promise<AdminOrderView> {
