@@ -30,6 +30,7 @@ import { TotalsSummary } from "#app/components/checkout/TotalsSummary.tsx";
 import { commitCartCookie, visitorCartIdFrom } from "#app/lib/cart-cookie.server.ts";
 import { commitCheckoutState, readCheckoutState, type CheckoutCookieAddress } from "#app/lib/checkout-cookie.server.ts";
 import { parseForm, zodFieldErrors, echoValues } from "#app/lib/forms.server.ts";
+import { postalCodeProblem } from "#app/lib/postal-code.server.ts";
 import { getCtx, getSession } from "#app/lib/session.server.ts";
 import { readUserData, writeUserData } from "#app/lib/user-data.ts";
 import { AppError } from "#server/kernel/index.ts";
@@ -187,6 +188,8 @@ export async function action({ request }: Route.ActionArgs) {
           }
           const p = parseForm(form, addressSchema);
           if (!p.ok) return refuse({ intent, errors: p.errors, values: p.values }, 422);
+          const postal = postalCodeProblem(p.data.postalCode, p.data.country);
+          if (postal) return refuse({ intent, errors: { postalCode: postal }, values: echoValues(form) }, 422);
           if (addressId) {
             await updateAddress(ctx, addressId, p.data);
             await selectAddress(ctx, addressId);
