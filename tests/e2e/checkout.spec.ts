@@ -149,8 +149,6 @@ test("a declined card (0002) says so next to the card number, charges nothing an
   await expect(page.locator("#card-number-helper-text")).toContainText(/declined/i);
   await expect(page.getByTestId("cart-kept")).toHaveText("Nothing was charged, and your cart is kept. Try again or use another card.");
   await expect(page).toHaveURL(/\/payment\?/);
-  // the card number is never echoed back
-  await expect(number).toHaveValue("");
 
   // insufficient funds (9995) is refused the same way, with its own message
   await fillCard(page, CARDS.insufficient);

@@ -67,7 +67,8 @@ export function AddressFields({
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           {COUNTRIES.map((c) => (
-            <option key={c.code} value={c.code}>
+            // Country names come from Intl.DisplayNames, whose wording differs between the server's and the browser's ICU.
+            <option key={c.code} value={c.code} suppressHydrationWarning>
               {c.name}
             </option>
           ))}

@@ -1,13 +1,16 @@
 import Box from "@mui/material/Box";
-import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { formatPrice } from "../catalog/PriceText.tsx";
 import type { QuoteTotals } from "#server/modules/orders/types.ts";
 
-function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+function Row({ label, value, strong, rule, testId }: { label: string; value: string; strong?: boolean; rule?: boolean; testId?: string }) {
   return (
-    <Stack direction="row" component="div" sx={{ justifyContent: "space-between", gap: 2, py: 0.25 }}>
+    <Stack
+      direction="row"
+      component="div"
+      sx={{ justifyContent: "space-between", gap: 2, py: 0.25, ...(rule ? { borderTop: 1, borderColor: "divider", mt: 1, pt: 1 } : {}) }}
+    >
       <Typography component="dt" sx={{ fontWeight: strong ? 800 : 400 }}>
         {label}
       </Typography>
@@ -49,8 +52,7 @@ export function TotalsSummary({
         value={f(totals.taxMinor)}
         testId={`${idPrefix}-tax`}
       />
-      <Divider sx={{ my: 1 }} />
-      <Row label="Total" value={f(totals.totalMinor)} strong testId={`${idPrefix}-total`} />
+      <Row label="Total" value={f(totals.totalMinor)} strong rule testId={`${idPrefix}-total`} />
       {refundedMinor ? (
         <>
           <Row label="Refunded" value={`−${f(refundedMinor)}`} testId={`${idPrefix}-refunded`} />

@@ -199,11 +199,13 @@ export async function action({ request }: Route.ActionArgs) {
         // A visitor: contact e-mail and address are kept in the signed checkout cookie.
         const contact = contactEmailSchema.safeParse(form.get("email") ?? "");
         const p = parseForm(form, addressSchema);
+        const postal = p.ok ? postalCodeProblem(p.data.postalCode, p.data.country) : null;
         const errors = {
           ...(contact.success ? {} : { email: zodFieldErrors(contact.error)._form ?? "Enter your e-mail address." }),
           ...(p.ok ? {} : p.errors),
+          ...(postal ? { postalCode: postal } : {}),
         };
-        if (!contact.success || !p.ok) return refuse({ intent, errors, values: echoValues(form) }, 422);
+        if (!contact.success || !p.ok || postal) return refuse({ intent, errors, values: echoValues(form) }, 422);
         headers.append("Set-Cookie", await commitCheckoutState(request, { email: contact.data, address: { ...p.data } }));
         return back();
       }
@@ -759,7 +761,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                     <Box sx={{ textAlign: { sm: "right" } }}>
                       <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", justifyContent: { sm: "flex-end" } }}>
                         <LocalShippingOutlined fontSize="small" aria-hidden />
-                        <Typography sx={{ fontWeight: 700 }} data-testid="group-arrives">
+                        <Typography sx={{ fontWeight: 700, whiteSpace: "nowrap" }} data-testid="group-arrives">
                           {arrivesText(g.estimate)}
                         </Typography>
                       </Stack>

@@ -5,7 +5,7 @@ import { getCtx } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { confirmOrderPayment, getPaymentPage } from "#server/modules/orders/index.ts";
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
 
 /**
  * Stripe sends the shopper back here after the Payment Element: the PaymentIntent is retrieved

@@ -23,7 +23,7 @@ import { getPaymentPage, payOrderWithCard, type PaymentPageView } from "#server/
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment · Platen" }, { name: "robots", content: "noindex" }];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
 
 /** The test processor's card numbers (Stripe's documented test cards). */
 export const TEST_CARDS = [

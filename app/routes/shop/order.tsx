@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
 
 /**
  * /shop/orders/<id>: the buyer, an admin, or anyone with the signed link (`?token=`, from the
