@@ -58,7 +58,7 @@ export async function commitCheckoutState(request: Request, change: Partial<Chec
   return checkoutCookie().serialize(next);
 }
 
-/** Set-Cookie forgetting the checkout state (after an order is placed the code is spent; the address stays for next time). */
+/** Set-Cookie forgetting the discount code (it went with a placed order; the address stays for next time). */
 export async function clearCheckoutCode(request: Request): Promise<string> {
   return commitCheckoutState(request, { code: "" });
 }
