@@ -57,8 +57,3 @@ export async function commitCheckoutState(request: Request, change: Partial<Chec
   const next = { ...(await readCheckoutState(request)), ...change };
   return checkoutCookie().serialize(next);
 }
-
-/** Set-Cookie forgetting the discount code (it went with a placed order; the address stays for next time). */
-export async function clearCheckoutCode(request: Request): Promise<string> {
-  return commitCheckoutState(request, { code: "" });
-}

@@ -28,7 +28,7 @@ import { addressLines, arrivesText, shipsFromText } from "#app/components/checko
 import { LineItem } from "#app/components/checkout/LineItem.tsx";
 import { TotalsSummary } from "#app/components/checkout/TotalsSummary.tsx";
 import { commitCartCookie, visitorCartIdFrom } from "#app/lib/cart-cookie.server.ts";
-import { clearCheckoutCode, commitCheckoutState, readCheckoutState, type CheckoutCookieAddress } from "#app/lib/checkout-cookie.server.ts";
+import { commitCheckoutState, readCheckoutState, type CheckoutCookieAddress } from "#app/lib/checkout-cookie.server.ts";
 import { parseForm, zodFieldErrors, echoValues } from "#app/lib/forms.server.ts";
 import { postalCodeProblem } from "#app/lib/postal-code.server.ts";
 import { getCtx, getSession } from "#app/lib/session.server.ts";
@@ -243,9 +243,8 @@ export async function action({ request }: Route.ActionArgs) {
         });
         if (!result.ok) return refuse({ intent, errors: { _form: result.message }, quote: result.quote }, 409);
         const q = new URLSearchParams({ order: result.orderId, token: result.token });
-        // The code went with this order; the address stays for next time.
-        if (state.code) headers.append("Set-Cookie", await clearCheckoutCode(request));
-        throw redirect(`/payment?${q.toString()}`, { headers });
+        // The cookie keeps the code: a re-sent form (same key) must price exactly as the first.
+        throw redirect(`/payment?${q.toString()}`);
       }
     }
   } catch (error) {
