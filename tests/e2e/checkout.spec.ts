@@ -118,6 +118,7 @@ test("a visitor buys from two stores shipped from two warehouses as a guest, pay
   );
   await auditPage(page, "/shop/orders/:id after paying");
   const number = (await page.getByRole("heading", { level: 1 }).textContent())!.replace("Order ", "");
+  const orderUrl = page.url();
 
   // the cart is empty now
   await page.goto("/checkout");
@@ -137,6 +138,18 @@ test("a visitor buys from two stores shipped from two warehouses as a guest, pay
   const bare = await reader.goto(link.split("?")[0]!);
   expect(bare?.status()).toBe(404);
   await other.close();
+
+  // the guest creates an account with the order's e-mail and adds the order to it
+  await page.goto(orderUrl);
+  await page.getByRole("link", { name: "Create an account to follow your orders" }).click();
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  await page.getByLabel("Your name").fill("Sam Shopper");
+  await page.getByLabel("Password", { exact: true }).fill("velvet-otter-lantern");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/shop\/orders\/[^?]+\?token=/);
+  await page.getByTestId("claim-order").click();
+  await expect(page.getByTestId("order-notice")).toContainText("This order is now on your account");
+  await expect(page).toHaveURL(/notice=claimed$/);
 });
 
 test("a declined card (0002) says so next to the card number, charges nothing and keeps the cart", async ({ page }) => {
