@@ -28,12 +28,14 @@ export function accessFromPath(request: Request, id: string | undefined): OrderA
   return { orderId: id, token: token && TOKEN.test(token) ? token : null };
 }
 
-/** Run a read of the orders module; its 404 (no access, or no such order) becomes the site's 404 page. */
+/** Run a read of the orders module; its 404 (no access, or no such order) becomes the site's 404 page, other refusals a 4xx page. */
 export async function orNotFound<T>(request: Request, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
     if (error instanceof AppError && (error.status === 404 || error.status === 403)) throw notFoundResponse(request);
+    // Any other refusal is shown as it is (a 4xx page with its message), never as a 500.
+    if (error instanceof AppError && error.status < 500) throw new Response(error.message, { status: error.status });
     throw error;
   }
 }

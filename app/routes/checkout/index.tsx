@@ -108,7 +108,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing: url.searchParams.get("address"),
   };
   if (!lines.length) return { ...base, empty: true as const, quote: null, placeKey: "" };
-  const quote = await quoteCheckout(ctx, { lines, address, discountCode: state.code || null });
+  let quote: CheckoutQuote;
+  try {
+    quote = await quoteCheckout(ctx, { lines, address, discountCode: state.code || null });
+  } catch (error) {
+    // A refusal of the whole cart is a page with its message, never a 500.
+    if (error instanceof AppError && error.status < 500) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
   // One key per page load: a double click, a refresh of the POST or a second submit of this page
   // carry the same key, so they can only ever make one order.
   const placeKey = randomBytes(18).toString("base64url");
