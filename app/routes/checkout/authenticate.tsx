@@ -32,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view = await orNotFound(request, () => getPaymentPage(ctx, access));
   const { order } = view;
   if (order.status !== "pending_payment" && order.status !== "cancelled") throw redirect(orderPagePath(order.id, view.token, true));
-  if (order.status === "cancelled" || view.provider !== "test")
+  // Only a payment waiting for the bank's answer has this step.
+  if (order.status === "cancelled" || view.provider !== "test" || view.status !== "requires_action")
     throw redirect(`/payment?${accessQuery({ orderId: order.id, token: view.token })}`);
   return {
     number: order.number,

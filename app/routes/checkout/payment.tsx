@@ -20,6 +20,7 @@ import { accessFromQuery, accessQuery, notFoundResponse, orderPagePath, orNotFou
 import { getCtx } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { getPaymentPage, payOrderWithCard, type PaymentPageView } from "#server/modules/orders/index.ts";
+import { cardInputSchema } from "#server/modules/payments/index.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment · Platen" }, { name: "robots", content: "noindex" }];
 
@@ -52,27 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const cardSchema = z.object({
-  cardNumber: z
-    .string({ error: "Enter the card number." })
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(
-      z
-        .string()
-        .min(1, "Enter the card number.")
-        .regex(/^\d{12,19}$/, "Enter the card number as it is on your card (12 to 19 digits)."),
-    ),
-  expiry: z
-    .string({ error: "Enter the expiry date as MM / YY." })
-    .trim()
-    .regex(/^(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, "Enter the expiry date as MM / YY, like 04 / 29."),
-  cvc: z
-    .string({ error: "Enter the security code." })
-    .trim()
-    .regex(/^\d{3,4}$/, "Enter the 3 or 4 digit security code from the back of the card."),
-  name: z.string().trim().max(120, "Use at most 120 characters.").optional().default(""),
-  attemptKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Reload the page and try again."),
-});
+const attemptKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Reload the page and try again.");
 
 type CardField = "cardNumber" | "expiry" | "cvc" | "name" | "_form";
 interface PayFailure {
@@ -96,29 +77,35 @@ function fieldOf(field: string | undefined): CardField {
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await getCtx(request);
   const access = accessFromQuery(request);
+  // Access first: to anyone but the buyer, an admin or the link's holder the order does not exist.
+  const view = await orNotFound(request, () => getPaymentPage(ctx, access));
+  if (isSettled(view)) throw redirect(orderPagePath(view.order.id, view.token, true));
   const form = await request.formData();
   // The card number and the security code are never echoed back, logged or kept.
   const values = { expiry: String(form.get("expiry") ?? "").slice(0, 10), name: String(form.get("name") ?? "").slice(0, 120) };
-  const raw = Object.fromEntries(["cardNumber", "expiry", "cvc", "name", "attemptKey"].map((k) => [k, form.get(k) ?? undefined]));
-  const p = cardSchema.safeParse(raw);
-  if (!p.success) {
+  // One schema for the card form (the payments module's): Luhn, expiry and security code, each next to its field.
+  const card = cardInputSchema.safeParse({
+    cardNumber: String(form.get("cardNumber") ?? ""),
+    expiry: String(form.get("expiry") ?? ""),
+    cvc: String(form.get("cvc") ?? ""),
+    name: String(form.get("name") ?? "") || undefined,
+  });
+  const attemptKey = attemptKeySchema.safeParse(form.get("attemptKey") ?? "");
+  if (!card.success || !attemptKey.success) {
     const errors: PayFailure["errors"] = {};
-    for (const issue of p.error.issues) {
+    for (const issue of card.success ? [] : card.error.issues) {
       const key = String(issue.path[0] ?? "");
       const field: CardField = key === "cardNumber" || key === "expiry" || key === "cvc" || key === "name" ? key : "_form";
       errors[field] ??= issue.message;
     }
+    if (!attemptKey.success) errors._form = "Reload the page and try again.";
     return refuse(errors, values);
   }
-  const [, mm, yy] = /^(\d{1,2})\s*\/\s*(\d{2,4})$/.exec(p.data.expiry)!;
-  const expYear = yy!.length === 2 ? 2000 + Number(yy) : Number(yy);
-  const view = await orNotFound(request, () => getPaymentPage(ctx, access));
-  if (isSettled(view)) throw redirect(orderPagePath(view.order.id, view.token, true));
   try {
     const result = await payOrderWithCard(ctx, {
       ...access,
-      card: { number: p.data.cardNumber, expMonth: Number(mm), expYear, cvc: p.data.cvc, name: p.data.name || undefined },
-      attemptKey: p.data.attemptKey,
+      card: card.data,
+      attemptKey: attemptKey.data,
     });
     if (result.outcome === "paid") throw redirect(orderPagePath(view.order.id, view.token, true));
     if (result.outcome === "requires_action")
