@@ -182,13 +182,17 @@ test("the Stripe webhook answers POST only and refuses a bad signature", async (
     headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=deadbeef" },
     maxRedirects: 0,
   });
-  expect(bad.status()).toBe(400);
+  // 400 for a bad signature when Stripe is the provider; the e2e server uses the test processor,
+  // where nothing listens here (404). Either way nothing is handled.
+  const stripeConfigured = Boolean(process.env.STRIPE_SECRET_KEY);
+  expect(bad.status()).toBe(stripeConfigured ? 400 : 404);
+  expect(await bad.text()).toMatch(stripeConfigured ? /signature/i : /not configured/i);
   const unsigned = await anon.post("/api/payments/stripe/webhook", {
     data: "{}",
     headers: { "Content-Type": "application/json" },
     maxRedirects: 0,
   });
-  expect(unsigned.status()).toBe(400);
+  expect(unsigned.status()).toBe(stripeConfigured ? 400 : 404);
   // the forged event paid nothing
   expect(await (await buyer.get(orderPath(pending))).text()).toContain("Awaiting payment");
 });
