@@ -34,6 +34,9 @@ export const TEST_CARDS = [
   { number: "4000 0025 0000 3155", result: "Asks your bank to approve (3-D Secure)" },
 ] as const;
 
+/** One key per card form shown: a double click or a re-sent form is one charge. */
+const newAttemptKey = () => randomBytes(18).toString("base64url");
+
 const isSettled = (view: PaymentPageView) => view.order.status !== "pending_payment" && view.order.status !== "cancelled";
 
 /** /payment?order=<id>&token=<token>: pay the order placed at checkout. */
@@ -46,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     view,
     // One key per page load: a double click or a re-sent form is one charge.
-    attemptKey: randomBytes(18).toString("base64url"),
+    attemptKey: newAttemptKey(),
     returnPath: `/payment/return?${accessQuery({ orderId: view.order.id, token: view.token })}`,
     orderPath: orderPagePath(view.order.id, view.token),
     failedNotice: url.searchParams.get("failed") === "1",
@@ -60,9 +63,11 @@ interface PayFailure {
   ok: false;
   errors: Partial<Record<CardField, string>>;
   values: { expiry?: string; name?: string };
+  /** A fresh key for the next try: the refused attempt's key would give the same answer again. */
+  attemptKey: string;
 }
 const refuse = (errors: PayFailure["errors"], values: PayFailure["values"], status = 422) =>
-  data<PayFailure>({ ok: false, errors, values }, { status });
+  data<PayFailure>({ ok: false, errors, values, attemptKey: newAttemptKey() }, { status });
 
 /** Which field a refusal from the payment processor belongs to. */
 function fieldOf(field: string | undefined): CardField {
@@ -394,7 +399,12 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                 />
               ) : (
                 <>
-                  <TestCardForm attemptKey={attemptKey} totalText={totalText} errors={failed?.errors ?? {}} values={failed?.values ?? {}} />
+                  <TestCardForm
+                    attemptKey={failed?.attemptKey ?? attemptKey}
+                    totalText={totalText}
+                    errors={failed?.errors ?? {}}
+                    values={failed?.values ?? {}}
+                  />
                   <Alert severity="info" icon={false} sx={{ mt: 3 }} data-testid="test-cards">
                     <Typography variant="subtitle2" component="h3">
                       Test payments: no real card is charged

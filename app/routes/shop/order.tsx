@@ -293,7 +293,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </Alert>
       ) : signUpLink ? (
         <Alert severity="info" sx={{ mb: 3 }} data-testid="order-signup">
-          <Link component={RouterLink} to={signUpLink} sx={{ fontWeight: 700 }}>
+          <Link component={RouterLink} to={signUpLink} underline="always" color="inherit" sx={{ fontWeight: 700 }}>
             Create an account to follow your orders
           </Link>{" "}
           with {order.email}: this order moves to your account, with your saved addresses and wishes.
@@ -301,7 +301,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <>
               {" "}
               Have one already?{" "}
-              <Link component={RouterLink} to={signInLink}>
+              <Link component={RouterLink} to={signInLink} underline="always" color="inherit">
                 Sign in
               </Link>
               .
