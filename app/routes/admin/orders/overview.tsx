@@ -26,7 +26,7 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES, orderStatusOverview, type OrderSta
 export const meta: Route.MetaFunction = () => [{ title: "Orders overview · Admin · Platen" }];
 
 /** "3 days 4 hours", "5 hours", "12 minutes": how long something has waited. */
-export function describeAge(ms: number): string {
+function describeAge(ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
   const hours = Math.floor(minutes / 60);
