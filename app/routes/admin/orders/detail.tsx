@@ -26,7 +26,7 @@ import { adminOrderAction, adminOrderPage } from "#app/lib/admin-order-page.serv
 import { REFUND_REASON_MAX as REASON_MAX, refundQtyField } from "#app/lib/admin-order-refund.ts";
 import { ADMIN_ORDERS_PATH, ordersPathFor } from "#app/lib/admin-orders.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
-import { ORDER_STATUS_LABELS } from "#server/modules/orders/index.ts";
+import { ORDER_STATUS_LABELS } from "#server/modules/orders/types.ts";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: d ? `Order ${d.number} · Admin · Platen` : "Order · Admin · Platen" }];
 

@@ -32,14 +32,8 @@ import { formatDateTime } from "#app/lib/dates.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { formatAmount } from "#server/contracts/money.ts";
 import { mockupUrl } from "#server/contracts/imaging.ts";
-import {
-  isOrderStatus,
-  listOrdersAdmin,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  type AdminOrderSort,
-  type OrderStatus,
-} from "#server/modules/orders/index.ts";
+import { listOrdersAdmin } from "#server/modules/orders/index.ts";
+import { isOrderStatus, ORDER_STATUS_LABELS, ORDER_STATUSES, type AdminOrderSort, type OrderStatus } from "#server/modules/orders/types.ts";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: d?.status ? `${ORDER_STATUS_LABELS[d.status]} orders · Admin · Platen` : "All orders · Admin · Platen" },

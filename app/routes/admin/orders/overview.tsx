@@ -21,7 +21,8 @@ import { ADMIN_ORDERS_PATH, ordersPathFor } from "#app/lib/admin-orders.ts";
 import { formatDateTime } from "#app/lib/dates.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { formatAmount } from "#server/contracts/money.ts";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, orderStatusOverview, type OrderStatus } from "#server/modules/orders/index.ts";
+import { orderStatusOverview } from "#server/modules/orders/index.ts";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "#server/modules/orders/types.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders overview · Admin · Platen" }];
 
