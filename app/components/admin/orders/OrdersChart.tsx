@@ -44,7 +44,7 @@ export function OrdersChart({ daily, currency }: { daily: DailyPoint[]; currency
         {description}
       </Typography>
       <Box role="img" aria-labelledby="orders-chart-title" aria-describedby="orders-chart-desc" sx={{ width: "100%", overflowX: "auto" }}>
-        <Box aria-hidden sx={{ minWidth: 640 }}>
+        <Box aria-hidden inert sx={{ minWidth: 640 }}>
           <BarChart
             height={320}
             width={960}
