@@ -74,6 +74,12 @@ export default [
     route("admin/partners/applicants", "routes/admin/partners/applicants.tsx"),
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/wishes", "routes/admin/wishes.tsx"),
+    // orders (issue 8): overview, every order, one status, the CSV export, one order
+    route("admin/orders/status-overview", "routes/admin/orders/overview.tsx"),
+    route("admin/orders/status", "routes/admin/orders/list.tsx", { id: "admin-orders-all" }),
+    route("admin/orders/status/:status", "routes/admin/orders/list.tsx", { id: "admin-orders-status" }),
+    route("admin/orders/export", "routes/admin/orders/export.ts"),
+    route("admin/orders/:id", "routes/admin/orders/detail.tsx"),
   ]),
 
   // ---- seller layout -----------------------------------------------------------------------

@@ -22,6 +22,13 @@ export const ADMIN_NAV: SideNavSection[] = [
     ],
   },
   {
+    title: "Orders",
+    items: [
+      { to: "/admin/orders/status-overview", label: "Overview" },
+      { to: "/admin/orders/status", label: "All orders" },
+    ],
+  },
+  {
     title: "Marketplace",
     items: [
       { to: "/admin/partners", label: "Partners", end: true },

@@ -26,6 +26,8 @@ import { userCounts, userEmails, type Role } from "#server/modules/identity/inde
 import { countMessagesByStatus as countEmailsByStatus } from "#server/modules/notifications/index.ts";
 import { listAudit, outboxOverview, retryOutboxJob, type AuditEntry } from "#server/modules/platform/index.ts";
 import { countMessagesByStatus as countContactByStatus } from "#server/modules/support/index.ts";
+import { orderStatusOverview } from "#server/modules/orders/index.ts";
+import { formatAmount } from "#server/contracts/money.ts";
 import { formatDateTime } from "#app/lib/dates.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin dashboard · Platen" }];
@@ -65,7 +67,7 @@ function describeAudit(e: AuditEntry, who: (id: string) => string): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireAdmin(request);
-  const [users, contact, jobs, general, emails, outbox, audit] = await Promise.all([
+  const [users, contact, jobs, general, emails, outbox, audit, orders] = await Promise.all([
     safely("users", () => userCounts(ctx)),
     safely("contact", () => countContactByStatus(ctx)),
     safely("jobs", () => listJobsForAdmin(ctx)),
@@ -73,11 +75,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     safely("emails", () => countEmailsByStatus(ctx)),
     safely("outbox", () => outboxOverview(ctx, 20)),
     safely("audit", () => listAudit(ctx, { limit: 10 })),
+    safely("orders", () => orderStatusOverview(ctx)),
   ]);
   const ids = (audit ?? []).flatMap((e) => [e.actorId ?? "", e.targetType === "user" ? e.targetId : ""]);
   const names = await safely("names", () => userEmails(ctx, ids));
   const who = (id: string) => names?.[id] ?? id;
   return {
+    orders: orders && {
+      today: orders.daily.at(-1)?.orders ?? 0,
+      revenueToday: formatAmount(orders.revenue.days1, orders.currency),
+      awaitingProduction: orders.counts.paid,
+      onHold: orders.counts.on_hold,
+    },
     users,
     contact,
     jobs: jobs && {
@@ -162,7 +171,7 @@ function DashCard({
 const Unavailable = () => <Typography color="text.secondary">Not available right now. Try reloading the page.</Typography>;
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, contact, jobs, emails, outbox, audit } = loaderData;
+  const { orders, users, contact, jobs, emails, outbox, audit } = loaderData;
   const errors = errorsOf(actionData);
   const navigation = useNavigation();
   const retrying = navigation.state === "submitting" ? navigation.formData?.get("jobId") : null;
@@ -189,6 +198,19 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       ) : null}
 
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "repeat(3, 1fr)" }, gap: 2, mb: 3 }}>
+        <DashCard id="orders-title" title="Orders today" to="/admin/orders/status-overview" linkLabel="Open the orders overview">
+          {orders ? (
+            <Box sx={{ display: "flex", gap: 3, flexWrap: "wrap" }} data-testid="dashboard-orders">
+              <Stat value={orders.today} label="placed today" />
+              <Stat value={orders.revenueToday} label="revenue, last 24 hours" />
+              <Stat value={orders.awaitingProduction} label="paid, waiting for production" />
+              <Stat value={orders.onHold} label="on hold" />
+            </Box>
+          ) : (
+            <Unavailable />
+          )}
+        </DashCard>
+
         <DashCard id="users-title" title="Users" to="/admin/users/setRoleByUid" linkLabel="Manage users and roles">
           {users ? (
             <>

@@ -27,10 +27,13 @@ import {
   listMessages,
   ORDER_TEMPLATE_NAMES,
   previewTemplate,
+  renderTemplate,
   sendTestEmail,
   TEMPLATE_LABELS,
   type OrderTemplateName,
 } from "#server/modules/notifications/index.ts";
+import { logger } from "#server/infra/logger/index.ts";
+import { orderTemplatePreview } from "#server/modules/orders/index.ts";
 import { BrevoHeader, EmailPreview, formatWhen, StatusChip, TextPart } from "#app/components/admin/BrevoParts.tsx";
 
 /** One module serves the three Brevo template routes; the last path segment names the template. */
@@ -54,10 +57,25 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d ? `${d.label} e-mail · Platen` : "E-mail template · Platen" },
 ];
 
+/**
+ * The template rendered with the latest real order that fits it (paid, shipped or delivered); the
+ * sample params when no order fits yet, or when the order's params do not render (logged).
+ */
+async function realOrderPreview(ctx: Parameters<typeof orderTemplatePreview>[0], template: OrderTemplateName) {
+  try {
+    const real = await orderTemplatePreview(ctx, template);
+    if (real) return { ...renderTemplate(template, real.params), params: real.params, orderNumber: real.orderNumber };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger().error({ err: error, template }, "brevo preview: a real order's params could not be rendered");
+  }
+  return { ...previewTemplate(template), orderNumber: null };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, user } = await requireAdmin(request);
   const template = templateOf(request);
-  const preview = previewTemplate(template);
+  const preview = await realOrderPreview(ctx, template);
   const recent = await listMessages(ctx, { template, pageSize: 5 });
   const sentId = new URL(request.url).searchParams.get("sent");
   return {
@@ -68,6 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     html: preview.html,
     text: preview.text,
     paramsJson: JSON.stringify(preview.params, null, 2),
+    orderNumber: preview.orderNumber,
     defaultTo: user.email,
     provider: getEmailProviderStatus(ctx).provider,
     recent: {
@@ -120,7 +139,12 @@ export default function BrevoTemplatePage() {
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" }, gap: 3, alignItems: "start" }}>
         <Box component="section" aria-labelledby="preview-heading" sx={{ minWidth: 0 }}>
           <Typography id="preview-heading" variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
-            Preview with sample data
+            {d.orderNumber ? "Preview with a real order" : "Preview with sample data"}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="preview-source">
+            {d.orderNumber
+              ? `Previewing with order ${d.orderNumber}, the latest order this e-mail would be sent for.`
+              : "No order fits this e-mail yet, so the preview uses sample data. It switches to the latest real order once there is one."}
           </Typography>
           <Paper variant="outlined" sx={{ px: 2, py: 1.5, mb: 1.5 }}>
             <Typography variant="body2" color="text.secondary">
@@ -219,12 +243,12 @@ export default function BrevoTemplatePage() {
 
           <Box component="section" aria-labelledby="params-heading">
             <Typography id="params-heading" variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
-              Sample params
+              {d.orderNumber ? `Params of order ${d.orderNumber}` : "Sample params"}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               The data this preview uses. Amounts are in minor units (cents) of the currency.
             </Typography>
-            <TextPart text={d.paramsJson} label="Sample params as JSON" />
+            <TextPart text={d.paramsJson} label={d.orderNumber ? "Params as JSON" : "Sample params as JSON"} />
           </Box>
         </Box>
       </Box>
