@@ -42,7 +42,16 @@ const summary = (ms: number[]) => {
   return { p50: r1(pct(s, 50)), p95: r1(pct(s, 95)), runs: s.length };
 };
 
-const address: OrderAddress = { fullName: "Bench Buyer", line1: "1 Main Street", line2: "", city: "Portland", region: "OR", postalCode: "97205", country: "US", phone: "" };
+const address: OrderAddress = {
+  fullName: "Bench Buyer",
+  line1: "1 Main Street",
+  line2: "",
+  city: "Portland",
+  region: "OR",
+  postalCode: "97205",
+  country: "US",
+  phone: "",
+};
 const card = { number: "4242424242424242", expMonth: 12, expYear: 2031, cvc: "123" };
 const admin: Actor = { kind: "user", userId: "usr_bench_admin", roles: ["admin"] };
 
@@ -51,7 +60,15 @@ async function benchEngine(engine: string, database: Database) {
   const f = await makeFulfillerWithBlank(db);
   const owner = createCtx(db, f.owner);
   const zone = await saveShippingZone(owner, { fulfillerId: f.fulfiller.id, name: "US", regions: ["US"] });
-  await saveShippingRate(owner, { fulfillerId: f.fulfiller.id, zoneId: zone.id, category: f.blank.category, firstItemMinor: 450, additionalItemMinor: 150, minDays: 2, maxDays: 5 });
+  await saveShippingRate(owner, {
+    fulfillerId: f.fulfiller.id,
+    zoneId: zone.id,
+    category: f.blank.category,
+    firstItemMinor: 450,
+    additionalItemMinor: 150,
+    minDays: 2,
+    maxDays: 5,
+  });
   const products = await Promise.all([makeProduct(db, { blank: f.blank }), makeProduct(db, { blank: f.blank })]);
   const lines: { productId: string; variantId: string; quantity: number }[] = [];
   for (const p of products) {
@@ -63,7 +80,12 @@ async function benchEngine(engine: string, database: Database) {
     const ctx = createCtx(db, anonymous());
     const req = { lines, address };
     const quote = await quoteCheckout(ctx, req);
-    const placed = await placeOrder(ctx, { ...req, email: "bench@example.com", placeKey: `bench-${engine}-${process.pid}-${++n}-key`, seenTotalMinor: quote.totals.totalMinor });
+    const placed = await placeOrder(ctx, {
+      ...req,
+      email: "bench@example.com",
+      placeKey: `bench-${engine}-${process.pid}-${++n}-key`,
+      seenTotalMinor: quote.totals.totalMinor,
+    });
     if (!placed.ok) throw new Error(placed.message);
     if (pay) {
       const r = await payOrderWithCard(ctx, { orderId: placed.orderId, token: placed.token, card, attemptKey: `bench-pay-${n}` });
@@ -115,7 +137,14 @@ async function benchEngine(engine: string, database: Database) {
     await orderStatusOverview(ctx);
     overview.push(performance.now() - t);
   }
-  return { engine, place: summary(place), placeAndPay: summary(placePay), ordersPerSecond: perSecond, concurrency: CONCURRENCY, overview: { ...summary(overview), orders: OVERVIEW_ORDERS + PARALLEL + SEQUENTIAL * 2 + 3, loadMs } };
+  return {
+    engine,
+    place: summary(place),
+    placeAndPay: summary(placePay),
+    ordersPerSecond: perSecond,
+    concurrency: CONCURRENCY,
+    overview: { ...summary(overview), orders: OVERVIEW_ORDERS + PARALLEL + SEQUENTIAL * 2 + 3, loadMs },
+  };
 }
 
 const results: Awaited<ReturnType<typeof benchEngine>>[] = [];
@@ -130,7 +159,8 @@ try {
     await lite.close();
   }
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!url) notes.push("PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server where a scratch database may be created.");
+  if (!url)
+    notes.push("PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server where a scratch database may be created.");
   else {
     const name = `platen_bench_orders_${randomBytes(4).toString("hex")}`;
     const adminClient = new pg.Client({ connectionString: url });
@@ -165,7 +195,9 @@ for (const r of results)
     `${r.engine.padEnd(10)}  ${`${r.place.p50} / ${r.place.p95}`.padEnd(17)}  ${`${r.placeAndPay.p50} / ${r.placeAndPay.p95}`.padEnd(21)}  ${String(r.ordersPerSecond).padEnd(16)}  ${r.overview.p50} / ${r.overview.p95} (${r.overview.orders.toLocaleString("en")})`,
   );
 for (const r of results)
-  console.log(`Target: /admin/orders/status-overview under ${OVERVIEW_TARGET_MS} ms at 100,000 orders on ${r.engine}: ${r.overview.p95 < OVERVIEW_TARGET_MS ? "met" : "MISSED"} (p95 ${r.overview.p95} ms)`);
+  console.log(
+    `Target: /admin/orders/status-overview under ${OVERVIEW_TARGET_MS} ms at 100,000 orders on ${r.engine}: ${r.overview.p95 < OVERVIEW_TARGET_MS ? "met" : "MISSED"} (p95 ${r.overview.p95} ms)`,
+  );
 for (const n of notes) console.log(n);
 mkdirSync("tmp", { recursive: true });
 writeFileSync(path.join("tmp", "bench-orders.json"), JSON.stringify({ results, notes }, null, 2));

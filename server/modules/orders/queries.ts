@@ -277,7 +277,9 @@ export async function orderStatusOverview(ctx: Ctx): Promise<StatusOverview> {
       .groupBy(sql`1`),
   ]);
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
-  const ageing = Object.fromEntries(ORDER_STATUSES.map((s) => [s, { oldest: null, overdue: 0, targetHours: STATUS_TARGET_HOURS[s] }])) as StatusOverview["ageing"];
+  const ageing = Object.fromEntries(
+    ORDER_STATUSES.map((s) => [s, { oldest: null, overdue: 0, targetHours: STATUS_TARGET_HOURS[s] }]),
+  ) as StatusOverview["ageing"];
   const revenue = { days1: 0, days7: 0, days30: 0 };
   for (const r of byStatus) {
     counts[r.status] = Number(r.n);
