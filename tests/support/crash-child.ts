@@ -1,0 +1,50 @@
+// A shopper process for the crash test (tests/integration/orders-crash.test.ts): opens the
+// database it is given and places and pays orders in a loop, printing each step, until it is
+// killed. Run with `node --import tsx tests/support/crash-child.ts` and CRASH_* variables.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { parseEnv, setEnv } from "../../server/config/env.ts";
+import { openDatabase } from "../../server/infra/db/index.ts";
+import { emailProvider } from "../../server/infra/email/index.ts";
+import { paymentProvider } from "../../server/infra/payments/index.ts";
+import { LocalStorage } from "../../server/infra/storage/index.ts";
+import { anonymous, createCtx, setDefaultPorts } from "../../server/kernel/index.ts";
+import { payOrderWithCard, placeOrder, quoteCheckout, type OrderAddress } from "../../server/modules/orders/index.ts";
+
+const env = process.env;
+setEnv(parseEnv({ ...env, PLATEN_ENV: "test", SESSION_SECRET: env.CRASH_SECRET ?? randomBytes(32).toString("hex") }));
+const storage = new LocalStorage(path.resolve(env.CRASH_STORAGE ?? "tmp/crash-files"));
+setDefaultPorts(() => ({ storage, email: emailProvider(), payments: paymentProvider() }));
+const database = await openDatabase(
+  env.CRASH_DATABASE_URL ? { databaseUrl: env.CRASH_DATABASE_URL, poolSize: 4 } : { dataDir: env.CRASH_DATA_DIR! },
+);
+const line = JSON.parse(env.CRASH_LINE!) as { productId: string; variantId: string; quantity: number };
+const address: OrderAddress = {
+  fullName: "Crash Buyer",
+  line1: "1 Main Street",
+  line2: "",
+  city: "Portland",
+  region: "OR",
+  postalCode: "97205",
+  country: "US",
+  phone: "",
+};
+const card = { number: "4242424242424242", expMonth: 12, expYear: 2031, cvc: "123" };
+for (let i = 0; ; i++) {
+  const ctx = createCtx(database.db, anonymous());
+  const quote = await quoteCheckout(ctx, { lines: [line], address });
+  const placed = await placeOrder(ctx, {
+    lines: [line],
+    address,
+    email: `crash-${i}@example.com`,
+    placeKey: `crash-${env.CRASH_RUN}-${i}-key-xx`,
+    seenTotalMinor: quote.totals.totalMinor,
+  });
+  if (!placed.ok) {
+    process.stdout.write(`refused ${i}\n`);
+    continue;
+  }
+  process.stdout.write(`placed ${i}\n`);
+  await payOrderWithCard(ctx, { orderId: placed.orderId, token: placed.token, card, attemptKey: `crash-pay-${env.CRASH_RUN}-${i}` });
+  process.stdout.write(`paid ${i}\n`);
+}
