@@ -43,7 +43,7 @@ export function LedgerJournals({ journals, currency }: { journals: JournalRow[];
                 {j.memo}
               </Typography>
             ) : null}
-            <TableContainer component={Paper} variant="outlined">
+            <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-labelledby={titleId}>
               <Table size="small" aria-labelledby={titleId}>
                 <TableHead>
                   <TableRow>

@@ -43,7 +43,13 @@ export function OrdersChart({ daily, currency }: { daily: DailyPoint[]; currency
       <Typography id="orders-chart-desc" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {description}
       </Typography>
-      <Box role="img" aria-labelledby="orders-chart-title" aria-describedby="orders-chart-desc" sx={{ width: "100%", overflowX: "auto" }}>
+      <Box
+        role="img"
+        tabIndex={0}
+        aria-labelledby="orders-chart-title"
+        aria-describedby="orders-chart-desc"
+        sx={{ width: "100%", overflowX: "auto" }}
+      >
         <Box aria-hidden inert sx={{ minWidth: 640 }}>
           <BarChart
             height={320}

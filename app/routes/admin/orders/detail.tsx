@@ -132,7 +132,7 @@ export default function AdminOrderPage({ loaderData: d, actionData }: Route.Comp
                   {g.delivered ? ` · delivered ${g.delivered}` : ""}
                 </Typography>
               ) : null}
-              <TableContainer>
+              <TableContainer tabIndex={0} role="region" aria-label={`Items of ${g.name}`}>
                 <Table size="small" aria-label={`Items of ${g.name}`}>
                   <TableHead>
                     <TableRow>
