@@ -125,16 +125,15 @@ test("search finds multi-word typos and shows matching stores", async ({ page })
   await expect(page.getByRole("option", { name: /Kenji Draws/ })).toBeVisible();
 });
 
-test("the footer and the cart say the same about taxes", async ({ page }) => {
+test("the footer and the cart say the same about taxes, and the copy promises only what exists", async ({ page }) => {
   await page.goto("/");
   const footer = (await page.getByRole("contentinfo").textContent()) ?? "";
   expect(footer).not.toMatch(/include[sd]? .*tax/i);
   expect(footer).toContain("added at checkout");
+  // Guest checkout and tracking exist since the orders issue: the FAQ may promise them now.
   await page.goto("/shop/faqs");
-  await expect(page.getByText(/as a guest/i)).toHaveCount(0);
-  await page.goto("/shop/shoppers");
-  await expect(page.getByText(/as a guest/i)).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "Track every parcel" })).toHaveCount(0);
+  await expect(page.getByText(/check out as a guest/i).first()).toBeVisible();
+  // Batches, labels and manifests do not exist yet: the home page does not promise them.
   await page.goto("/");
   await expect(page.getByText(/manifests/i)).toHaveCount(0);
 });

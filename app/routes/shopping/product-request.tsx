@@ -80,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
     return failure({ image: "The upload could not be read. Try a smaller image (up to 8 MB)." }, 413);
   }
   const parsed = parseForm(form, productRequestActionSchema);
-  if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
+  if (!parsed.ok) return failure(parsed.errors, 422, parsed.values);
   const input = parsed.data;
   const values = { ...echoValues(form), intent: input.intent };
   try {
