@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { AppUpdateNotifier } from "./components/AppUpdateNotifier.tsx";
@@ -11,20 +11,25 @@ import { ShoppingSync } from "./components/cart/ShoppingSync.tsx";
 import { THEME_COOKIE } from "./lib/constants.ts";
 import { configureHttp, http } from "./lib/http.client.ts";
 import { useNonce } from "./lib/nonce.tsx";
-import { getSession } from "./lib/session.server.ts";
+import { visitorCartIdFrom } from "./lib/cart-cookie.server.ts";
+import { getCtx, getSession } from "./lib/session.server.ts";
 import { AppThemeProvider } from "./theme/ThemeProvider.tsx";
 import { DEFAULT_THEME, isThemeName } from "./theme/themes.ts";
 import { env } from "#server/config/env.ts";
 import { toServerUser } from "#server/modules/identity/index.ts";
+import { cartCount } from "#server/modules/shopping/index.ts";
 
 export async function loader({ request }: Route.LoaderArgs): Promise<RootLoaderData> {
   const session = await getSession(request);
   const themeCookie = THEME_COOKIE_PATTERN.exec(request.headers.get("Cookie") ?? "")?.[1];
   // A signed-in user's saved theme wins (chosen on another device); else this browser's cookie.
   const accountTheme = session?.user.theme;
+  // The server cart's size, so the header badge is right before (or without) JavaScript.
+  const cartItems = await cartCount(await getCtx(request), session ? null : await visitorCartIdFrom(request));
   return {
     user: session ? toServerUser(session.user) : null,
     theme: isThemeName(accountTheme) ? accountTheme : isThemeName(themeCookie) ? themeCookie : DEFAULT_THEME,
+    cartCount: cartItems,
     buildId: process.env.PLATEN_BUILD_ID ?? "dev",
     /** Runtime configuration for browser code (never secrets). */
     publicConfig: { apiBaseUrl: env().API_BASE_URL ?? "" },
@@ -47,6 +52,11 @@ export const meta: Route.MetaFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
+  // The page is interactive: every component below has hydrated (a parent's effects run after its
+  // children's). End-to-end tests wait for `html[data-hydrated]` instead of for a quiet network.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -5,6 +5,7 @@ import { ConfigError, parseEnv, setEnv, type Env } from "./config/env.ts";
 import { DataDirLockedError, openDatabase, setDatabase, type Database } from "./infra/db/index.ts";
 import { emailProvider } from "./infra/email/index.ts";
 import { logger } from "./infra/logger/index.ts";
+import { paymentProvider } from "./infra/payments/index.ts";
 import { storage, warnIfMediaMissing } from "./infra/storage/index.ts";
 import { setDefaultPorts } from "./kernel/index.ts";
 import { registerJobHandlers } from "./jobs/handlers.ts";
@@ -85,7 +86,7 @@ async function sealKeysOrExit(database: Database): Promise<void> {
  * server (boot), the CLIs and the build's demo snapshot.
  */
 export function configurePorts(): void {
-  setDefaultPorts(() => ({ storage: storage(), email: emailProvider() }));
+  setDefaultPorts(() => ({ storage: storage(), email: emailProvider(), payments: paymentProvider() }));
 }
 
 export async function boot(options: { worker?: boolean } = {}): Promise<Booted> {

@@ -9,6 +9,8 @@ import type { ThemeName } from "#app/theme/themes.ts";
 export interface RootLoaderData {
   user: ReturnType<typeof toServerUser> | null;
   theme: ThemeName;
+  /** Items in the server cart (the account's, or this browser's visitor cart) when the page was rendered. */
+  cartCount: number;
   buildId: string;
   /** Runtime configuration for browser code (never secrets). */
   publicConfig: { apiBaseUrl: string };

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError } from "#server/kernel/index.ts";
 
 export type FieldErrors = Record<string, string>;
@@ -14,7 +14,9 @@ export interface FormFailure {
 export function zodFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "_form";
+    // An unknown `intent`/`_action` (a discriminated union's tag) concerns the whole form, not a field.
+    const unknownIntent = issue.code === "invalid_union" && "discriminator" in issue;
+    const key = issue.path.length && !unknownIntent ? issue.path.join(".") : "_form";
     errors[key] ??= issue.message;
   }
   return errors;
@@ -41,6 +43,9 @@ export function parseForm<S extends z.ZodType>(form: FormData, schema: S): { ok:
   if (result.success) return { ok: true, data: result.data };
   return { ok: false, errors: zodFieldErrors(result.error), values: echoValues(form) };
 }
+
+/** A form string that is absent when the field was not posted (`""` then, as an empty field would be). */
+export const formText = () => z.string().default("");
 
 /** A 4xx answer carrying field errors, shown next to the fields. */
 export function failure(errors: FieldErrors, status = 400, values?: Record<string, string>) {

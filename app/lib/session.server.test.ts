@@ -1,6 +1,7 @@
 import type { EntryContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseEnv, setEnv } from "#server/config/env.ts";
+import { manualClock } from "#server/contracts/clock.ts";
 import { renderCacheKey } from "./render-cache.server.ts";
 import {
   commitRefreshCookie,
@@ -8,6 +9,8 @@ import {
   cookiesAreSecure,
   hostCookieName,
   knownDeviceId,
+  pendingLinkCookie,
+  readPendingLink,
   rememberDeviceCookie,
   safeNext,
   sessionIdFromCookie,
@@ -99,6 +102,20 @@ describe("cookie names: __Host- whenever cookies are Secure", () => {
     const withDevice = new Request("https://shop.example/login", { headers: { Cookie: device.split(";")[0]! } });
     expect(await knownDeviceId(withDevice, "someone@example.test")).toMatch(/^[\w-]{22}$/);
     expect(await knownDeviceId(withDevice, "other@example.test")).toBeNull();
+  });
+
+  it("a pending account link and a refresh cookie follow the time they are given, not the machine's", async () => {
+    setEnv(parseEnv({ PLATEN_ENV: "production", PUBLIC_URL: "https://shop.example", SESSION_SECRET: "s".repeat(40) }));
+    const clock = manualClock("2030-05-01T09:00:00Z");
+    const pending = { issuer: "https://idp.example", subject: "sub-1", email: "someone@example.test" };
+    const cookie = (await pendingLinkCookie(pending, clock.now())).split(";")[0]!;
+    const request = new Request("https://shop.example/login", { headers: { Cookie: cookie } });
+    clock.advance(9 * 60_000);
+    expect(await readPendingLink(request, clock.now())).toEqual(pending);
+    clock.advance(2 * 60_000);
+    expect(await readPendingLink(request, clock.now())).toBeNull();
+    const refresh = await commitRefreshCookie("r", new Date(clock.now().getTime() + 90_000), clock.now());
+    expect(refresh).toMatch(/Max-Age=90;/);
   });
 
   it("the render cache never stores a page for a __Host- session", () => {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { env } from "#server/config/env.ts";
 import { db } from "#server/infra/db/index.ts";
+import { systemClock, type Clock } from "#server/contracts/clock.ts";
 import { createCtx, type Actor, type Ctx } from "#server/kernel/index.ts";
 import {
   createSession,
@@ -63,14 +64,17 @@ export interface SessionInfo {
 
 const cache = new WeakMap<Request, Promise<SessionInfo | null>>();
 
-/** The signed-in user of this request, or null. Looked up once per request. */
-export function getSession(request: Request): Promise<SessionInfo | null> {
+/**
+ * The signed-in user of this request, or null. Looked up once per request; `clock` (the system
+ * clock unless a test gives one) decides whether the session has expired.
+ */
+export function getSession(request: Request, clock: Clock = systemClock): Promise<SessionInfo | null> {
   let pending = cache.get(request);
   if (!pending) {
     pending = (async () => {
       const value = await sessionCookie().parse(request.headers.get("Cookie"));
       if (typeof value !== "string" || !value) return null;
-      return resolveSession(db(), value);
+      return resolveSession(db(), value, clock.now());
     })();
     cache.set(request, pending);
   }
@@ -94,9 +98,9 @@ export async function getActor(request: Request): Promise<Actor> {
   };
 }
 
-/** The service context `{db, actor}` for this request. */
-export async function getCtx(request: Request): Promise<Ctx> {
-  return createCtx(db(), await getActor(request));
+/** The service context `{db, actor, clock}` for this request (the system clock unless a test gives one). */
+export async function getCtx(request: Request, clock: Clock = systemClock): Promise<Ctx> {
+  return createCtx(db(), await getActor(request), { clock });
 }
 
 function loginRedirect(request: Request): never {
@@ -202,10 +206,10 @@ export async function readRefreshToken(request: Request): Promise<string | null>
   return typeof value === "string" && value ? value : null;
 }
 
-export async function commitRefreshCookie(token: string, expiresAt: Date): Promise<string> {
+export async function commitRefreshCookie(token: string, expiresAt: Date, now: Date = systemClock.now()): Promise<string> {
   return refreshTokenCookie().serialize(token, {
     expires: expiresAt,
-    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
+    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
   });
 }
 
@@ -285,8 +289,13 @@ function linkCookie() {
 }
 
 /** Set-Cookie remembering an external identity until the account's owner signs in with the password. */
-export async function pendingLinkCookie(pending: PendingLink): Promise<string> {
-  return linkCookie().serialize({ issuer: pending.issuer, subject: pending.subject, email: pending.email, exp: Date.now() + LINK_TTL_MS });
+export async function pendingLinkCookie(pending: PendingLink, now: Date = systemClock.now()): Promise<string> {
+  return linkCookie().serialize({
+    issuer: pending.issuer,
+    subject: pending.subject,
+    email: pending.email,
+    exp: now.getTime() + LINK_TTL_MS,
+  });
 }
 
 export async function clearPendingLinkCookie(): Promise<string> {
@@ -294,13 +303,13 @@ export async function clearPendingLinkCookie(): Promise<string> {
 }
 
 /** The external identity this browser asked to link in the last 10 minutes, if any. */
-export async function readPendingLink(request: Request): Promise<PendingLink | null> {
+export async function readPendingLink(request: Request, now: Date = systemClock.now()): Promise<PendingLink | null> {
   const value: unknown = await linkCookie().parse(request.headers.get("Cookie"));
   if (!value || typeof value !== "object") return null;
   const v = value as Record<string, unknown>;
   if (typeof v.issuer !== "string" || typeof v.subject !== "string" || typeof v.email !== "string" || typeof v.exp !== "number")
     return null;
-  if (v.exp < Date.now()) return null;
+  if (v.exp < now.getTime()) return null;
   return { issuer: v.issuer, subject: v.subject, email: v.email };
 }
 
@@ -315,8 +324,11 @@ export function themeCookieHeader(theme: string): string {
 export async function signInHeaders(
   request: Request,
   user: Pick<UserRow, "id" | "theme" | "email">,
-  authTime = new Date(),
+  authTime?: Date,
+  clock: Clock = systemClock,
 ): Promise<Headers> {
+  const now = clock.now();
+  authTime ??= now;
   const previous = await sessionIdFromCookie(request);
   if (previous) await signOut(db(), previous);
   const session = await createSession(db(), {
@@ -324,11 +336,12 @@ export async function signInHeaders(
     authTime,
     userAgent: request.headers.get("User-Agent"),
     ip: clientIp(request),
+    now,
   });
-  const refresh = await issueRefreshToken(db(), { userId: user.id, sessionId: session.id, authTime });
+  const refresh = await issueRefreshToken(db(), { userId: user.id, sessionId: session.id, authTime, now });
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionCookie(session.id));
-  headers.append("Set-Cookie", await commitRefreshCookie(refresh.token, refresh.expiresAt));
+  headers.append("Set-Cookie", await commitRefreshCookie(refresh.token, refresh.expiresAt, now));
   headers.append("Set-Cookie", await rememberDeviceCookie(request, user.email));
   if (user.theme) headers.append("Set-Cookie", themeCookieHeader(user.theme));
   return headers;

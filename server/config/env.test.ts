@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createPaymentProvider } from "../infra/payments/index.ts";
 import { ConfigError, parseEnv } from "./env.ts";
 
 describe("configuration", () => {
@@ -32,6 +33,10 @@ describe("configuration", () => {
     [{ OIDC_ISSUER: "https://id.example.com" }, "OIDC_ISSUER"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc" }, "STRIPE_SECRET_KEY"],
+    [{ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }, "STRIPE_SECRET_KEY"],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ STRIPE_API_BASE: "localhost" }, "STRIPE_API_BASE"],
   ])("a bad value stops start-up with a message naming the variable: %j", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${variable}\\b`));
@@ -44,5 +49,14 @@ describe("configuration", () => {
     expect(() => parseEnv({ PLATEN_ENV: "production", SESSION_SECRET: secret, SEED_DEMO: "true" })).toThrow(
       /SEED_DEMO: production refuses to seed demo accounts/,
     );
+  });
+
+  it("the Stripe keys select Stripe; without them the built-in test processor takes payments", () => {
+    expect(createPaymentProvider(parseEnv({})).name).toBe("test");
+    const stripe = createPaymentProvider(
+      parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }),
+    );
+    expect(stripe.name).toBe("stripe");
+    expect(stripe.publishableKey).toBe("pk_test_abc");
   });
 });

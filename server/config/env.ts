@@ -79,8 +79,30 @@ export const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,100}$/, "may contain only letters, digits, '-' and '_'")
       .default("platen_products"),
+    // payments: all three Stripe keys select Stripe; none selects the built-in test processor
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_... or sk_live_...)")
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe publishable key (pk_test_... or pk_live_...)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9]+$/, "must be a Stripe webhook signing secret (whsec_...)")
+      .optional(),
+    /** Another Stripe API host (tests, self-hosted mocks): http(s)://host:port. */
+    STRIPE_API_BASE: z.url().optional(),
   })
   .superRefine((env, ctx) => {
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+    if (stripe !== 0 && stripe !== 3)
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together",
+      });
     if (env.EMAIL_PROVIDER === "smtp" && !env.SMTP_URL)
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when EMAIL_PROVIDER=smtp" });
     if (env.EMAIL_PROVIDER === "brevo" && !env.BREVO_API_KEY)

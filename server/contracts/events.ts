@@ -17,6 +17,16 @@ export interface DomainEventMap {
   "product.taken_down": { productId: string; storeId: string; reason: string };
   /** An admin restored a taken-down product (it comes back unpublished). */
   "product.restored": { productId: string; storeId: string };
+  /** An order was paid (its ledger journal and confirmation e-mail are written with it). */
+  "order.paid": { orderId: string; totalMinor: number; currency: string };
+  /** An order was cancelled: unpaid (expired or by the shopper) or refunded in full before production. */
+  "order.cancelled": { orderId: string; reason: string; refundedMinor: number };
+  /** Money went back to the shopper (part or all of an order). */
+  "order.refunded": { orderId: string; amountMinor: number; currency: string; full: boolean };
+  /** A shipment group left its warehouse. */
+  "order.group_shipped": { orderId: string; groupId: string; carrier: string; trackingNumber: string };
+  /** A shipment group arrived. */
+  "order.group_delivered": { orderId: string; groupId: string };
 }
 
 export type DomainEventType = keyof DomainEventMap;

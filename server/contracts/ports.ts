@@ -59,4 +59,121 @@ export interface EmailProvider {
 export interface Ports {
   readonly storage: Storage;
   readonly email: EmailProvider;
+  readonly payments: PaymentProvider;
+}
+
+// ---- payments (ADR 0012) ------------------------------------------------------------------
+
+/** A payment intent's status, as Stripe names them (Platen adds `failed` in its own records). */
+export type ProviderIntentStatus =
+  "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
+
+/** What a provider says about one payment intent. Card data is only ever brand and last four. */
+export interface ProviderIntent {
+  id: string;
+  status: ProviderIntentStatus;
+  amountMinor: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** Stripe only: what the Payment Element needs in the browser. */
+  clientSecret: string | null;
+  orderId: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** The last failed attempt (e.g. `card_declined`), if any. */
+  failureCode: string | null;
+  failureMessage: string | null;
+}
+
+export interface CreateIntentInput {
+  amountMinor: number;
+  currency: string;
+  orderId: string;
+  receiptEmail: string;
+  idempotencyKey: string;
+}
+
+/** A card as typed into the test processor's form (never stored: only brand and last four are). */
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  name?: string;
+}
+
+export interface RefundInput {
+  intentId: string;
+  amountMinor: number;
+  reason: string;
+  orderId: string;
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  amountMinor: number;
+  status: "pending" | "succeeded" | "failed" | "canceled" | "requires_action";
+}
+
+/** A verified webhook event, reduced to what Platen acts on. */
+export interface ProviderWebhookEvent {
+  id: string;
+  type: string;
+  /** The payment intent the event is about (payment_intent.* events), else null. */
+  intent: ProviderIntent | null;
+}
+
+/**
+ * Where the built-in test processor keeps its intents, charges and refunds (so they survive a
+ * restart). The payments module implements it on its own table; records are plain JSON.
+ */
+export interface TestProcessorStore {
+  get(kind: "intent" | "refund" | "idempotency", id: string): Promise<Record<string, unknown> | null>;
+  put(kind: "intent" | "refund" | "idempotency", id: string, data: Record<string, unknown>): Promise<void>;
+  /**
+   * Replaces the record only if its `version` field is still `expectedVersion` (compare and set);
+   * false when another request changed it first.
+   */
+  replaceIfVersion(kind: "intent", id: string, expectedVersion: number, data: Record<string, unknown>): Promise<boolean>;
+  /** Stores `data` unless a record with that id exists; returns the record now stored. */
+  putIfAbsent(kind: "intent" | "refund" | "idempotency", id: string, data: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+/**
+ * The payment port (ADR 0012): the built-in test processor or Stripe. Amounts are integer minor
+ * units; every call that creates something carries an idempotency key (same key, same result).
+ */
+export interface PaymentProvider {
+  readonly name: "test" | "stripe";
+  /** Stripe's publishable key for the Payment Element; null for the test processor. */
+  readonly publishableKey: string | null;
+  /**
+   * The test processor keeps its state in the database: the payments module hands it the store
+   * on the caller's database handle. Stripe has no such need (absent).
+   */
+  withStore?(store: TestProcessorStore): PaymentProvider;
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** Test processor only: pay an intent with a card (may end `requires_action` for 3-D Secure). */
+  confirmCard(intentId: string, card: CardDetails, idempotencyKey: string): Promise<ProviderIntent>;
+  /** Test processor only: the simulated 3-D Secure page approves or fails the authentication. */
+  completeAuthentication(intentId: string, approve: boolean): Promise<ProviderIntent>;
+  retrieveIntent(intentId: string): Promise<ProviderIntent>;
+  cancelIntent(intentId: string, idempotencyKey: string): Promise<ProviderIntent>;
+  refund(input: RefundInput): Promise<ProviderRefund>;
+  /** Stripe only: verify the signature (300 s tolerance) and parse the event; throws on a bad one. */
+  parseWebhook(rawBody: string, signature: string): ProviderWebhookEvent;
+}
+
+/** A card refusal or a provider's refusal the shopper can act on (e.g. `card_declined`). */
+export class PaymentProviderError extends Error {
+  override name = "PaymentProviderError";
+  constructor(
+    readonly code: string,
+    message: string,
+    /** Which card field the message belongs next to, when it is about one. */
+    readonly field?: "cardNumber" | "expiry" | "cvc",
+  ) {
+    super(message);
+  }
 }

@@ -9,6 +9,7 @@ import {
   searchSettingsHandler,
   searchSyncBatchHandler,
 } from "../modules/search/index.ts";
+import { ORDER_EXPIRE_TOPIC, orderExpireHandler } from "../modules/orders/index.ts";
 import { FAN_CLUB_NEW_PRODUCT_TOPIC, fanClubNewProductHandler, fanClubOnProductPublished } from "../modules/stores/index.ts";
 import { registerEventDispatch, subscribe } from "./events.ts";
 import { registerBatchHandler, registerHandler } from "./worker.ts";
@@ -20,6 +21,8 @@ export function registerJobHandlers(): void {
   registerHandler(FAN_CLUB_NEW_PRODUCT_TOPIC, fanClubNewProductHandler);
   registerBatchHandler(SEARCH_SYNC_TOPIC, searchSyncBatchHandler);
   registerHandler(SEARCH_SETTINGS_TOPIC, searchSettingsHandler);
+  // An unpaid order expires at its deadline (a job written with the order).
+  registerHandler(ORDER_EXPIRE_TOPIC, orderExpireHandler);
 
   // Search holds what the catalogue lists of a store: none of a suspended store's products, and
   // the store's current name on the others. (Product moves update search in their own

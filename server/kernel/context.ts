@@ -64,6 +64,9 @@ function lazyPorts(overrides: Partial<Ports> = {}): Ports {
     get email() {
       return get("email");
     },
+    get payments() {
+      return get("payments");
+    },
   };
 }
 

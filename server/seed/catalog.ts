@@ -396,7 +396,9 @@ export async function seedDemoBlanks(db: Db): Promise<number> {
           ? [portland.id, leipzig.id]
           : spec.code === "CASE"
             ? [portland.id]
-            : [portland.id, leipzig.id],
+            : spec.category === "mugs"
+              ? [leipzig.id] // drinkware is made in Leipzig only: a US order of a tee and a mug ships in two parcels
+              : [portland.id, leipzig.id],
     };
     await createBlank(ctx, input);
     created++;

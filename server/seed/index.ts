@@ -4,7 +4,11 @@ import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoJobs } from "./jobs.ts";
 import { seedDemoBlanks, seedDemoProducts } from "./catalog.ts";
 import { seedDemoStores } from "./stores.ts";
+export { DEMO_DISCOUNT_CODE, DEMO_DISCOUNT_STORE_HANDLE } from "./stores.ts";
+import { seedDemoShipping } from "./shipping.ts";
+export { DEMO_SCARCE_SKU, DEMO_SOLD_OUT_SKU } from "./shipping.ts";
 import { seedDemoShopping } from "./shopping.ts";
+import { seedDemoOrders } from "./orders.ts";
 
 /** A seeding step: idempotent (a second run adds nothing). */
 export type SeedStep = { name: string; run: (db: Db) => Promise<number> };
@@ -14,9 +18,11 @@ export const DEMO_STEPS: SeedStep[] = [
   { name: "demo accounts", run: seedDemoAccounts },
   { name: "job listings", run: seedDemoJobs },
   { name: "fulfiller and blanks", run: seedDemoBlanks },
+  { name: "shipping rates and stock", run: seedDemoShipping },
   { name: "partner stores", run: seedDemoStores },
   { name: "products", run: seedDemoProducts },
   { name: "shopping activity", run: seedDemoShopping },
+  { name: "orders", run: seedDemoOrders },
 ];
 
 export async function seedDemo(db: Db, steps: readonly SeedStep[] = DEMO_STEPS): Promise<Record<string, number>> {

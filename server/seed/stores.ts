@@ -12,6 +12,10 @@ import { hashPassword } from "../modules/identity/passwords.ts";
 import type { StoreLink } from "../modules/stores/types.ts";
 import { DEMO_PASSWORD } from "./demo-accounts.ts";
 
+/** The demo fan-club discount code (10% off, unlimited uses) and the store it belongs to; the demo shopper is a member. */
+export const DEMO_DISCOUNT_CODE = "INKWELL10";
+export const DEMO_DISCOUNT_STORE_HANDLE = "inkwell";
+
 export const DEMO_STORE_ACCOUNTS: { email: string; roles: Role[]; firstName: string; lastName: string; displayName: string }[] = [
   { email: "mara@demo.platen.test", roles: ["partner", "shopper"], firstName: "Mara", lastName: "Okafor", displayName: "Mara Okafor" },
   { email: "kenji@demo.platen.test", roles: ["partner", "shopper"], firstName: "Kenji", lastName: "Sato", displayName: "Kenji Sato" },
@@ -271,22 +275,26 @@ export async function seedDemoStores(db: Db): Promise<number> {
     });
     created++;
   }
-  if (ids.inkwell) {
+  if (ids[DEMO_DISCOUNT_STORE_HANDLE]) {
+    const storeId = ids[DEMO_DISCOUNT_STORE_HANDLE];
     const [perk] = await db
-      .select({ id: fanClubPerks.id })
+      .select({ id: fanClubPerks.id, kind: fanClubPerks.discountKind })
       .from(fanClubPerks)
-      .where(and(eq(fanClubPerks.storeId, ids.inkwell), eq(fanClubPerks.code, "INKWELL10")))
+      .where(and(eq(fanClubPerks.storeId, storeId), eq(fanClubPerks.code, DEMO_DISCOUNT_CODE)))
       .limit(1);
     if (!perk) {
       await db.insert(fanClubPerks).values({
         id: newId("prk"),
-        storeId: ids.inkwell,
+        storeId,
         title: "10% off for fan club members",
         description: "On everything in the Inkwell shop.",
-        code: "INKWELL10",
+        code: DEMO_DISCOUNT_CODE,
+        discountKind: "percent",
         percentOff: 10,
       });
       created++;
+    } else if (!perk.kind) {
+      await db.update(fanClubPerks).set({ discountKind: "percent", percentOff: 10 }).where(eq(fanClubPerks.id, perk.id));
     }
   }
 

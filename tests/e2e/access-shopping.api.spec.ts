@@ -1,7 +1,6 @@
 import { expect, request as pwRequest, test, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO, DEMO_PASSWORD } from "./support/accounts.ts";
-import { signInAll, WHO, type Who } from "./support/roles.ts";
+import { aPublishedProduct, freshShopperContext, signInAll, WHO, type Who } from "./support/roles.ts";
 
 /** The shopping routes (cart, wishes, product requests, admin wishes) for every role. */
 const contexts = new Map<Who, APIRequestContext>();
@@ -10,11 +9,8 @@ let seeded: { productId: string; variantId: string } = { productId: "", variantI
 
 test.beforeAll(async ({ baseURL }) => {
   for (const [who, ctx] of await signInAll(baseURL)) contexts.set(who, ctx);
-  // The demo shopper has a cart line from the seed: a real product and variant to work with.
-  const cart = (await (await contexts.get("shopper")!.get("/api/cart")).json()) as {
-    cart: { lines: { productId: string; variantId: string }[] };
-  };
-  seeded = cart.cart.lines[0]!;
+  // A real product and variant to work with.
+  seeded = await aPublishedProduct(contexts.get("anonymous")!);
   expect(seeded.variantId).toMatch(/^var_/);
 });
 
@@ -118,10 +114,8 @@ test("a visitor's cart is kept on the server behind a signed httpOnly cookie, ma
 });
 
 test("cart API: add, cap, validation, set-quantity, remove, merge", async ({ baseURL }) => {
-  const ctx = await pwRequest.newContext({ baseURL });
-  expect((await ctx.post("/login", { form: { email: DEMO.partner, password: DEMO_PASSWORD, next: "/" }, maxRedirects: 0 })).status()).toBe(
-    302,
-  );
+  // A shopper of its own: the cart starts empty and no shared demo account is changed.
+  const { ctx } = await freshShopperContext(baseURL, "cart-api");
   const post = (data: unknown) => ctx.post("/api/cart", { headers: JSON_HEADERS, data: data as Record<string, unknown> });
   let res = await post({ intent: "add", ...seeded, quantity: 4 });
   expect(res.status()).toBe(200);
@@ -159,10 +153,7 @@ test("cart API: add, cap, validation, set-quantity, remove, merge", async ({ bas
 });
 
 test("wishes API: toggle, refuse unknown products, merge", async ({ baseURL }) => {
-  const ctx = await pwRequest.newContext({ baseURL });
-  expect(
-    (await ctx.post("/login", { form: { email: DEMO.fulfiller, password: DEMO_PASSWORD, next: "/" }, maxRedirects: 0 })).status(),
-  ).toBe(302);
+  const { ctx } = await freshShopperContext(baseURL, "wishes-api");
   const post = (data: Record<string, unknown>) => ctx.post("/api/wishes", { headers: JSON_HEADERS, data });
   let res = await post({ intent: "toggle", productId: seeded.productId });
   const first = (await res.json()) as { wished: boolean };

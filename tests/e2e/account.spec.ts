@@ -46,14 +46,15 @@ test("add two addresses and choose the one to ship to", async ({ page }) => {
   const section = page.getByRole("region", { name: "Shipping addresses" });
   await expect(section.getByText("You have no saved addresses yet.")).toBeVisible();
 
-  const add = async (label: string, line1: string, city: string, postal: string, country: string) => {
+  const add = async (label: string, line1: string, city: string, postal: string, country: string, region = "") => {
     await section.getByRole("link", { name: "Add an address" }).click();
     await section.getByLabel("Full name").fill("Alex Morgan");
     await section.getByLabel("Label (optional)").fill(label);
     await section.getByLabel("Street address").fill(line1);
     await section.getByLabel("City").fill(city);
-    await section.getByLabel("Postal code").fill(postal);
     await section.getByLabel("Country").selectOption(country);
+    if (region) await section.getByLabel("State, province or region").selectOption(region);
+    await section.getByLabel("Postal code").fill(postal);
     await section.getByRole("button", { name: "Add address" }).click();
     await expect(section.getByRole("status")).toHaveText("The address has been added.");
   };
@@ -65,7 +66,7 @@ test("add two addresses and choose the one to ship to", async ({ page }) => {
   await expect(section.getByText("Enter the street address.")).toBeVisible();
   await section.getByRole("link", { name: "Cancel" }).click();
 
-  await add("Home", "12 Orchard Lane", "Portland", "97201", "US");
+  await add("Home", "12 Orchard Lane", "Portland", "97201", "US", "OR");
   await add("Studio", "5 Canal Street", "Amsterdam", "1012 AB", "NL");
   const cards = section.getByTestId("address-card");
   await expect(cards).toHaveCount(2);

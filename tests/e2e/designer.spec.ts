@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { auditPage } from "./support/a11y.ts";
+import { auditPage, waitForHydration } from "./support/a11y.ts";
 import { signInAs } from "./support/accounts.ts";
 import { applyAndApprove } from "./support/partners.ts";
 
@@ -130,7 +130,7 @@ for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     await signInAs(page, "partner");
     await page.goto("/shop/partners/@inkwell/administration/products/create");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await page.getByTestId("blank-card").filter({ hasText: "Pullover hoodie" }).click();
     await uploadArt(page, await artPng(width, 1600));
     await expect(page.getByTestId("server-preview")).toBeVisible({ timeout: 15_000 });

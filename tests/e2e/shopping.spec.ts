@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInAs } from "./support/accounts.ts";
 import { signInShopper, signUpInBrowser, type Shopper } from "./support/shoppers.ts";
-import { auditPage } from "./support/a11y.ts";
+import { auditPage, waitForHydration } from "./support/a11y.ts";
 
 /** The visitor journey of issue 3, and the product-request round trip. */
 
@@ -196,6 +196,23 @@ test("without JavaScript a signed-in shopper adds to the cart with a plain form"
   await ctx.close();
 });
 
+test("without JavaScript the header's cart badge counts what the server cart holds", async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto("/shop/products/mugs");
+  await expect(page.getByTestId("cart-button")).toHaveAttribute("aria-label", "Cart");
+  await page.getByTestId("product-card").first().locator('a[href^="/shop/product/"]').first().click();
+  await page.locator('input[name="variantId"]:not([disabled])').first().check({ force: true });
+  await page.getByTestId("add-to-cart").click();
+  await expect(page).toHaveURL(/shopping=cart-added/);
+  await expect(page.getByTestId("cart-button")).toHaveAttribute("aria-label", "Cart (1 items)");
+  await expect(page.getByTestId("cart-badge")).toContainText("1");
+  // another page keeps the count (it comes from the server cart, not from the notice)
+  await page.goto("/shop/products/mugs");
+  await expect(page.getByTestId("cart-badge")).toContainText("1");
+  await ctx.close();
+});
+
 test("without JavaScript a visitor adds to the cart, changes the quantity on the cart page, signs in and finds it merged", async ({
   browser,
   baseURL,
@@ -262,7 +279,7 @@ test("signing out keeps the cart in the browser, and signing in again does not c
   await expect(page.getByTestId("cart-button")).toHaveAttribute("aria-label", "Cart (3 items)");
 
   await signInShopper(page, shopper, "/account");
-  await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
   const again = await openCart(page);
   await expect(again.getByTestId("cart-line")).toHaveCount(1);
   await expect(again.getByTestId("cart-line-quantity")).toHaveText("3");

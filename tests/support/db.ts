@@ -5,12 +5,13 @@ import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database, type Db } from "../../server/infra/db/index.ts";
 import { emailProvider } from "../../server/infra/email/index.ts";
+import { paymentProvider } from "../../server/infra/payments/index.ts";
 import { storage } from "../../server/infra/storage/index.ts";
 import { setDefaultPorts } from "../../server/kernel/index.ts";
 import { TEMPLATE_DB } from "./global-setup.ts";
 
 // The configured adapters (as in server/boot.ts); a test passes its own through `t.ctx(actor, { ports })`.
-setDefaultPorts(() => ({ storage: storage(), email: emailProvider() }));
+setDefaultPorts(() => ({ storage: storage(), email: emailProvider(), payments: paymentProvider() }));
 import { createCtx, type Actor, type Ctx, type CtxOptions } from "../../server/kernel/index.ts";
 
 const SNAPSHOT_FILE = path.resolve("tmp/test-pglite-snapshot.tar");

@@ -1,18 +1,27 @@
 // Test data made through the modules' public APIs (their index.ts), never by writing another
 // module's rows: when a module changes its tables, the fixtures follow, and a test cannot start
 // from a state the module could never produce.
+import sharp from "sharp";
 import type { Db } from "../../server/infra/db/index.ts";
 import { createCtx, systemCtx, type Actor, type Ctx } from "../../server/kernel/index.ts";
 import {
   createBlank,
   createFulfiller,
   createWarehouse,
+  getBlankDetail,
   type BlankInput,
   type BlankRow,
   type FulfillerRow,
   type WarehouseRow,
 } from "../../server/modules/fulfillment/index.ts";
 import { createUser, type Role } from "../../server/modules/identity/index.ts";
+import {
+  saveProduct,
+  uploadArtwork,
+  type ProductInput,
+  type PublishOutcome,
+  type SaveOutcome,
+} from "../../server/modules/catalog/index.ts";
 import { approveApplication, submitApplication, type StoreRow } from "../../server/modules/stores/index.ts";
 
 export type UserActor = Actor & { kind: "user" };
@@ -102,4 +111,79 @@ export async function makeFulfillerWithBlank(
     ...opts.blank,
   });
   return { owner, fulfiller, warehouse, blank };
+}
+
+/** A plain PNG of `width` x `height` in `hex` (blank templates and test artwork). */
+export async function solidPng(hex: string, width = 600, height = 600): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: hex } })
+    .png()
+    .toBuffer();
+}
+
+/** Artwork with some structure (random colour blocks, deterministic by `seed`), so its perceptual hash is its own. */
+export async function patternPng(seed: number, size = 1200): Promise<Buffer> {
+  let x = seed * 2654435761;
+  const rnd = () => ((x = (x * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 255;
+  const cells = Buffer.alloc(8 * 8 * 4);
+  for (let i = 0; i < cells.length; i += 4) [cells[i], cells[i + 1], cells[i + 2], cells[i + 3]] = [rnd(), rnd(), rnd(), 255];
+  return sharp(cells, { raw: { width: 8, height: 8, channels: 4 } })
+    .resize(size, size, { kernel: "nearest" })
+    .png()
+    .toBuffer();
+}
+
+let artSeed = 0;
+
+/**
+ * A product of a store, made as a partner makes one: the artwork is uploaded
+ * (catalog.uploadArtwork), the designer's form is saved (catalog.saveProduct, which renders the
+ * mockups) and, unless `publish: false`, published. The blank's colour templates are written to the
+ * configured storage first, as a fulfiller's upload would have. Defaults: a fresh store, a fresh
+ * fulfiller's tee (makeFulfillerWithBlank), every colour and size of the blank, price 2,500 minor
+ * units, category "t-shirts". `input` overrides any field of the designer's input.
+ */
+export async function makeProduct(
+  db: Db,
+  opts: {
+    store?: { store: StoreRow; owner: UserActor };
+    blank?: BlankRow;
+    input?: Partial<ProductInput>;
+    publish?: boolean;
+    /** Render mockups for the first N chosen colours only (the rest have none, as after a partial render). */
+    mockupColors?: number;
+  } = {},
+): Promise<{ product: SaveOutcome["product"]; store: StoreRow; owner: UserActor; blank: BlankRow; publish?: PublishOutcome }> {
+  const { store, owner } = opts.store ?? (await makeStore(db));
+  const blank = opts.blank ?? (await makeFulfillerWithBlank(db)).blank;
+  const ctx = fixtureCtx(db);
+  const detail = await getBlankDetail(ctx, blank.id);
+  const colors = detail.colors;
+  for (const c of colors)
+    for (const t of Object.values(c.templates))
+      if (t?.key && !(await ctx.ports.storage.exists(t.key)))
+        await ctx.ports.storage.put(t.key, await solidPng(c.hex, 1200, 1200), { contentType: "image/png" });
+  const ownerCtx = createCtx(db, owner);
+  const art = await uploadArtwork(ownerCtx, store.id, { name: "art.png", bytes: await patternPng(++artSeed + process.pid) });
+  const sizes = [...new Set(detail.variants.map((v) => v.size))];
+  const firstArea = detail.areas[0]?.key ?? "front";
+  const input: ProductInput = {
+    blankId: blank.id,
+    artworkId: art.artworkId,
+    title: `Factory product ${uniq()}`,
+    description: "A product made by the test fixtures.",
+    tags: [],
+    category: blank.category,
+    priceMinor: 2500,
+    colors: colors.map((c) => c.name),
+    sizes,
+    placements: { [firstArea]: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 } },
+    variantPrices: {},
+    ...opts.input,
+  };
+  const out = await saveProduct(ownerCtx, store.id, input, {
+    publish: opts.publish ?? true,
+    printFiles: false,
+    mockupColors: opts.mockupColors,
+  });
+  return { product: out.product, store, owner, blank, publish: out.publish };
 }

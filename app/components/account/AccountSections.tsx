@@ -18,14 +18,21 @@ import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link as RouterLink, useFetcher, useNavigation } from "react-router";
 import { PasswordField } from "#app/components/auth/PasswordField.tsx";
 import { FormError } from "#app/components/forms.tsx";
 import { useThemeChoice } from "#app/theme/ThemeProvider.tsx";
 import { THEME_LABELS, THEME_NAMES, isThemeName } from "#app/theme/themes.ts";
 import { countryName } from "#server/contracts/index.ts";
-import { COUNTRIES, DELETE_CONFIRMATION, PASSWORD_MIN, type ShippingAddress } from "#server/modules/identity/types.ts";
+import {
+  COUNTRIES,
+  DELETE_CONFIRMATION,
+  PASSWORD_MIN,
+  SUBDIVISION_LABELS,
+  subdivisionsOf,
+  type ShippingAddress,
+} from "#server/modules/identity/types.ts";
 
 export interface AccountActionResult {
   ok: boolean;
@@ -181,6 +188,12 @@ function AddressForm({
 }) {
   const busy = useBusy(intent);
   const v = (k: keyof ShippingAddress) => values[k] ?? (address ? String(address[k] ?? "") : "");
+  // Without JavaScript the region is a text field (names and codes are both accepted); with it, a
+  // select of the chosen country's states or provinces where one is required.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [country, setCountry] = useState(v("country") || "US");
+  const subdivisions = subdivisionsOf(country);
   const field = (
     name: keyof ShippingAddress,
     label: string,
@@ -215,15 +228,14 @@ function AddressForm({
           {field("line1", "Street address", { autoComplete: "shipping address-line1", sm: 12 })}
           {field("line2", "Apartment, suite, etc. (optional)", { autoComplete: "shipping address-line2", sm: 12 })}
           {field("city", "City", { autoComplete: "shipping address-level2", max: 100 })}
-          {field("region", "State, province or region", { autoComplete: "shipping address-level1", max: 100 })}
-          {field("postalCode", "Postal code", { autoComplete: "shipping postal-code", max: 20 })}
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
               select
               name="country"
               id="address-country"
               label="Country"
-              defaultValue={v("country") || "US"}
+              value={country}
+              onChange={(e) => setCountry(e.target.value)}
               error={Boolean(errors.country)}
               helperText={errors.country}
               fullWidth
@@ -237,6 +249,43 @@ function AddressForm({
               ))}
             </TextField>
           </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {hydrated && subdivisions.length ? (
+              <TextField
+                key={`region-${country}`}
+                select
+                name="region"
+                id="address-region"
+                label="State, province or region"
+                defaultValue={subdivisions.some((d) => d.code === v("region")) ? v("region") : ""}
+                error={Boolean(errors.region)}
+                helperText={errors.region ?? SUBDIVISION_LABELS[country]}
+                fullWidth
+                autoComplete="shipping address-level1"
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="">Choose…</option>
+                {subdivisions.map((d) => (
+                  <option key={d.code} value={d.code}>
+                    {d.name}
+                  </option>
+                ))}
+              </TextField>
+            ) : (
+              <TextField
+                name="region"
+                id="address-region"
+                label="State, province or region"
+                autoComplete="shipping address-level1"
+                defaultValue={v("region")}
+                error={Boolean(errors.region)}
+                helperText={errors.region ?? "Required in the US, Canada and Australia, e.g. CA or California."}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+              />
+            )}
+          </Grid>
+          {field("postalCode", "Postal code", { autoComplete: "shipping postal-code", max: 20 })}
           {field("phone", "Phone for the courier (optional)", { autoComplete: "shipping tel", max: 30 })}
         </Grid>
         {!address ? (

@@ -14,7 +14,7 @@ import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useCallback, useEffect, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore, type MouseEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useRootData } from "#app/components/root-data.ts";
 import { useUserData } from "#app/lib/use-user-data.ts";
@@ -196,6 +196,10 @@ function CartLines({
   );
 }
 
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
 /** The header's wishes link (with count) and cart button (with badge) opening the cart drawer. */
 export function HeaderShopping() {
   const root = useRootData();
@@ -207,7 +211,9 @@ export function HeaderShopping() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const wishCount = normaliseWishIds(userData.wishes).length;
-  const cartCount = normaliseCartLines(userData.cart).reduce((n, l) => n + l.quantity, 0);
+  // Before hydration (and without JavaScript) the server cart's count; after it, the browser's mirror.
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const cartCount = hydrated ? normaliseCartLines(userData.cart).reduce((n, l) => n + l.quantity, 0) : (root?.cartCount ?? 0);
 
   const load = useCallback(async () => {
     setLoading(true);

@@ -12,6 +12,7 @@ export interface CatalogGridProps {
   query: SearchQuery;
   result: SearchResult;
   currency: string;
+  /** The currency's decimals (kept in the loader data; bounds are read with `currency`). */
   digits: number;
   colorHex: Record<string, string>;
   storeNames: Record<string, string>;
@@ -28,7 +29,6 @@ export function CatalogGrid({
   query,
   result,
   currency,
-  digits,
   colorHex,
   storeNames,
   fixed = [],
@@ -47,15 +47,7 @@ export function CatalogGrid({
         alignItems: "start",
       }}
     >
-      <FacetPanel
-        result={result}
-        query={query}
-        fixed={fixed}
-        currency={currency}
-        currencyDigits={digits}
-        colorHex={colorHex}
-        storeNames={storeNames}
-      />
+      <FacetPanel result={result} query={query} fixed={fixed} currency={currency} colorHex={colorHex} storeNames={storeNames} />
       <Box component="section" aria-labelledby="grid-title" sx={{ minWidth: 0 }}>
         <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center", justifyContent: "space-between", mb: 2 }}>
           <Box>
@@ -66,7 +58,7 @@ export function CatalogGrid({
               {result.total === 0 ? "No products match" : result.total === 1 ? "1 product" : `${from}–${to} of ${result.total} products`}
             </Typography>
           </Box>
-          <SortSelect query={query} fixed={fixed} currencyDigits={digits} withRelevance={Boolean(query.q)} />
+          <SortSelect query={query} fixed={fixed} currency={currency} withRelevance={Boolean(query.q)} />
         </Box>
         <ProductGrid
           products={result.hits}

@@ -8,7 +8,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { FormEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { PARAM } from "#app/lib/catalog/search-params.ts";
+import { minorToPriceParam, PARAM } from "#app/lib/catalog/search-params.ts";
 import { CATEGORY_LABELS, CATEGORIES, type Category } from "#server/modules/catalog/types.ts";
 import type { FacetValue, SearchQuery, SearchResult } from "#server/modules/search/types.ts";
 
@@ -17,8 +17,8 @@ export interface FacetPanelProps {
   query: SearchQuery;
   /** Keys fixed by the path (e.g. the category of /shop/products/{category}): not offered as filters. */
   fixed?: (keyof SearchQuery)[];
+  /** The storefront currency: price bounds are read and shown in its major units. */
   currency?: string;
-  currencyDigits?: number;
   /** Colour name -> hex, for swatches next to colour filters. */
   colorHex?: Record<string, string>;
   /** Store handle -> display name. */
@@ -74,7 +74,6 @@ export function FacetPanel({
   result,
   query,
   fixed = [],
-  currencyDigits = 2,
   currency = "USD",
   colorHex = {},
   storeNames = {},
@@ -89,7 +88,7 @@ export function FacetPanel({
     (query.maxPriceMinor !== undefined ? 1 : 0) +
     (!skip.has("category") && query.category ? 1 : 0) +
     (!skip.has("storeHandle") && query.storeHandle ? 1 : 0);
-  const toMajor = (minor: number | undefined) => (minor === undefined ? "" : (minor / 10 ** currencyDigits).toString());
+  const toMajor = (minor: number | undefined) => (minor === undefined ? "" : minorToPriceParam(minor, currency));
   const categories = facets.category.length ? facets.category : CATEGORIES.map((c) => ({ value: c, count: 0 }));
 
   const body = (

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import type { ChangeEvent } from "react";
 import { Form } from "react-router";
-import { PARAM } from "#app/lib/catalog/search-params.ts";
+import { minorToPriceParam, PARAM } from "#app/lib/catalog/search-params.ts";
 import type { SearchQuery, SearchSort } from "#server/modules/search/types.ts";
 
 const LABELS: Record<SearchSort, string> = {
@@ -19,12 +19,12 @@ const LABELS: Record<SearchSort, string> = {
 export function SortSelect({
   query,
   fixed = [],
-  currencyDigits = 2,
+  currency = "USD",
   withRelevance = true,
 }: {
   query: SearchQuery;
   fixed?: (keyof SearchQuery)[];
-  currencyDigits?: number;
+  currency?: string;
   withRelevance?: boolean;
 }) {
   const skip = new Set(fixed);
@@ -42,10 +42,10 @@ export function SortSelect({
         <input key={`s-${s}`} type="hidden" name={PARAM.size} value={s} />
       ))}
       {query.minPriceMinor !== undefined ? (
-        <input type="hidden" name={PARAM.min} value={query.minPriceMinor / 10 ** currencyDigits} />
+        <input type="hidden" name={PARAM.min} value={minorToPriceParam(query.minPriceMinor, currency)} />
       ) : null}
       {query.maxPriceMinor !== undefined ? (
-        <input type="hidden" name={PARAM.max} value={query.maxPriceMinor / 10 ** currencyDigits} />
+        <input type="hidden" name={PARAM.max} value={minorToPriceParam(query.maxPriceMinor, currency)} />
       ) : null}
       <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
         <Box component="label" htmlFor={id} sx={{ typography: "body2", color: "text.secondary", whiteSpace: "nowrap" }}>

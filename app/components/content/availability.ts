@@ -23,6 +23,13 @@ export const isLive = (feature: Feature | undefined): boolean => (feature ? FEAT
 /** The one sentence about prices, taxes and shipping (footer, cart, FAQ). */
 export const TAX_NOTE = "Prices shown are for the item; shipping and any sales tax or VAT for your address are added at checkout.";
 
+/** The tax sentence for a tax mode (the `pricesIncludeTax` platform setting); TAX_NOTE is the US-style default. */
+export function taxNoteFor(pricesIncludeTax: boolean): string {
+  return pricesIncludeTax
+    ? "Prices shown include the tax for your address (VAT); shipping is added at checkout."
+    : TAX_NOTE;
+}
+
 /** Said wherever an order would be placed, while checkout does not exist. */
 export const CHECKOUT_SOON = "Checkout opens soon: your cart stays saved until then.";
 

@@ -59,7 +59,7 @@ export async function loadGrid(
 ): Promise<GridData> {
   const url = new URL(request.url);
   const { currency, digits } = await storefrontCurrency(ctx);
-  const parsed = parseSearchQuery(url.searchParams, fixed, digits);
+  const parsed = parseSearchQuery(url.searchParams, fixed, currency);
   // Without a text query "best match" means nothing: browse newest first unless asked otherwise.
   const query: SearchQuery = { ...parsed, ...(!url.searchParams.get("sort") && !parsed.q ? { sort: defaults.sort ?? "newest" } : {}) };
   const version = await currentCatalogVersion(ctx);

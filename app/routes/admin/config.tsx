@@ -6,8 +6,11 @@ import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
+import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
 import Link from "@mui/material/Link";
@@ -48,6 +51,9 @@ const SECTION_LABELS: Record<SettingKey, string> = {
   minimumMarginMinor: "minimum margin",
   taxRates: "tax rates",
   search: "search client",
+  pricesIncludeTax: "prices include tax",
+  payoutHoldDays: "payout hold period",
+  unpaidOrderMinutes: "unpaid order expiry",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -321,6 +327,49 @@ function SettingsForm({ initial, errors, busy }: { initial: Record<string, strin
               Add a region
             </Button>
           ) : null}
+          <Box sx={{ mt: 2.5 }}>
+            <FormControlLabel
+              control={<Checkbox name="pricesIncludeTax" value="on" defaultChecked={initial.pricesIncludeTax === "on"} />}
+              label="Prices include tax (EU style)"
+            />
+            <FormHelperText error={!!errors.pricesIncludeTax} sx={{ mt: 0, maxWidth: 720 }}>
+              {errors.pricesIncludeTax ??
+                "When checked, listed prices already contain the destination's tax and checkout shows the tax included. When unchecked (US style), prices are before tax and checkout adds the tax on top."}
+            </FormHelperText>
+          </Box>
+        </Section>
+
+        <Section
+          id="orders-title"
+          title="Orders and payouts"
+          description="How long a placed but unpaid order keeps its items reserved, and how long earnings wait after delivery before they become available to stores and fulfillers."
+        >
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+            <TextField
+              name="unpaidOrderMinutes"
+              label="Unpaid orders expire after"
+              defaultValue={initial.unpaidOrderMinutes ?? ""}
+              error={!!errors.unpaidOrderMinutes}
+              helperText={errors.unpaidOrderMinutes ?? "5 to 1440 minutes"}
+              slotProps={{
+                htmlInput: { inputMode: "numeric" },
+                input: { endAdornment: <InputAdornment position="end">minutes</InputAdornment> },
+              }}
+              sx={{ width: { xs: "100%", sm: 280 } }}
+            />
+            <TextField
+              name="payoutHoldDays"
+              label="Hold period before earnings are available"
+              defaultValue={initial.payoutHoldDays ?? ""}
+              error={!!errors.payoutHoldDays}
+              helperText={errors.payoutHoldDays ?? "0 to 90 days after delivery"}
+              slotProps={{
+                htmlInput: { inputMode: "numeric" },
+                input: { endAdornment: <InputAdornment position="end">days</InputAdornment> },
+              }}
+              sx={{ width: { xs: "100%", sm: 340 } }}
+            />
+          </Stack>
         </Section>
 
         <Section

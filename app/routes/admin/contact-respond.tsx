@@ -15,7 +15,8 @@ import Typography from "@mui/material/Typography";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/contact-respond";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { changeStatus, countMessagesByStatus, getThread, listMessages, reply } from "#server/modules/support/index.ts";
@@ -87,24 +88,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const contactActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("reply"), id: formText(), body: formText() }),
+    z.object({ intent: z.literal("status"), id: formText(), to: formText() }),
+  ],
+  { error: "Unknown action. Please reload the page and try again." },
+);
+
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
   const form = await request.formData();
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
+  const parsed = parseForm(form, contactActionSchema);
+  if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
+  const input = parsed.data;
   const url = new URL(request.url);
   url.searchParams.delete("notice");
-  url.searchParams.set("id", id);
+  url.searchParams.set("id", input.id);
   try {
-    if (intent === "reply") {
-      await reply(ctx, id, form.get("body") ?? "");
+    if (input.intent === "reply") {
+      await reply(ctx, input.id, input.body);
       url.searchParams.set("notice", "replied");
-    } else if (intent === "status") {
-      const to = form.get("to");
-      await changeStatus(ctx, id, to);
-      url.searchParams.set("notice", `status-${String(to)}`);
     } else {
-      return failure({ _form: "Unknown action. Please reload the page and try again." }, 400);
+      await changeStatus(ctx, input.id, input.to);
+      url.searchParams.set("notice", `status-${input.to}`);
     }
   } catch (error) {
     return failureFromError(error, echoValues(form));

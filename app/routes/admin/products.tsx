@@ -23,7 +23,8 @@ import Typography from "@mui/material/Typography";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/products";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import {
   adminListProducts,
@@ -117,36 +118,56 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const UNKNOWN_ACTION = "Unknown action. Reload the page and try again.";
+const productActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.enum(["clear", "confirm"]),
+      id: z.string().regex(FLAG_ID, "Unknown flag. Reload the page and try again."),
+      note: formText(),
+    }),
+    z.object({
+      intent: z.literal("takedown"),
+      id: z.string().regex(PRODUCT_ID, "Unknown product. Reload the page and try again."),
+      reason: formText(),
+    }),
+    z.object({
+      intent: z.enum(["restore", "feature", "unfeature"]),
+      id: z.string().regex(PRODUCT_ID, "Unknown product. Reload the page and try again."),
+    }),
+  ],
+  { error: UNKNOWN_ACTION },
+);
+
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
+  const parsed = parseForm(form, productActionSchema);
+  // A bad id is not a field the admin can fix: the message goes on top of the form, as before.
+  if (!parsed.ok) return failure({ _form: parsed.errors._form ?? parsed.errors.id ?? UNKNOWN_ACTION }, 400);
+  const input = parsed.data;
   const back = new URL(request.url);
   back.searchParams.delete("takedown");
   back.searchParams.delete("notice");
   try {
-    if (intent === "clear" || intent === "confirm") {
-      if (!FLAG_ID.test(id)) return failure({ _form: "Unknown flag. Reload the page and try again." }, 400);
-      await resolveArtworkFlag(ctx, id, intent, String(form.get("note") ?? ""));
-      back.searchParams.set("notice", intent === "clear" ? "cleared" : "confirmed");
+    if (input.intent === "clear" || input.intent === "confirm") {
+      await resolveArtworkFlag(ctx, input.id, input.intent, input.note);
+      back.searchParams.set("notice", input.intent === "clear" ? "cleared" : "confirmed");
       return redirect(`${back.pathname}${back.search}`);
     }
-    if (!PRODUCT_ID.test(id)) return failure({ _form: "Unknown product. Reload the page and try again." }, 400);
-    if (intent === "takedown") {
-      await takeDownProduct(ctx, id, String(form.get("reason") ?? ""));
+    if (input.intent === "takedown") {
+      await takeDownProduct(ctx, input.id, input.reason);
       back.searchParams.set("notice", "taken-down");
-    } else if (intent === "restore") {
-      await restoreProduct(ctx, id);
+    } else if (input.intent === "restore") {
+      await restoreProduct(ctx, input.id);
       back.searchParams.set("notice", "restored");
-    } else if (intent === "feature" || intent === "unfeature") {
-      await setProductFeatured(ctx, id, intent === "feature");
-      back.searchParams.set("notice", intent === "feature" ? "featured" : "unfeatured");
     } else {
-      return failure({ _form: "Unknown action. Reload the page and try again." }, 400);
+      await setProductFeatured(ctx, input.id, input.intent === "feature");
+      back.searchParams.set("notice", input.intent === "feature" ? "featured" : "unfeatured");
     }
   } catch (e) {
-    return failureFromError(e, { ...echoValues(form), id });
+    return failureFromError(e, { ...echoValues(form), id: input.id });
   }
   return redirect(`${back.pathname}${back.search}`);
 }

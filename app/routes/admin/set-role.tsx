@@ -28,7 +28,8 @@ import type { ReactNode } from "react";
 import { Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/set-role";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { failure, failureFromError } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import {
@@ -129,27 +130,48 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const roleUid = z.preprocess((v) => v ?? "", z.string().trim().min(1, "Enter the uid of the user."));
+const setRoleSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("roles"),
+      uid: roleUid,
+      // One checkbox posts a string, several an array, none nothing.
+      roles: z
+        .union([z.string(), z.array(z.string())])
+        .optional()
+        .transform((r) => (r === undefined ? [] : Array.isArray(r) ? r : [r])),
+    }),
+    z.object({ intent: z.enum(["disable", "enable"]), uid: roleUid, reason: formText() }),
+  ],
+  { error: "Unknown action. Reload the page and try again." },
+);
+
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const uid = String(form.get("uid") ?? "").trim();
-  if (!uid) return failure({ uid: "Enter the uid of the user." }, 400);
-  const back = (saved: string) => redirect(`${PATH}?uid=${encodeURIComponent(uid)}&saved=${saved}`);
+  const parsed = parseForm(form, setRoleSchema);
+  if (!parsed.ok) {
+    // A missing uid is reported first, as the page always posts one.
+    if (parsed.errors.uid) return failure({ uid: parsed.errors.uid }, 400);
+    return failure(parsed.errors, 400);
+  }
+  const input = parsed.data;
+  const back = (saved: string) => redirect(`${PATH}?uid=${encodeURIComponent(input.uid)}&saved=${saved}`);
   try {
-    if (intent === "roles") {
-      const roles = form.getAll("roles").map(String);
-      const res = await setUserRoles(ctx, uid, roles);
+    if (input.intent === "roles") {
+      const res = await setUserRoles(ctx, input.uid, input.roles);
       return back(res.changed ? "roles" : "unchanged");
     }
-    if (intent === "disable" || intent === "enable") {
-      const reason = String(form.get("reason") ?? "");
-      await setUserDisabled(ctx, uid, intent === "disable", reason);
-      return back(intent === "disable" ? "disabled" : "enabled");
-    }
-    return failure({ _form: "Unknown action. Reload the page and try again." }, 400);
+    await setUserDisabled(ctx, input.uid, input.intent === "disable", input.reason);
+    return back(input.intent === "disable" ? "disabled" : "enabled");
   } catch (error) {
-    return failureFromError(error, { intent, roles: form.getAll("roles").map(String).join(","), reason: String(form.get("reason") ?? "") });
+    return failureFromError(error, {
+      intent: input.intent,
+      roles: input.intent === "roles" ? input.roles.join(",") : "",
+      reason: input.intent === "roles" ? "" : input.reason,
+    });
   }
 }
 

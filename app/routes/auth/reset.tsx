@@ -9,7 +9,6 @@ import { PasswordField } from "#app/components/auth/PasswordField.tsx";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
 import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
 import { getCtx, rememberDeviceCookie, signOutHeaders } from "#app/lib/session.server.ts";
-import { db } from "#server/infra/db/index.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { checkActionToken, IDENTITY_ERROR_MESSAGES, resetPassword, resetSchema } from "#server/modules/identity/index.ts";
 import { PASSWORD_MIN } from "#server/modules/identity/types.ts";
@@ -20,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!token) return { token: "", problem: IDENTITY_ERROR_MESSAGES["invalid-action-code"] };
   try {
-    await checkActionToken(db(), token, "reset_password");
+    await checkActionToken(await getCtx(request), token, "reset_password");
     return { token, problem: null };
   } catch (error) {
     if (error instanceof AppError) return { token: "", problem: error.message };

@@ -3,8 +3,7 @@ import Button from "@mui/material/Button";
 import { Link as RouterLink } from "react-router";
 import type { Route } from "./+types/verify";
 import { AuthCard } from "#app/components/auth/AuthCard.tsx";
-import { getSession } from "#app/lib/session.server.ts";
-import { db } from "#server/infra/db/index.ts";
+import { getCtx, getSession } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { IDENTITY_ERROR_MESSAGES, verifyEmailToken } from "#server/modules/identity/index.ts";
 
@@ -15,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = Boolean(await getSession(request));
   if (!token) return { ok: false as const, message: IDENTITY_ERROR_MESSAGES["invalid-action-code"], signedIn };
   try {
-    const result = await verifyEmailToken(db(), token);
+    const result = await verifyEmailToken(await getCtx(request), token);
     return { ok: true as const, purpose: result.purpose, email: result.email, signedIn };
   } catch (error) {
     if (error instanceof AppError) return { ok: false as const, message: error.message, signedIn };

@@ -28,7 +28,9 @@ import {
   leaveFanClub,
   setFanClubEmails,
 } from "#server/modules/stores/index.ts";
-import { perkSchema, postSchema } from "#server/modules/stores/types.ts";
+import { perkFormSchema, postSchema } from "#server/modules/stores/types.ts";
+import { getSettings } from "#server/modules/platform/index.ts";
+import { formatAmount } from "#server/contracts/money.ts";
 import { formatLongDate } from "#app/lib/dates.ts";
 
 /** The notices after an action (`?notice=<code>`): only these codes show, always with this copy. */
@@ -71,7 +73,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       code: p.code,
       hasCode: p.code !== null || false,
       percentOff: p.percentOff,
+      offer:
+        p.discountKind === "fixed" && p.amountOffMinor !== null && p.currency
+          ? `${formatAmount(p.amountOffMinor, p.currency)} off`
+          : p.percentOff
+            ? `${p.percentOff}% off`
+            : null,
+      expiresOn: p.expiresAt ? formatLongDate(new Date(p.expiresAt.getTime() - 1)) : null,
+      expired: p.expiresAt !== null && p.expiresAt.getTime() <= ctx.clock.now().getTime(),
+      // Uses left are the team's business; members see only whether the code still works.
+      usesLeft: club.canManage && p.maxUses !== null ? Math.max(0, p.maxUses - p.usedCount) : null,
+      usedUp: p.maxUses !== null && p.usedCount >= p.maxUses,
     })),
+    currency: (await getSettings(ctx)).currency,
     notice: noticeOf(new URL(request.url).searchParams.get("notice")),
   };
 }
@@ -105,9 +119,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         await deleteFanClubPost(ctx, store.id, String(form.get("postId") ?? "").slice(0, 100));
         return back("post-deleted");
       case "perk": {
-        const parsed = parseForm(form, perkSchema);
+        const { currency } = await getSettings(ctx);
+        const parsed = parseForm(form, perkFormSchema(currency));
         if (!parsed.ok) return failure(parsed.errors, 400, { ...values, form: "perk" });
-        await createFanClubPerk(ctx, store.id, { ...parsed.data, percentOff: parsed.data.percentOff ?? undefined });
+        await createFanClubPerk(ctx, store.id, parsed.data);
         return back("perk-added");
       }
       case "end-perk":
@@ -117,7 +132,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return failure({ _form: "Unknown action." });
     }
   } catch (e) {
-    return failureFromError(e, values);
+    return failureFromError(e, intent === "perk" ? { ...values, form: "perk" } : values);
   }
 }
 
@@ -128,7 +143,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function FanClub({ loaderData, actionData }: Route.ComponentProps) {
   const errors = errorsOf(actionData);
   const values = valuesOf(actionData);
-  const { header, signedIn, memberCount, isMember, emailOptIn, canManage, posts, perks, notice } = loaderData;
+  const { header, signedIn, memberCount, isMember, emailOptIn, canManage, posts, perks, notice, currency } = loaderData;
+  const perkForm = values.form === "perk";
   const handle = header.handle;
   const insider = isMember || canManage || header.canManage;
   return (
@@ -272,7 +288,7 @@ export default function FanClub({ loaderData, actionData }: Route.ComponentProps
                 <Paper key={p.id} component="li" variant="outlined" sx={{ p: 2 }} data-testid="perk">
                   <Typography variant="h3" sx={{ fontSize: "1.1rem" }}>
                     {p.title}
-                    {p.percentOff ? ` (${p.percentOff}% off)` : ""}
+                    {p.offer ? ` (${p.offer})` : ""}
                   </Typography>
                   {p.description ? (
                     <Typography variant="body2" sx={{ mt: 0.5 }}>
@@ -293,6 +309,20 @@ export default function FanClub({ loaderData, actionData }: Route.ComponentProps
                   ) : !insider ? (
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                       Members see the code.
+                    </Typography>
+                  ) : null}
+                  {p.hasCode && (p.expiresOn || p.usesLeft !== null || p.usedUp) ? (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="perk-limits">
+                      {[
+                        p.expired ? `Expired on ${p.expiresOn}.` : p.expiresOn ? `Valid through ${p.expiresOn}.` : null,
+                        p.usesLeft !== null
+                          ? `${p.usesLeft} ${p.usesLeft === 1 ? "use" : "uses"} left.`
+                          : p.usedUp
+                            ? "All uses have been taken."
+                            : null,
+                      ]
+                        .filter(Boolean)
+                        .join(" ")}
                     </Typography>
                   ) : null}
                   {canManage ? (
@@ -324,25 +354,78 @@ export default function FanClub({ loaderData, actionData }: Route.ComponentProps
                       error={values.form === "perk" && Boolean(errors.title)}
                       helperText={values.form === "perk" ? errors.title : undefined}
                     />
-                    <TextField name="description" label="Perk description" fullWidth size="small" />
+                    <TextField
+                      name="description"
+                      label="Perk description"
+                      fullWidth
+                      size="small"
+                      defaultValue={perkForm ? values.description : ""}
+                      error={perkForm && Boolean(errors.description)}
+                      helperText={perkForm ? errors.description : undefined}
+                    />
                     <TextField
                       name="code"
                       label="Discount code"
                       fullWidth
                       size="small"
-                      error={Boolean(errors.code)}
-                      helperText={errors.code ?? "Shown only to members."}
+                      defaultValue={perkForm ? values.code : ""}
+                      error={perkForm && Boolean(errors.code)}
+                      helperText={(perkForm && errors.code) || "Optional. Shown only to members; they type it at checkout."}
+                      slotProps={{ htmlInput: { maxLength: 30, style: { textTransform: "uppercase" } } }}
                     />
                     <TextField
-                      name="percentOff"
-                      label="Percent off"
-                      type="number"
+                      select
+                      name="discountKind"
+                      label="Discount"
                       fullWidth
                       size="small"
-                      slotProps={{ htmlInput: { min: 1, max: 90 } }}
-                      error={Boolean(errors.percentOff)}
-                      helperText={errors.percentOff}
-                    />
+                      defaultValue={perkForm ? values.discountKind || "percent" : "percent"}
+                      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                    >
+                      <option value="percent">Percent off</option>
+                      <option value="fixed">Fixed amount off ({currency})</option>
+                    </TextField>
+                    <Stack direction="row" spacing={1}>
+                      <TextField
+                        name="percentOff"
+                        label="Percent off"
+                        size="small"
+                        defaultValue={perkForm ? values.percentOff : ""}
+                        slotProps={{ htmlInput: { inputMode: "numeric" } }}
+                        error={perkForm && Boolean(errors.percentOff)}
+                        helperText={(perkForm && errors.percentOff) || "1 to 100"}
+                      />
+                      <TextField
+                        name="amountOff"
+                        label={`Amount off (${currency})`}
+                        size="small"
+                        defaultValue={perkForm ? values.amountOff : ""}
+                        slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                        error={perkForm && Boolean(errors.amountOff)}
+                        helperText={(perkForm && errors.amountOff) || "For a fixed amount, e.g. 5.00"}
+                      />
+                    </Stack>
+                    <Stack direction="row" spacing={1}>
+                      <TextField
+                        name="expiresOn"
+                        label="Last day (optional)"
+                        type="date"
+                        size="small"
+                        defaultValue={perkForm ? values.expiresOn : ""}
+                        slotProps={{ inputLabel: { shrink: true } }}
+                        error={perkForm && Boolean(errors.expiresOn)}
+                        helperText={(perkForm && errors.expiresOn) || "Valid through this day (UTC)"}
+                      />
+                      <TextField
+                        name="maxUses"
+                        label="Number of uses (optional)"
+                        size="small"
+                        defaultValue={perkForm ? values.maxUses : ""}
+                        slotProps={{ htmlInput: { inputMode: "numeric" } }}
+                        error={perkForm && Boolean(errors.maxUses)}
+                        helperText={(perkForm && errors.maxUses) || "Empty: unlimited"}
+                      />
+                    </Stack>
                     <Box>
                       <Button type="submit" variant="outlined">
                         Add perk

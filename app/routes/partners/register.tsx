@@ -13,7 +13,8 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { requireUser } from "#app/lib/session.server.ts";
 import { checkHandle, getMyApplication, listMyStores, submitApplication } from "#server/modules/stores/index.ts";
 import { applicationSchema } from "#server/modules/stores/types.ts";
@@ -49,20 +50,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The form's text as typed, checked with the stores module's own rules (same messages, next to the same fields). */
+const applicationForm = z
+  .object({ storeName: formText(), handle: formText(), bio: formText(), links: formText(), acceptTerms: formText() })
+  .superRefine((input, check) => {
+    const result = applicationSchema.safeParse(input);
+    if (!result.success)
+      for (const issue of result.error.issues) check.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  });
+
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireUser(request);
   const form = await request.formData();
-  const parsed = parseForm(form, applicationSchema);
+  const parsed = parseForm(form, applicationForm);
   if (!parsed.ok) return failure(parsed.errors, 400, echoValues(form));
-  const str = (k: string) => String(form.get(k) ?? "");
+  const { storeName, handle, bio, links } = parsed.data;
   try {
-    await submitApplication(ctx, {
-      storeName: str("storeName"),
-      handle: str("handle"),
-      bio: str("bio"),
-      links: str("links"),
-      acceptTerms: "on",
-    });
+    await submitApplication(ctx, { storeName, handle, bio, links, acceptTerms: "on" });
   } catch (e) {
     return failureFromError(e, echoValues(form));
   }

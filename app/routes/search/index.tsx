@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await getCtx(request);
   const url = new URL(request.url);
   const { currency, digits } = await storefrontCurrency(ctx);
-  const parsed = parseSearchQuery(url.searchParams, {}, digits);
+  const parsed = parseSearchQuery(url.searchParams, {}, currency);
   // With a query the best matches come first; without one /search browses newest first, like the shop.
   const query: SearchQuery = { ...parsed, ...(!url.searchParams.get("sort") && !parsed.q ? { sort: "newest" as const } : {}) };
   let result: SearchResult;

@@ -11,6 +11,7 @@ import type { Route } from "./+types/profile";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
 import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { storageFailure } from "#app/lib/storage-errors.server.ts";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
 import { setStoreImage, updateStoreProfile, uploadStoreImage } from "#server/modules/stores/index.ts";
@@ -36,36 +37,53 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+const imageFile = z
+  .unknown()
+  .refine((v) => v instanceof File && v.size > 0, "Choose a PNG, JPEG or WebP image.")
+  .transform((v) => v as File);
+
+/** The page's forms by intent; a form without one is the profile form. */
+const profileActionSchema = z.preprocess(
+  (raw) => ({ ...(raw as Record<string, unknown>), intent: (raw as Record<string, unknown>).intent ?? "profile" }),
+  z.discriminatedUnion(
+    "intent",
+    [
+      profileSchema.extend({ intent: z.literal("profile") }),
+      z.object({ intent: z.literal("avatar"), avatar: imageFile }),
+      z.object({ intent: z.literal("banner"), banner: imageFile }),
+      z.object({ intent: z.enum(["remove-avatar", "remove-banner"]) }),
+    ],
+    { error: "Unknown action." },
+  ),
+);
+
 export async function action({ request, params }: Route.ActionArgs) {
   const { ctx, store } = await requireStoreAccess(request, params.handle, "profile");
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "profile");
+  const parsed = parseForm(form, profileActionSchema);
+  if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
+  const input = parsed.data;
   const back = (what: string) => redirect(`/shop/partners/@${store.handle}/administration/profile?saved=${what}`);
   try {
-    if (intent === "profile") {
-      const parsed = parseForm(form, profileSchema);
-      if (!parsed.ok) return failure(parsed.errors, 400, echoValues(form));
-      await updateStoreProfile(ctx, store.id, parsed.data);
+    if (input.intent === "profile") {
+      const { intent: _intent, ...profile } = input;
+      await updateStoreProfile(ctx, store.id, profile);
       return back("profile");
     }
-    if (intent === "avatar" || intent === "banner") {
-      const file = form.get(intent);
-      if (!(file instanceof File) || file.size === 0) return failure({ [intent]: "Choose a PNG, JPEG or WebP image." });
-      await uploadStoreImage(ctx, store.id, intent, Buffer.from(await file.arrayBuffer()));
-      return back(intent);
+    if (input.intent === "avatar" || input.intent === "banner") {
+      const file = input.intent === "avatar" ? input.avatar : input.banner;
+      await uploadStoreImage(ctx, store.id, input.intent, Buffer.from(await file.arrayBuffer()));
+      return back(input.intent);
     }
-    if (intent === "remove-avatar" || intent === "remove-banner") {
-      await setStoreImage(ctx, store.id, intent === "remove-avatar" ? "avatar" : "banner", null);
-      return back(intent);
-    }
+    await setStoreImage(ctx, store.id, input.intent === "remove-avatar" ? "avatar" : "banner", null);
+    return back(input.intent);
   } catch (e) {
-    if (intent === "avatar" || intent === "banner") {
-      const down = storageFailure(e, intent, echoValues(form));
+    if (input.intent === "avatar" || input.intent === "banner") {
+      const down = storageFailure(e, input.intent, echoValues(form));
       if (down) return down;
     }
     return failureFromError(e, echoValues(form));
   }
-  return failure({ _form: "Unknown action." });
 }
 
 const SAVED: Record<string, string> = {

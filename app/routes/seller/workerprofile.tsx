@@ -14,7 +14,8 @@ import { Form, redirect } from "react-router";
 import type { Route } from "./+types/workerprofile";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
-import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
 import {
   accessAllows,
@@ -64,10 +65,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+const workerIntentSchema = z.object({
+  intent: z.enum(["worker-profile", "invite", "permissions", "remove"], { error: "Unknown action." }),
+});
+const memberIdField = formText().transform((id) => id.slice(0, 100));
+const permissionsSchema = z.object({
+  memberId: memberIdField,
+  // One checkbox posts a string, several an array; unknown permissions are ignored.
+  permissions: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((p) => (p === undefined ? [] : Array.isArray(p) ? p : [p]))
+    .transform((p) => p.filter((x): x is StorePermission => (STORE_PERMISSIONS as readonly string[]).includes(x))),
+});
+const removeSchema = z.object({ memberId: memberIdField });
+
 export async function action({ request, params }: Route.ActionArgs) {
   const { ctx, store, access } = await requireStoreAccess(request, params.handle);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const which = parseForm(form, workerIntentSchema);
+  if (!which.ok) return failure({ _form: "Unknown action." });
+  const { intent } = which.data;
   const back = (what: string) => redirect(`/shop/partners/@${store.handle}/administration/workerprofile?saved=${what}`);
   const values = echoValues(form);
   try {
@@ -85,24 +103,20 @@ export async function action({ request, params }: Route.ActionArgs) {
       await inviteMember(ctx, store.id, parsed.data);
       return back("invited");
     }
-    const memberId = String(form.get("memberId") ?? "").slice(0, 100);
     if (intent === "permissions") {
-      const perms = form
-        .getAll("permissions")
-        .map(String)
-        .filter((p): p is StorePermission => (STORE_PERMISSIONS as readonly string[]).includes(p));
-      await updateMemberPermissions(ctx, store.id, memberId, perms);
+      const parsed = parseForm(form, permissionsSchema);
+      if (!parsed.ok) return failure(parsed.errors, 400, values);
+      await updateMemberPermissions(ctx, store.id, parsed.data.memberId, parsed.data.permissions);
       return back("permissions");
     }
-    if (intent === "remove") {
-      await removeMember(ctx, store.id, memberId);
-      return back("removed");
-    }
+    const parsed = parseForm(form, removeSchema);
+    if (!parsed.ok) return failure(parsed.errors, 400, values);
+    await removeMember(ctx, store.id, parsed.data.memberId);
+    return back("removed");
   } catch (e) {
     if (e instanceof Response) throw e;
     return failureFromError(e, values);
   }
-  return failure({ _form: "Unknown action." });
 }
 
 const SAVED: Record<string, string> = {

@@ -18,7 +18,8 @@ import { formatPrice } from "#app/components/catalog/PriceText.tsx";
 import { ProductImage } from "#app/components/catalog/ProductImage.tsx";
 import { productPath } from "#app/components/catalog/ProductCard.tsx";
 import { FormError, errorsOf, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { storageFailure } from "#app/lib/storage-errors.server.ts";
 import { getSession, requireUser } from "#app/lib/session.server.ts";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
@@ -53,6 +54,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { signedIn: true as const, notice, mine, open, choices };
 }
 
+// The domain checks each field (with the messages shown next to it); the form only sorts the intents.
+const productRequestActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("create"),
+      idea: formText(),
+      category: formText(),
+      budget: formText(),
+      image: z.unknown().transform((v) => (v instanceof File ? v : null)),
+    }),
+    z.object({ intent: z.literal("answer"), requestId: formText(), productId: formText(), message: formText() }),
+    z.object({ intent: z.literal("close"), requestId: formText() }),
+  ],
+  { error: "Unknown action." },
+);
+
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireUser(request);
   let form: FormData;
@@ -61,28 +79,21 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return failure({ image: "The upload could not be read. Try a smaller image (up to 8 MB)." }, 413);
   }
-  const intent = String(form.get("intent") ?? "");
-  const values = { ...echoValues(form), intent };
+  const parsed = parseForm(form, productRequestActionSchema);
+  if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
+  const input = parsed.data;
+  const values = { ...echoValues(form), intent: input.intent };
   try {
-    if (intent === "create") {
-      const image = form.get("image");
-      const { id } = await createProductRequest(
-        ctx,
-        { idea: form.get("idea") ?? "", category: form.get("category") ?? "", budget: String(form.get("budget") ?? "") },
-        image instanceof File ? image : null,
-      );
+    if (input.intent === "create") {
+      const { id } = await createProductRequest(ctx, { idea: input.idea, category: input.category, budget: input.budget }, input.image);
       return redirect(`/product-request?done=created#request-${id}`);
     }
-    if (intent === "answer") {
-      const requestId = String(form.get("requestId") ?? "");
-      await answerProductRequest(ctx, { requestId, productId: form.get("productId") ?? "", message: form.get("message") ?? "" });
-      return redirect(`/product-request?done=answered#open-${requestId}`);
+    if (input.intent === "answer") {
+      await answerProductRequest(ctx, { requestId: input.requestId, productId: input.productId, message: input.message });
+      return redirect(`/product-request?done=answered#open-${input.requestId}`);
     }
-    if (intent === "close") {
-      await closeProductRequest(ctx, String(form.get("requestId") ?? ""));
-      return redirect("/product-request?done=closed");
-    }
-    return failure({ _form: "Unknown action." }, 400);
+    await closeProductRequest(ctx, input.requestId);
+    return redirect("/product-request?done=closed");
   } catch (e) {
     return storageFailure(e, "image", values) ?? failureFromError(e, values);
   }

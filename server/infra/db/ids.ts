@@ -46,6 +46,11 @@ export const ID_PREFIXES = [
   "pra",
   "stc",
   "evt",
+  "oln",
+  "sgr",
+  "ref",
+  "shz",
+  "shr",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

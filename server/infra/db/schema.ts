@@ -13,3 +13,6 @@ export * from "../../modules/catalog/schema.ts";
 export * from "../../modules/search/schema.ts";
 export * from "../../modules/shopping/schema.ts";
 export * from "../../kernel/schema.ts";
+export * from "../../modules/orders/schema.ts";
+export * from "../../modules/payments/schema.ts";
+export * from "../../modules/ledger/schema.ts";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../kernel/index.ts";
-import { productMockups, products, productVariants } from "./schema.ts";
+import { printFiles, productMockups, products, productVariants } from "./schema.ts";
 import type { MockupRef, ProductStatus } from "./types.ts";
 
 /** What the cart needs of a product variant: its product, colour, size, price and whether it can be bought. */
@@ -112,4 +112,57 @@ export async function productOwnership(
     .where(eq(products.id, productId))
     .limit(1);
   return row ?? null;
+}
+
+/** What checkout needs of a variant: the cart's facts plus its store, title, blank and print files (the order's snapshot). */
+export interface CheckoutVariantInfo extends CartVariantInfo {
+  storeId: string;
+  title: string;
+  blankId: string;
+  blankVariantId: string;
+  printFiles: { areaKey: string; storageKey: string; widthPx: number; heightPx: number; dpi: number }[];
+}
+
+/** Variants by id, for checkout (orders module). Unknown ids are absent from the map. */
+export async function getVariantsForCheckout(ctx: Ctx, variantIds: readonly string[]): Promise<Map<string, CheckoutVariantInfo>> {
+  const base = await getVariantsForCart(ctx, variantIds);
+  const out = new Map<string, CheckoutVariantInfo>();
+  if (!base.size) return out;
+  const rows = await ctx.db
+    .select({
+      variantId: productVariants.id,
+      blankVariantId: productVariants.blankVariantId,
+      storeId: products.storeId,
+      title: products.title,
+      blankId: products.blankId,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.id, [...base.keys()]));
+  const productIds = [...new Set([...base.values()].map((v) => v.productId))];
+  const files = await ctx.db
+    .select({
+      productId: printFiles.productId,
+      areaKey: printFiles.areaKey,
+      storageKey: printFiles.storageKey,
+      widthPx: printFiles.widthPx,
+      heightPx: printFiles.heightPx,
+      dpi: printFiles.dpi,
+    })
+    .from(printFiles)
+    .where(inArray(printFiles.productId, productIds))
+    .orderBy(asc(printFiles.areaKey));
+  for (const r of rows) {
+    const v = base.get(r.variantId);
+    if (!v) continue;
+    out.set(r.variantId, {
+      ...v,
+      storeId: r.storeId,
+      title: r.title,
+      blankId: r.blankId,
+      blankVariantId: r.blankVariantId,
+      printFiles: files.filter((f) => f.productId === v.productId).map(({ productId: _p, ...f }) => f),
+    });
+  }
+  return out;
 }

@@ -4,7 +4,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { manualClock } from "../../contracts/clock.ts";
-import { newId } from "../../infra/db/index.ts";
 import {
   artworkFlags,
   blanks,
@@ -14,7 +13,6 @@ import {
   productMockups,
   products,
   searchDocuments,
-  stores,
   users,
 } from "../../infra/db/schema.ts";
 import { LocalStorage, setStorage, storage } from "../../infra/storage/index.ts";
@@ -37,6 +35,8 @@ import {
   uploadArtwork,
 } from "./index.ts";
 import { getBlankDetail, listBlanks, setBlankStatus } from "../fulfillment/index.ts";
+import { getStoreByHandle } from "../stores/index.ts";
+import { makeStore, makeUser, type UserActor } from "../../../tests/support/factories.ts";
 import { PRODUCT_STATUSES, type ProductStatus } from "./types.ts";
 
 const t = useTestDatabase();
@@ -46,22 +46,20 @@ const asUser = (email: string, roles: Actor extends { roles: infer R } ? R : nev
   t.ctx({ kind: "user", userId: ids[email]!, roles });
 const sys = (): Ctx => t.ctx(system("test"));
 
-async function user(email: string) {
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.emailNormalized, email)).limit(1);
-  if (u) return u.id;
-  const id = newId("usr");
-  await t.db.insert(users).values({ id, email, emailNormalized: email, roles: ["partner"] });
-  return id;
+/** The user with this e-mail: a demo account (seeded), or one made through identity.createUser. */
+async function user(email: string): Promise<UserActor> {
+  const [u] = await t.db.select({ id: users.id, roles: users.roles }).from(users).where(eq(users.emailNormalized, email)).limit(1);
+  if (u) return { kind: "user", userId: u.id, roles: u.roles as UserActor["roles"] };
+  return makeUser(t.db, { email });
 }
 
+/** The store with this handle, applied for by its owner and approved (stores module), as the seed expects it. */
 async function store(handle: string, ownerEmail: string) {
-  const ownerUserId = await user(ownerEmail);
-  ids[ownerEmail] = ownerUserId;
-  const [existing] = await t.db.select({ id: stores.id }).from(stores).where(eq(stores.handle, handle)).limit(1);
-  if (existing) return existing.id;
-  const id = newId("sto");
-  await t.db.insert(stores).values({ id, handle, name: handle, ownerUserId });
-  return id;
+  const owner = await user(ownerEmail);
+  ids[ownerEmail] = owner.userId;
+  const found = await getStoreByHandle(t.ctx(system("test")), handle);
+  if (found) return found.id;
+  return (await makeStore(t.db, { handle, owner })).store.id;
 }
 
 let seedMs = 0;
@@ -84,7 +82,7 @@ beforeAll(async () => {
     ["fernwood", "fernwood@demo.platen.test"],
   ] as const)
     ids[h] = await store(h, e);
-  ids["admin"] = await user("admin@demo.platen.test");
+  ids["admin"] = (await user("admin@demo.platen.test")).userId;
   const started = Date.now();
   await seedDemoProducts(t.db);
   seedMs = Date.now() - started;

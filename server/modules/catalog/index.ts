@@ -17,6 +17,8 @@ export {
 } from "./preflight.ts";
 export {
   getVariantsForCart,
+  getVariantsForCheckout,
+  type CheckoutVariantInfo,
   publishedProductIds,
   publishedProductsOfStore,
   productOwnership,

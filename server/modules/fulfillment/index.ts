@@ -43,3 +43,30 @@ export {
 export { fulfillerStates, blankStates } from "./states.ts";
 // Registers the blanks' base costs with the platform (its currency may not change under them).
 export { blanksHaveAmountsNotIn } from "./currency.ts";
+// Shipping rates, stock and routing (ADR 0012).
+export {
+  routeOrderLines,
+  groupShipping,
+  matchZone,
+  type RoutingLineInput,
+  type Destination,
+  type RoutedGroup,
+  type UnroutableLine,
+  type RoutingResult,
+} from "./routing.ts";
+export { reserveStock, releaseStock, commitStock, stockLevels, listStock, setStock, type StockItem, type ReserveResult } from "./stock.ts";
+export {
+  listShippingProfile,
+  saveShippingZone,
+  deleteShippingZone,
+  saveShippingRate,
+  deleteShippingRate,
+  type ShippingProfile,
+} from "./shipping.ts";
+export {
+  isValidRegion,
+  shippingZoneInputSchema,
+  shippingRateInputSchema,
+  type ShippingZoneInput,
+  type ShippingRateInput,
+} from "./shipping-input.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { BlankStatus, Category, FulfillerStatus, PrintAreaKey, TemplateRect } from "./types.ts";
 
 /**
@@ -134,4 +134,96 @@ export const blankWarehouses = pgTable(
     warehouseId: text().notNull(),
   },
   (t) => [primaryKey({ columns: [t.blankId, t.warehouseId] })],
+);
+
+// ---- shipping rates and stock (ADR 0012: what routing needs) ----------------------------------------------------------------------
+
+/** A named destination zone of a fulfiller: country codes (`DE`), subdivisions (`US-AK`) or `*` (rest of the world). */
+export const shippingZones = pgTable(
+  "shipping_zones",
+  {
+    id: text().primaryKey(), // shz_
+    fulfillerId: text()
+      .notNull()
+      .references(() => fulfillers.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    regions: text().array().notNull().default([]),
+    sortOrder: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("shipping_zones_fulfiller_idx").on(t.fulfillerId),
+    uniqueIndex("shipping_zones_fulfiller_name_key").on(t.fulfillerId, t.name),
+  ],
+);
+
+/** What a fulfiller charges to ship one blank (or a category, as a fallback) to a zone, optionally from one warehouse. */
+export const shippingRates = pgTable(
+  "shipping_rates",
+  {
+    id: text().primaryKey(), // shr_
+    fulfillerId: text()
+      .notNull()
+      .references(() => fulfillers.id, { onDelete: "cascade" }),
+    zoneId: text()
+      .notNull()
+      .references(() => shippingZones.id),
+    blankId: text().references(() => blanks.id, { onDelete: "cascade" }),
+    category: text().$type<Category>(),
+    warehouseId: text().references(() => warehouses.id, { onDelete: "cascade" }),
+    firstItemMinor: integer().notNull(),
+    additionalItemMinor: integer().notNull(),
+    currency: text()
+      .notNull()
+      .default(sql`platform_currency()`),
+    minDays: integer().notNull(),
+    maxDays: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("shipping_rates_fulfiller_idx").on(t.fulfillerId),
+    index("shipping_rates_zone_idx").on(t.zoneId),
+    check("shipping_rates_target_check", sql`(${t.blankId} is null) <> (${t.category} is null)`),
+    check("shipping_rates_amounts_check", sql`${t.firstItemMinor} >= 0 and ${t.additionalItemMinor} >= 0`),
+    check("shipping_rates_days_check", sql`${t.minDays} >= 0 and ${t.minDays} <= ${t.maxDays}`),
+  ],
+);
+
+/** Stock of a blank variant in a warehouse; no row means made to order (not tracked). */
+export const warehouseStock = pgTable(
+  "warehouse_stock",
+  {
+    warehouseId: text()
+      .notNull()
+      .references(() => warehouses.id, { onDelete: "cascade" }),
+    blankVariantId: text()
+      .notNull()
+      .references(() => blankVariants.id, { onDelete: "cascade" }),
+    onHand: integer().notNull().default(0),
+    reserved: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.warehouseId, t.blankVariantId] }),
+    check("warehouse_stock_levels_check", sql`${t.onHand} >= 0 and ${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
+  ],
+);
+
+export type StockReservationStatus = "held" | "released" | "committed";
+
+/** Units held for an order (orderId is plain text: the orders module sits above this one). */
+export const stockReservations = pgTable(
+  "stock_reservations",
+  {
+    orderId: text().notNull(),
+    warehouseId: text().notNull(),
+    blankVariantId: text().notNull(),
+    quantity: integer().notNull(),
+    status: text().$type<StockReservationStatus>().notNull().default("held"),
+    /** Whether the warehouse tracked the variant when it was reserved (untracked: made to order, nothing to count). */
+    tracked: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.warehouseId, t.blankVariantId] }), index("stock_reservations_status_idx").on(t.status)],
 );

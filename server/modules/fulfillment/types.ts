@@ -39,3 +39,47 @@ export interface WarehouseLocation {
 /** Print methods a fulfillment business may offer. */
 export const FULFILLER_CAPABILITIES = ["dtg", "screen", "sublimation", "embroidery", "giclee", "vinyl", "uv"] as const;
 export type FulfillerCapability = (typeof FULFILLER_CAPABILITIES)[number];
+
+// ---- shipping rates, stock and routing (ADR 0012) ------------------------------------------------
+
+/** Why a cart line cannot be routed to any warehouse. */
+export type UnroutableReason = "sold_out" | "no_shipping" | "unavailable";
+
+/** A shipping zone as the fulfiller's config page shows it. */
+export interface ShippingZoneView {
+  id: string;
+  name: string;
+  regions: string[];
+  sortOrder: number;
+}
+
+/** A shipping rate as the config page shows it (amounts in minor units of `currency`). */
+export interface ShippingRateView {
+  id: string;
+  zoneId: string;
+  blankId: string | null;
+  blankName: string | null;
+  category: Category | null;
+  warehouseId: string | null;
+  warehouseName: string | null;
+  firstItemMinor: number;
+  additionalItemMinor: number;
+  currency: string;
+  minDays: number;
+  maxDays: number;
+}
+
+/** One warehouse × blank variant of a fulfiller's stock page; onHand null = made to order. */
+export interface StockRowView {
+  warehouseId: string;
+  warehouseName: string;
+  blankId: string;
+  blankName: string;
+  blankVariantId: string;
+  sku: string;
+  color: string;
+  size: string;
+  onHand: number | null;
+  reserved: number;
+  available: number | null;
+}

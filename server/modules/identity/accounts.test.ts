@@ -18,6 +18,9 @@ import {
   signOutOtherDevices,
   signUp,
   verifyEmailToken,
+  checkActionToken,
+  RESET_PASSWORD_TTL_MS,
+  VERIFY_EMAIL_TTL_MS,
 } from "./accounts.ts";
 import { sessions, users, verificationTokens } from "./schema.ts";
 import { createSession, resolveSession, sessionIdleMs } from "./sessions.ts";
@@ -264,12 +267,30 @@ describe("e-mail verification and password reset", () => {
   it("verifies the address once with the link from the sign-up e-mail", async () => {
     const { email, user } = await newAccount("verify");
     const token = tokenOf((await lastMail(email, "verify-email"))!.params.verifyUrl);
-    expect(await verifyEmailToken(t.db, token)).toMatchObject({ purpose: "verify_email", userId: user.id });
+    expect(await verifyEmailToken(t.ctx(anon()), token)).toMatchObject({ purpose: "verify_email", userId: user.id });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.emailVerifiedAt).not.toBeNull();
-    expect((await codeOf(verifyEmailToken(t.db, token))).code).toBe("invalid-action-code");
-    expect((await codeOf(verifyEmailToken(t.db, "not-a-real-token-at-all"))).code).toBe("invalid-action-code");
+    expect((await codeOf(verifyEmailToken(t.ctx(anon()), token))).code).toBe("invalid-action-code");
+    expect((await codeOf(verifyEmailToken(t.ctx(anon()), "not-a-real-token-at-all"))).code).toBe("invalid-action-code");
     expect((await codeOf(resendVerification((await signedIn(user.id)).ctx))).message).toMatch(/already verified/);
+  });
+
+  it("a link's life follows the context's clock: live until its expiry, refused after it", async () => {
+    const clock = manualClock(Date.now());
+    const { user } = await newAccount("clocked");
+    const verify = tokenOf((await lastMail(user.email, "verify-email"))!.params.verifyUrl);
+    // A reset link issued at the clock's time...
+    await requestPasswordReset(t.ctx(anon(uniqueIp()), { clock }), { email: user.email });
+    const link = tokenOf((await lastMail(user.email, "reset-password"))!.params.resetUrl);
+    const later = t.ctx(anon(), { clock });
+    await expect(checkActionToken(later, link, "reset_password")).resolves.toBeUndefined();
+    clock.advance(RESET_PASSWORD_TTL_MS - 1000);
+    await expect(checkActionToken(later, link, "reset_password")).resolves.toBeUndefined();
+    clock.advance(2000);
+    expect((await codeOf(checkActionToken(later, link, "reset_password"))).code).toBe("expired-action-code");
+    // ...and the sign-up's verification link, followed once its 48 hours are over.
+    clock.advance(VERIFY_EMAIL_TTL_MS + 60_000);
+    expect((await codeOf(verifyEmailToken(t.ctx(anon(), { clock }), verify))).code).toBe("expired-action-code");
   });
 
   it("resend is limited to one a minute", async () => {
@@ -385,7 +406,7 @@ describe("signed-in changes", () => {
     const newEmail = freshEmail("new");
     await requestEmailChange(ctx, { newEmail });
     const link = (await lastMail(newEmail, "verify-email"))!.params.verifyUrl;
-    expect(await verifyEmailToken(t.db, tokenOf(link))).toMatchObject({ purpose: "change_email", email: newEmail });
+    expect(await verifyEmailToken(t.ctx(anon()), tokenOf(link))).toMatchObject({ purpose: "change_email", email: newEmail });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.email).toBe(newEmail);
     expect(row!.emailVerifiedAt).not.toBeNull();

@@ -24,7 +24,6 @@ export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 const RESEND_COOLDOWN_MS = 60 * 1000;
 
 type Opts = { now?: Date };
-const nowOf = (o?: Opts) => o?.now ?? new Date();
 /** "Now" for a service call: the test-given time, else the context's clock. */
 const nowIn = (ctx: Ctx, o?: Opts) => o?.now ?? ctx.clock.now();
 
@@ -164,10 +163,10 @@ async function consumeActionToken(db: Db, raw: string, purposes: TokenRow["purpo
   return row;
 }
 
-/** Look at a link without using it (to show the reset form only for a live link). */
-export async function checkActionToken(db: Db, raw: string, purpose: TokenRow["purpose"], opts?: Opts): Promise<void> {
-  const now = nowOf(opts);
-  const [row] = await db
+/** Look at a link without using it (to show the reset form only for a live link). "Now" is the context's clock. */
+export async function checkActionToken(ctx: Ctx, raw: string, purpose: TokenRow["purpose"], opts?: Opts): Promise<void> {
+  const now = nowIn(ctx, opts);
+  const [row] = await ctx.db
     .select()
     .from(verificationTokens)
     .where(eq(verificationTokens.tokenHash, hashToken(raw)))
@@ -183,13 +182,13 @@ export async function checkActionToken(db: Db, raw: string, purpose: TokenRow["p
  * of e-mail (the old address is told).
  */
 export async function verifyEmailToken(
-  db: Db,
+  ctx: Ctx,
   raw: string,
   opts?: Opts,
 ): Promise<{ purpose: "verify_email" | "change_email"; email: string; userId: string }> {
-  const now = nowOf(opts);
+  const now = nowIn(ctx, opts);
   try {
-    return await transaction(db, async (tx) => {
+    return await transaction(ctx.db, async (tx) => {
       const token = await consumeActionToken(tx, raw, ["verify_email", "change_email"], now);
       const [user] = await tx.select().from(users).where(eq(users.id, token.userId)).limit(1);
       if (!user) throw new AppError("invalid-action-code", IDENTITY_ERROR_MESSAGES["invalid-action-code"], 400);
@@ -295,7 +294,7 @@ export async function requestPasswordReset(ctx: Ctx, input: { email: string }, o
 /** Set a new password from a reset link: the link is used up, every session ends. */
 export async function resetPassword(ctx: Ctx, input: { token: string; password: string }, opts?: Opts): Promise<UserRow> {
   const now = nowIn(ctx, opts);
-  await checkActionToken(ctx.db, input.token, "reset_password", { now });
+  await checkActionToken(ctx, input.token, "reset_password", { now });
   assertPasswordPolicy(input.password);
   const passwordHash = await hashPassword(input.password);
   return transaction(ctx.db, async (tx) => {

@@ -4,7 +4,7 @@ import { newId } from "../../infra/db/index.ts";
 import { AppError, type Actor } from "../../kernel/index.ts";
 import { addAddress, deleteAddress, listAddresses, selectAddress, updateAddress } from "./addresses.ts";
 import { users } from "./schema.ts";
-import { addressSchema } from "./types.ts";
+import { addressSchema, normalizeAddress, subdivisionsOf } from "./types.ts";
 
 const t = useTestDatabase();
 
@@ -18,7 +18,8 @@ const home = addressSchema.parse({
   fullName: "Sam Shopper",
   line1: "1 Main St",
   city: "Springfield",
-  postalCode: "12345",
+  region: "IL",
+  postalCode: "62704",
   country: "us",
 });
 const work = addressSchema.parse({
@@ -26,7 +27,8 @@ const work = addressSchema.parse({
   fullName: "Sam Shopper",
   line1: "9 Office Rd",
   city: "Shelbyville",
-  postalCode: "54321",
+  region: "Illinois",
+  postalCode: "62565-1234",
   country: "US",
 });
 
@@ -63,5 +65,61 @@ describe("shipping addresses", () => {
     const messages = r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     expect(messages).toContain("fullName: Enter the recipient's full name.");
     expect(messages).toContain("country: Choose a country from the list.");
+  });
+});
+
+describe("addresses checkout can trust", () => {
+  const base = { fullName: "Alex Morgan", line1: "12 Orchard Lane", city: "Springfield" };
+  const errorsOf = (input: Record<string, string>) => {
+    const r = addressSchema.safeParse({ ...base, ...input });
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+  };
+
+  it("checks a US ZIP code and stores the state as its ISO 3166-2 suffix", () => {
+    expect(addressSchema.parse({ ...base, country: "US", region: "california", postalCode: "94103" })).toMatchObject({
+      region: "CA",
+      postalCode: "94103",
+    });
+    expect(addressSchema.parse({ ...base, country: "US", region: "US-NY", postalCode: "10001-1234" }).region).toBe("NY");
+    expect(errorsOf({ country: "US", region: "CA", postalCode: "9410" })).toEqual({
+      postalCode: "Enter a valid postal code for United States.",
+    });
+  });
+
+  it("refuses a US address without a state, or with an unknown one", () => {
+    expect(errorsOf({ country: "US", postalCode: "94103" })).toEqual({ region: "Choose the state." });
+    expect(errorsOf({ country: "US", region: "Narnia", postalCode: "94103" })).toEqual({
+      region: "Choose a state of United States from the list.",
+    });
+    expect(errorsOf({ country: "CA", region: "", postalCode: "K1A 0B1" }).region).toBe("Choose the province or territory.");
+    expect(addressSchema.parse({ ...base, country: "AU", region: "nsw", postalCode: "2000" }).region).toBe("NSW");
+  });
+
+  it("checks a GB postcode and a German five-digit code", () => {
+    expect(addressSchema.parse({ ...base, country: "GB", postalCode: "sw1a  1aa" }).postalCode).toBe("SW1A 1AA");
+    expect(errorsOf({ country: "GB", postalCode: "12345" })).toEqual({ postalCode: "Enter a valid postal code for United Kingdom." });
+    expect(addressSchema.safeParse({ ...base, country: "DE", postalCode: "10115" }).success).toBe(true);
+    expect(errorsOf({ country: "DE", postalCode: "1011" }).postalCode).toMatch(/^Enter a valid postal code for Germany\.$/);
+  });
+
+  it("accepts any non-empty postal code where the country has no pattern, and keeps a free region there", () => {
+    const r = addressSchema.parse({ ...base, country: "HK", region: "Kowloon", postalCode: "000" });
+    expect(r).toMatchObject({ country: "HK", region: "Kowloon", postalCode: "000" });
+    expect(errorsOf({ country: "HK", postalCode: "" }).postalCode).toBe("Enter the postal code.");
+  });
+
+  it("refuses an invalid address in the service too, with the field", async () => {
+    const ctx = await shopper();
+    await expect(addAddress(ctx, { ...home, region: "" })).rejects.toMatchObject({ status: 400, field: "region" });
+    await expect(addAddress(ctx, { ...home, postalCode: "ABC" })).rejects.toMatchObject({ status: 400, field: "postalCode" });
+  });
+
+  it("lists subdivisions for the countries that need them", () => {
+    expect(subdivisionsOf("US")).toHaveLength(51);
+    expect(subdivisionsOf("us").find((s) => s.code === "DC")?.name).toBe("District of Columbia");
+    expect(subdivisionsOf("CA")).toHaveLength(13);
+    expect(subdivisionsOf("AU")).toHaveLength(8);
+    expect(subdivisionsOf("DE")).toEqual([]);
+    expect(normalizeAddress({ ...home, region: "illinois" }).region).toBe("IL");
   });
 });

@@ -3,7 +3,15 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { AppError, notFound, type Ctx } from "../../kernel/index.ts";
 import { shippingAddresses } from "./schema.ts";
-import { MAX_ADDRESSES, type AddressInput, type ShippingAddress } from "./types.ts";
+import { addressSchema, MAX_ADDRESSES, type AddressInput, type ShippingAddress } from "./types.ts";
+
+/** The address checked with the form's rules (postal code per country, required state), or a 400 next to the field. */
+function validAddress(input: AddressInput): AddressInput {
+  const r = addressSchema.safeParse(input);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw new AppError("invalid-address", issue.message, 400, issue.path.join("."));
+}
 
 type Row = typeof shippingAddresses.$inferSelect;
 
@@ -41,8 +49,9 @@ export async function listAddresses(ctx: Ctx): Promise<ShippingAddress[]> {
   return (await rowsOf(ctx.db, owner(ctx))).map(toShippingAddress);
 }
 
-export async function addAddress(ctx: Ctx, input: AddressInput, opts: { select?: boolean } = {}): Promise<ShippingAddress> {
+export async function addAddress(ctx: Ctx, address: AddressInput, opts: { select?: boolean } = {}): Promise<ShippingAddress> {
   const userId = owner(ctx);
+  const input = validAddress(address);
   return transaction(ctx.db, async (tx) => {
     const existing = await rowsOf(tx, userId);
     if (existing.length >= MAX_ADDRESSES)
@@ -58,8 +67,9 @@ export async function addAddress(ctx: Ctx, input: AddressInput, opts: { select?:
   });
 }
 
-export async function updateAddress(ctx: Ctx, id: string, input: AddressInput): Promise<ShippingAddress> {
+export async function updateAddress(ctx: Ctx, id: string, address: AddressInput): Promise<ShippingAddress> {
   const userId = owner(ctx);
+  const input = validAddress(address);
   const [row] = await ctx.db
     .update(shippingAddresses)
     .set({ ...input })

@@ -1,7 +1,16 @@
 // Input schemas of the identity module, shared by the forms (browser) and the services (server).
 // No server-only imports here.
 import { z } from "zod";
+import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
 import { countryName } from "../../contracts/index.ts";
+import { requiresSubdivision, subdivisionCode, SUBDIVISION_LABELS } from "../../contracts/subdivisions.ts";
+export {
+  requiresSubdivision,
+  subdivisionCode,
+  subdivisionsOf,
+  SUBDIVISION_LABELS,
+  type Subdivision,
+} from "../../contracts/subdivisions.ts";
 import { IDENTITY_ERROR_MESSAGES } from "./errors.ts";
 
 export const EMAIL_MAX = 254;
@@ -121,7 +130,7 @@ const COUNTRY_CODES: ReadonlySet<string> = new Set(SHIPPING_COUNTRY_CODES);
 
 export const MAX_ADDRESSES = 20;
 
-export const addressSchema = z.object({
+const addressFields = z.object({
   label: optionalText(40),
   fullName: z
     .string({ error: "Enter the recipient's full name." })
@@ -141,7 +150,7 @@ export const addressSchema = z.object({
     .trim()
     .min(1, "Enter the postal code.")
     .max(20, "Use at most 20 characters.")
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, "Use letters, digits, spaces and dashes only."),
+    .regex(/^(?:[A-Za-z0-9][A-Za-z0-9 -]*)?$/, "Use letters, digits, spaces and dashes only."),
   country: z
     .string({ error: "Choose a country." })
     .trim()
@@ -149,6 +158,50 @@ export const addressSchema = z.object({
     .refine((v) => COUNTRY_CODES.has(v), "Choose a country from the list."),
   phone: phoneField,
 });
+
+/** The shape of an address after `addressSchema` (region as a subdivision code where one is required). */
+export type AddressFields = z.infer<typeof addressFields>;
+
+/**
+ * Tidy an address for storage and comparison: upper-case country, postal code with single spaces
+ * and upper-case letters, region as its ISO 3166-2 suffix (`CA` for California) where the country
+ * has listed subdivisions.
+ */
+export function normalizeAddress<T extends AddressFields>(a: T): T {
+  const country = a.country.trim().toUpperCase();
+  const region = requiresSubdivision(country) ? (subdivisionCode(country, a.region) ?? a.region.trim()) : a.region.trim();
+  return { ...a, country, region, postalCode: a.postalCode.trim().replace(/\s+/g, " ").toUpperCase() };
+}
+
+/** Postal-code check per country (postcode-validator); a country without a pattern accepts any non-empty value. */
+export function isValidPostalCode(postalCode: string, country: string): boolean {
+  const code = postalCode.trim().replace(/\s+/g, " ").toUpperCase();
+  if (!code) return false;
+  const cc = country.toUpperCase();
+  return postcodeValidatorExistsForCountry(cc) ? postcodeValidator(code, cc) : true;
+}
+
+/**
+ * A shipping address, the account's or a visitor's at checkout (browser-safe): required fields,
+ * the postal code checked for the country, and a state/province for the countries that need one.
+ */
+export const addressSchema = addressFields
+  .superRefine((a, ctx) => {
+    if (!COUNTRY_CODES.has(a.country)) return;
+    const name = countryName(a.country);
+    if (a.postalCode && !isValidPostalCode(a.postalCode, a.country))
+      ctx.addIssue({ code: "custom", path: ["postalCode"], message: `Enter a valid postal code for ${name}.` });
+    if (requiresSubdivision(a.country)) {
+      const label = (SUBDIVISION_LABELS[a.country] ?? "State").toLowerCase();
+      if (!a.region) ctx.addIssue({ code: "custom", path: ["region"], message: `Choose the ${label}.` });
+      else if (!subdivisionCode(a.country, a.region))
+        ctx.addIssue({ code: "custom", path: ["region"], message: `Choose a ${label} of ${name} from the list.` });
+    }
+  })
+  .transform((a) => normalizeAddress(a));
+
+/** The address a visitor types at checkout: the same rules as a saved address. */
+export const checkoutAddressSchema = addressSchema;
 export type AddressInput = z.infer<typeof addressSchema>;
 
 /** What a saved address looks like to the browser (also mirrored to userData.shippingInfo). */

@@ -37,6 +37,22 @@ describe("platform settings", () => {
     expect(s.minimumMarginMinor).toBe(200);
     expect(s.search).toEqual({ applicationId: "", publicKey: "", connectTimeoutSeconds: 2, responseTimeoutSeconds: 10 });
     expect(s.taxRates.length).toBeGreaterThan(3);
+    expect(s.pricesIncludeTax).toBe(false);
+    expect(s.payoutHoldDays).toBe(14);
+    expect(s.unpaidOrderMinutes).toBe(30);
+  });
+
+  it("stores the tax mode, payout hold and unpaid-order expiry", async () => {
+    await reset();
+    const { changed } = await updateSettings(t.ctx(admin), {
+      ...DEFAULT_SETTINGS,
+      pricesIncludeTax: true,
+      payoutHoldDays: 0,
+      unpaidOrderMinutes: 1440,
+    });
+    expect(changed.sort()).toEqual(["payoutHoldDays", "pricesIncludeTax", "unpaidOrderMinutes"]);
+    const s = await getSettings(t.ctx(anonymous()));
+    expect(s).toMatchObject({ pricesIncludeTax: true, payoutHoldDays: 0, unpaidOrderMinutes: 1440 });
   });
 
   it("stamps each changed setting with the context's clock", async () => {
@@ -114,6 +130,11 @@ describe("platform settings", () => {
         "search.responseTimeoutSeconds",
       ],
       [{ search: { applicationId: "APP123", publicKey: "", connectTimeoutSeconds: 2, responseTimeoutSeconds: 10 } }, "search.publicKey"],
+      [{ payoutHoldDays: 91 }, "payoutHoldDays"],
+      [{ payoutHoldDays: -1 }, "payoutHoldDays"],
+      [{ unpaidOrderMinutes: 4 }, "unpaidOrderMinutes"],
+      [{ unpaidOrderMinutes: 30.5 }, "unpaidOrderMinutes"],
+      [{ pricesIncludeTax: "yes" }, "pricesIncludeTax"],
     ] as const;
     for (const [patch, field] of bad) {
       const error = await updateSettings(t.ctx(admin), { ...DEFAULT_SETTINGS, ...patch } as never).catch((e: unknown) => e);
@@ -185,6 +206,28 @@ describe("settings form schema", () => {
     expect(r.data!.minimumMarginMinor).toBe(200);
     expect(settingsToFormValues(r.data!).minimumMargin).toBe("200");
     expect(settingsToFormValues({ ...DEFAULT_SETTINGS, minimumMarginMinor: 250 }).minimumMargin).toBe("2.50");
+  });
+
+  it("reads the tax-mode checkbox (absent = US style) and the two order durations", () => {
+    expect(base.pricesIncludeTax).toBe("");
+    const off = settingsFormSchema.safeParse(base);
+    expect(off.data).toMatchObject({ pricesIncludeTax: false, payoutHoldDays: 14, unpaidOrderMinutes: 30 });
+    const { pricesIncludeTax: _unchecked, ...withoutBox } = base;
+    expect(settingsFormSchema.safeParse(withoutBox).data!.pricesIncludeTax).toBe(false);
+    const on = settingsFormSchema.safeParse({ ...base, pricesIncludeTax: "on", payoutHoldDays: "7", unpaidOrderMinutes: "60" });
+    expect(on.data).toMatchObject({ pricesIncludeTax: true, payoutHoldDays: 7, unpaidOrderMinutes: 60 });
+    expect(settingsToFormValues(on.data!)).toMatchObject({ pricesIncludeTax: "on", payoutHoldDays: "7", unpaidOrderMinutes: "60" });
+  });
+
+  it("puts out-of-range durations next to their fields", () => {
+    const r = settingsFormSchema.safeParse({ ...base, payoutHoldDays: "120", unpaidOrderMinutes: "2" });
+    const byPath = Object.fromEntries(r.error!.issues.map((i) => [i.path.join("."), i.message]));
+    expect(byPath.payoutHoldDays).toBe("Use at most 90 days.");
+    expect(byPath.unpaidOrderMinutes).toBe("Use at least 5 minutes.");
+    const words = settingsFormSchema.safeParse({ ...base, payoutHoldDays: "two weeks", unpaidOrderMinutes: "" });
+    const wordPaths = Object.fromEntries(words.error!.issues.map((i) => [i.path.join("."), i.message]));
+    expect(wordPaths.payoutHoldDays).toMatch(/whole number/);
+    expect(wordPaths.unpaidOrderMinutes).toMatch(/Enter a number of minutes/);
   });
 
   it("rejects a minimum margin with more decimals than the currency has", () => {

@@ -136,6 +136,22 @@ export const settingsSchema = z.object({
     .default(200),
   taxRates: z.array(taxRateSchema).max(300, "At most 300 tax regions.").superRefine(uniqueRegions).default(DEFAULT_TAX_RATES),
   search: searchSettingsSchema.default({ applicationId: "", publicKey: "", connectTimeoutSeconds: 2, responseTimeoutSeconds: 10 }),
+  /** EU style (true): listed prices already contain tax. US style (false): tax is added at checkout. */
+  pricesIncludeTax: z.boolean({ error: "Choose whether prices include tax." }).default(false),
+  /** Days after delivery before a party's earnings become available. */
+  payoutHoldDays: z
+    .number({ error: "Enter a number of days." })
+    .int("Use whole days.")
+    .min(0, "The hold period cannot be negative.")
+    .max(90, "Use at most 90 days.")
+    .default(14),
+  /** Minutes after which an unpaid order expires and releases its stock. */
+  unpaidOrderMinutes: z
+    .number({ error: "Enter a number of minutes." })
+    .int("Use whole minutes.")
+    .min(5, "Use at least 5 minutes.")
+    .max(1440, "Use at most 1440 minutes (one day).")
+    .default(30),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsInput = z.input<typeof settingsSchema>;
@@ -145,6 +161,9 @@ export const SETTING_KEYS = [
   "minimumMarginMinor",
   "taxRates",
   "search",
+  "pricesIncludeTax",
+  "payoutHoldDays",
+  "unpaidOrderMinutes",
 ] as const satisfies readonly (keyof Settings)[];
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -214,6 +233,10 @@ function nestForm(raw: unknown): unknown {
       connectTimeoutSeconds: str("search.connectTimeoutSeconds"),
       responseTimeoutSeconds: str("search.responseTimeoutSeconds"),
     },
+    // A checkbox posts its value only when checked.
+    pricesIncludeTax: ["on", "true", "1", "yes"].includes(str("pricesIncludeTax").trim().toLowerCase()),
+    payoutHoldDays: str("payoutHoldDays"),
+    unpaidOrderMinutes: str("unpaidOrderMinutes"),
   };
 }
 
@@ -236,6 +259,9 @@ export const settingsFormSchema = z.preprocess(
         connectTimeoutSeconds: integerField("a number of seconds"),
         responseTimeoutSeconds: integerField("a number of seconds"),
       }),
+      pricesIncludeTax: z.boolean(),
+      payoutHoldDays: integerField("a number of days"),
+      unpaidOrderMinutes: integerField("a number of minutes"),
     })
     .transform((f, ctx) => {
       const currency = (CURRENCIES as readonly string[]).includes(f.currency) ? f.currency : "USD";
@@ -251,6 +277,9 @@ export const settingsFormSchema = z.preprocess(
         minimumMarginMinor: margin.money.amount,
         taxRates: f.taxRates,
         search: f.search,
+        pricesIncludeTax: f.pricesIncludeTax,
+        payoutHoldDays: f.payoutHoldDays,
+        unpaidOrderMinutes: f.unpaidOrderMinutes,
       };
       // Validate with the canonical schema, keeping the rows' original indices in error paths.
       const rowIssues = f.taxRates.map((row) => (row ? taxRateSchema.safeParse(row) : null));
@@ -285,6 +314,9 @@ export function settingsToFormValues(s: Settings): Record<string, string> {
     "search.publicKey": s.search.publicKey,
     "search.connectTimeoutSeconds": String(s.search.connectTimeoutSeconds),
     "search.responseTimeoutSeconds": String(s.search.responseTimeoutSeconds),
+    pricesIncludeTax: s.pricesIncludeTax ? "on" : "",
+    payoutHoldDays: String(s.payoutHoldDays),
+    unpaidOrderMinutes: String(s.unpaidOrderMinutes),
   };
   s.taxRates.forEach((r, i) => {
     values[`taxRates.${i}.region`] = r.region;

@@ -1,72 +1,77 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { blanks, blankVariants, fulfillers, productMockups, products, productVariants, stores, users } from "../../infra/db/schema.ts";
 import { anonymous } from "../../kernel/index.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { makeFulfillerWithBlank, makeProduct } from "../../../tests/support/factories.ts";
+import { getProductPage } from "../catalog/index.ts";
 import { resolveCart } from "./index.ts";
 
 const t = useTestDatabase();
+const ids: Record<string, string> = {};
+/** Mockup hash of a colour and print area, as the catalogue rendered it. */
+const hash: Record<string, string> = {};
 
 beforeAll(async () => {
-  const db = t.db;
-  await db.insert(users).values({ id: "usr_ci", email: "ci@example.test", emailNormalized: "ci@example.test" });
-  await db.insert(fulfillers).values({ id: "ful_ci", handle: "ful-ci", name: "Ful", ownerUserId: "usr_ci" });
-  await db.insert(blanks).values({ id: "blk_hood", fulfillerId: "ful_ci", name: "Hoodie", category: "hoodies" });
-  await db.insert(blankVariants).values([
-    { id: "bvr_grey", blankId: "blk_hood", color: "Heather grey", size: "M", sku: "H-G-M", baseCostMinor: 1900, weightGrams: 500 },
-    { id: "bvr_navy", blankId: "blk_hood", color: "Navy", size: "M", sku: "H-N-M", baseCostMinor: 1900, weightGrams: 500 },
-    { id: "bvr_black", blankId: "blk_hood", color: "Black", size: "M", sku: "H-B-M", baseCostMinor: 1900, weightGrams: 500 },
-  ]);
-  await db.insert(stores).values({ id: "sto_ci", handle: "cart-images", name: "Cart Images", ownerUserId: "usr_ci" });
-  await db.insert(products).values({
-    id: "prd_hood",
-    storeId: "sto_ci",
-    blankId: "blk_hood",
-    title: "Lighthouse Hoodie",
-    slug: "lighthouse-hoodie",
-    category: "hoodies",
-    priceMinor: 4800,
-    status: "published",
-    publishedAt: new Date(),
-    primaryColor: "Heather grey",
+  // A hoodie in three colours with a front and a back; mockups are rendered for the first two
+  // colours only (Heather grey, the main colour, and Navy), so Black has none.
+  const rect = { x: 100, y: 100, w: 400, h: 500 };
+  const area = { widthIn: 12, heightIn: 14, templateWidth: 1200, templateHeight: 1200, templateRect: rect };
+  const templates = (c: string) => ({ front: { key: `templates/ci/front-${c}.png` }, back: { key: `templates/ci/back-${c}.png` } });
+  const { blank } = await makeFulfillerWithBlank(t.db, {
+    blank: {
+      name: "Hoodie",
+      category: "hoodies",
+      areas: [
+        { key: "front", label: "Front", ...area },
+        { key: "back", label: "Back", ...area },
+      ],
+      colors: [
+        { name: "Heather grey", hex: "#9a9a9a", templates: templates("grey") },
+        { name: "Navy", hex: "#1f2a44", templates: templates("navy") },
+        { name: "Black", hex: "#111111", templates: templates("black") },
+      ],
+      variants: ["Heather grey", "Navy", "Black"].map((color) => ({
+        color,
+        size: "M",
+        sku: `H-CI-${color.slice(0, 1)}-M`,
+        baseCostMinor: 1900,
+        weightGrams: 500,
+      })),
+    },
   });
-  await db.insert(productVariants).values([
-    { id: "var_grey", productId: "prd_hood", blankVariantId: "bvr_grey", color: "Heather grey", size: "M" },
-    { id: "var_navy", productId: "prd_hood", blankVariantId: "bvr_navy", color: "Navy", size: "M" },
-    { id: "var_black", productId: "prd_hood", blankVariantId: "bvr_black", color: "Black", size: "M" },
-  ]);
-  const mockup = (id: string, color: string, areaKey: string, hash: string, sortOrder: number) => ({
-    id,
-    productId: "prd_hood",
-    color,
-    areaKey,
-    hash,
-    width: 1000,
-    height: 1000,
-    sortOrder,
+  const placement = { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 };
+  const { product } = await makeProduct(t.db, {
+    blank,
+    input: {
+      title: "Lighthouse Hoodie",
+      category: "hoodies",
+      priceMinor: 4800,
+      colors: ["Heather grey", "Navy", "Black"],
+      sizes: ["M"],
+      primaryColor: "Heather grey",
+      placements: { front: placement, back: placement },
+    },
+    mockupColors: 2,
   });
-  await db
-    .insert(productMockups)
-    .values([
-      mockup("mck_gf", "Heather grey", "front", "grey-front", 0),
-      mockup("mck_gb", "Heather grey", "back", "grey-back", 1),
-      mockup("mck_nf", "Navy", "front", "navy-front", 2),
-      mockup("mck_nb", "Navy", "back", "navy-back", 3),
-    ]);
+  const page = await getProductPage(t.ctx(anonymous()), product.id);
+  ids.product = product.id;
+  for (const v of page.variants) ids[v.color] = v.id;
+  for (const m of page.mockups) hash[`${m.color}|${m.areaKey}`] = m.hash;
 });
 
 describe("cart line pictures", () => {
   it("shows the mockup of the line's colour, not the product's main colour", async () => {
+    expect(Object.keys(hash).sort()).toEqual(["Heather grey|back", "Heather grey|front", "Navy|back", "Navy|front"]);
     const view = await resolveCart(t.ctx(anonymous()), [
-      { productId: "prd_hood", variantId: "var_navy", quantity: 1 },
-      { productId: "prd_hood", variantId: "var_grey", quantity: 1 },
-      { productId: "prd_hood", variantId: "var_black", quantity: 1 },
+      { productId: ids.product!, variantId: ids.Navy!, quantity: 1 },
+      { productId: ids.product!, variantId: ids["Heather grey"]!, quantity: 1 },
+      { productId: ids.product!, variantId: ids.Black!, quantity: 1 },
     ]);
     expect(view.lines.map((l) => [l.color, l.image?.hash])).toEqual([
-      ["Navy", "navy-front"],
-      ["Heather grey", "grey-front"],
+      ["Navy", hash["Navy|front"]],
+      ["Heather grey", hash["Heather grey|front"]],
       // No mockup rendered for this colour: the product's main image rather than none.
-      ["Black", "grey-front"],
+      ["Black", hash["Heather grey|front"]],
     ]);
-    expect(view.lines[0]!.card?.image?.hash).toBe("grey-front");
+    expect(view.lines[0]!.card?.image?.hash).toBe(hash["Heather grey|front"]);
   });
 });

@@ -435,3 +435,27 @@ export async function keepCartAfterSignOut(ctx: Ctx): Promise<string | null> {
     return id;
   });
 }
+
+/**
+ * An order was paid: take what it bought out of the cart it came from (the buyer's account cart,
+ * or the visitor cart it was placed from), in the caller's transaction. Quantities added since
+ * stay; idempotent enough to run once per payment (a line already gone is skipped).
+ */
+export async function removeOrderedItems(
+  ctx: Ctx,
+  input: { userId: string | null; visitorCartId: string | null; items: readonly { variantId: string; quantity: number }[] },
+): Promise<void> {
+  const owners: Owner[] = [];
+  if (input.userId) owners.push({ kind: "user", userId: input.userId });
+  if (input.visitorCartId && isVisitorCartId(input.visitorCartId)) owners.push({ kind: "visitor", cartId: input.visitorCartId });
+  for (const owner of owners) {
+    const lines = new Map((await ownerLines(ctx.db, owner)).map((l) => [l.variantId, l.quantity]));
+    for (const item of input.items) {
+      const have = lines.get(item.variantId);
+      if (have === undefined) continue;
+      if (have <= item.quantity) await deleteLine(ctx.db, owner, item.variantId);
+      else await updateLine(ctx.db, owner, item.variantId, have - item.quantity);
+    }
+    await touch(ctx, ctx.db, owner);
+  }
+}

@@ -13,6 +13,7 @@ export {
   keepCartAfterSignOut,
   purgeExpiredVisitorCarts,
   isVisitorCartId,
+  removeOrderedItems,
   VISITOR_CART_TTL_DAYS,
   type CartChange,
 } from "./cart.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { PartnerApplicationStatus, StoreLink, StoreMemberStatus, StorePermission, StoreStatus } from "./types.ts";
 
 /** An application to become a partner (`/shop/partners/register`), decided in `/admin/partners/applicants`. */
@@ -129,10 +129,41 @@ export const fanClubPerks = pgTable(
       .references(() => stores.id, { onDelete: "cascade" }),
     title: text().notNull(),
     description: text().notNull().default(""),
+    /** Stored upper-case; unique per store regardless of case. */
     code: text(),
+    /** What the code takes off at checkout; null for a perk without a discount. */
+    discountKind: text().$type<"percent" | "fixed">(),
     percentOff: integer(),
+    amountOffMinor: integer(),
+    currency: text(),
+    expiresAt: timestamp({ withTimezone: true }),
+    maxUses: integer(),
+    usedCount: integer().notNull().default(0),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("fan_club_perks_store_idx").on(t.storeId)],
+  (t) => [
+    index("fan_club_perks_store_idx").on(t.storeId),
+    uniqueIndex("fan_club_perks_store_code_key")
+      .on(t.storeId, sql`upper(${t.code})`)
+      .where(sql`${t.code} is not null`),
+    index("fan_club_perks_code_idx").on(sql`upper(${t.code})`),
+    check("fan_club_perks_used_count_check", sql`${t.usedCount} >= 0`),
+  ],
+);
+
+/** One use of a perk's code by an order; released when the unpaid order expires or is cancelled. */
+export const fanClubPerkRedemptions = pgTable(
+  "fan_club_perk_redemptions",
+  {
+    perkId: text()
+      .notNull()
+      .references(() => fanClubPerks.id, { onDelete: "cascade" }),
+    orderId: text().notNull(),
+    userId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when the use was given back; null while the order holds it. */
+    releasedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.perkId, t.orderId] }), index("fan_club_perk_redemptions_order_idx").on(t.orderId)],
 );

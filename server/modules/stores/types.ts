@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseMoney } from "../../contracts/money.ts";
 
 /** Browser-safe types of the stores module (partners, stores, team members, fan clubs). */
 export const APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
@@ -169,25 +170,101 @@ export const postSchema = z.object({
     .transform((v) => v === "on"),
 });
 
-export const perkSchema = z.object({
-  title: z.string().trim().min(2, "Give the perk a title.").max(120),
-  description: z.string().trim().max(500).optional().default(""),
-  code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .max(30)
-    .regex(/^[A-Z0-9-]*$/, "Use letters, digits and dashes.")
-    .optional()
-    .transform((v) => v || null),
-  percentOff: z.coerce
-    .number({ error: "Enter a whole percentage." })
-    .int("Enter a whole percentage.")
-    .min(1, "Between 1 and 90.")
-    .max(90, "Between 1 and 90.")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-});
+export type DiscountKind = "percent" | "fixed";
+
+/** A fan-club discount code a shopper may apply at checkout (to that store's lines only). */
+export interface DiscountCode {
+  perkId: string;
+  storeId: string;
+  code: string;
+  kind: DiscountKind;
+  percentOff: number | null;
+  amountOffMinor: number | null;
+  currency: string | null;
+  expiresAt: Date | null;
+  usesLeft: number | null;
+}
+
+export type DiscountRefusal = "unknown" | "not_member" | "expired" | "used_up" | "ended";
+
+export const DISCOUNT_REFUSAL_MESSAGES: Record<DiscountRefusal, string> = {
+  unknown: "That code isn't valid.",
+  not_member: "This code is a fan club perk: join the store's fan club, signed in, to use it.",
+  expired: "That code has expired.",
+  used_up: "That code has been used up.",
+  ended: "That code is no longer available.",
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The fan-club page's "Add a perk" form. A code is optional; with a code, choose percent (1–100)
+ * or a fixed amount (typed in the platform currency, e.g. "5.00"), an optional last day
+ * (`expiresOn`, valid through the end of that day, UTC) and an optional number of uses.
+ */
+export function perkFormSchema(currency: string) {
+  return z
+    .object({
+      title: z.string().trim().min(2, "Give the perk a title.").max(120, "Keep the title under 120 characters."),
+      description: z.string().trim().max(500, "Keep the description under 500 characters.").optional().default(""),
+      code: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .max(30, "Keep the code under 30 characters.")
+        .regex(/^[A-Z0-9-]*$/, "Use letters, digits and dashes.")
+        .optional()
+        .transform((v) => v || null),
+      discountKind: z.enum(["percent", "fixed", ""]).optional().default(""),
+      percentOff: z.string().trim().optional().default(""),
+      amountOff: z.string().trim().optional().default(""),
+      expiresOn: z.string().trim().optional().default(""),
+      maxUses: z.string().trim().optional().default(""),
+    })
+    .transform((f, ctx) => {
+      const kind = f.discountKind || (f.code ? (f.amountOff && !f.percentOff ? "fixed" : "percent") : "");
+      let percentOff: number | null = null;
+      let amountOffMinor: number | null = null;
+      let expiresAt: Date | null = null;
+      let maxUses: number | null = null;
+      if (kind && !f.code) ctx.addIssue({ code: "custom", path: ["code"], message: "Enter the code shoppers type at checkout." });
+      if (f.code && kind === "percent") {
+        const n = /^\d{1,3}$/.test(f.percentOff) ? Number(f.percentOff) : NaN;
+        if (!(n >= 1 && n <= 100))
+          ctx.addIssue({ code: "custom", path: ["percentOff"], message: "Enter a whole percentage from 1 to 100." });
+        else percentOff = n;
+      }
+      if (f.code && kind === "fixed") {
+        const m = parseMoney(f.amountOff, currency);
+        if (!f.amountOff) ctx.addIssue({ code: "custom", path: ["amountOff"], message: `Enter the amount off in ${currency}.` });
+        else if (!m.ok) ctx.addIssue({ code: "custom", path: ["amountOff"], message: m.message });
+        else if (m.money.amount <= 0) ctx.addIssue({ code: "custom", path: ["amountOff"], message: "Enter an amount above zero." });
+        else amountOffMinor = m.money.amount;
+      }
+      if (f.expiresOn) {
+        const d = DATE.test(f.expiresOn) ? new Date(`${f.expiresOn}T00:00:00Z`) : null;
+        if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== f.expiresOn)
+          ctx.addIssue({ code: "custom", path: ["expiresOn"], message: "Enter a date like 2030-12-31." });
+        else expiresAt = new Date(d.getTime() + 86_400_000);
+      }
+      if (f.maxUses) {
+        const n = /^\d{1,7}$/.test(f.maxUses) ? Number(f.maxUses) : NaN;
+        if (!(n >= 1)) ctx.addIssue({ code: "custom", path: ["maxUses"], message: "Enter a whole number of uses, at least 1." });
+        else maxUses = n;
+      }
+      return {
+        title: f.title,
+        description: f.description,
+        code: f.code,
+        discountKind: f.code && kind ? (kind as DiscountKind) : null,
+        percentOff,
+        amountOffMinor,
+        currency: amountOffMinor !== null ? currency : null,
+        expiresAt: f.code ? expiresAt : null,
+        maxUses: f.code ? maxUses : null,
+      };
+    });
+}
 
 /** What a signed-in user may do in a store: owner, an active team member, an admin looking in, or nothing. */
 export interface StoreAccessInfo {

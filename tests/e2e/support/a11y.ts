@@ -20,11 +20,36 @@ export async function auditPage(page: Page, label: string): Promise<void> {
   expect(report, `${label}\n${report.join("\n")}`).toEqual([]);
 }
 
-/** Open `path` and audit it once the page has settled. */
-export async function audit(page: Page, path: string): Promise<void> {
+/**
+ * Wait until the page is interactive: the root layout sets `html[data-hydrated]` once every
+ * component has hydrated (app/root.tsx). Faster than waiting for a quiet network, and it does not
+ * wait for images or polling.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Two animation frames: React has rendered and the browser has laid out what a resize changed. */
+async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+/**
+ * Open `path` once it has hydrated and audit it at each of `widths` (900 px high): the page is
+ * loaded once and resized, as a phone turned or a window narrowed would, rather than loaded again.
+ */
+export async function audit(page: Page, path: string, widths: readonly number[] = []): Promise<void> {
+  if (widths[0]) await page.setViewportSize({ width: widths[0], height: 900 });
   await page.goto(path);
-  await page.waitForLoadState("networkidle");
-  await auditPage(page, path);
+  await waitForHydration(page);
+  if (!widths.length) return auditPage(page, path);
+  for (const [i, width] of widths.entries()) {
+    if (i > 0) {
+      await page.setViewportSize({ width, height: 900 });
+      await nextFrames(page);
+    }
+    await auditPage(page, `${path} at ${width}px`);
+  }
 }
 
 type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;

@@ -80,11 +80,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 const transitionSchema = z.object({ to: z.enum(JOB_STATUSES) });
+const jobIntentSchema = z.object({ intent: z.enum(["save", "transition", "application-status"]) });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
   const form = await request.formData();
-  const intent = form.get("intent");
+  const which = parseForm(form, jobIntentSchema);
+  if (!which.ok) return failure({ _form: "Unknown action." });
+  const { intent } = which.data;
   const jobId = params.jobId;
 
   if (intent === "save") {
@@ -109,8 +112,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   await loadJob(ctx, request, jobId);
 
   if (intent === "transition") {
-    const parsed = transitionSchema.safeParse({ to: form.get("to") });
-    if (!parsed.success) return failure({ _form: "Unknown listing status." });
+    const parsed = parseForm(form, transitionSchema);
+    if (!parsed.ok) return failure({ _form: "Unknown listing status." });
     try {
       await changeJobStatus(ctx, jobId, parsed.data.to);
     } catch (error) {
@@ -118,8 +121,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     throw redirect(`/admin/jobs/${jobId}?notice=${parsed.data.to}`);
   }
-  if (intent === "application-status") return applicationStatusAction(ctx, form);
-  return failure({ _form: "Unknown action." });
+  return applicationStatusAction(ctx, form);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [

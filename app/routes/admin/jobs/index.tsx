@@ -16,7 +16,8 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
-import { failure } from "#app/lib/forms.server.ts";
+import { failure, parseForm } from "#app/lib/forms.server.ts";
+import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { listGeneralApplications, listJobsForAdmin } from "#server/modules/careers/index.ts";
 import { EMPLOYMENT_TYPE_LABELS, JOB_STATUS_LABELS, JOB_STATUSES, type JobStatus } from "#server/modules/careers/types.ts";
@@ -49,8 +50,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
   const form = await request.formData();
-  if (form.get("intent") === "application-status") return applicationStatusAction(ctx, form);
-  return failure({ _form: "Unknown action." });
+  const which = parseForm(form, z.object({ intent: z.literal("application-status") }));
+  if (!which.ok) return failure({ _form: "Unknown action." });
+  return applicationStatusAction(ctx, form);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Job listings · Platen" }];

@@ -1,0 +1,145 @@
+// The order e-mails (the three Brevo templates), each queued once through the outbox in the
+// transaction of the change it tells about: a failed send never undoes the change, and the outbox
+// retries it.
+import { env } from "../../config/env.ts";
+import { countryName } from "../../contracts/countries.ts";
+import type { Db } from "../../infra/db/index.ts";
+import { sendEmail, type TemplateParams } from "../notifications/index.ts";
+import { orderToken } from "./access.ts";
+import { deliveryEstimate } from "./checkout.ts";
+import type { GroupRow, LoadedOrder, OrderRow } from "./load.ts";
+import { trackingUrlFor, type OrderAddress } from "./types.ts";
+
+/** The order page's link with a signed token, so a guest can open it from the e-mail. */
+export function orderUrl(order: Pick<OrderRow, "id">, now: Date): string {
+  return `${env().PUBLIC_URL}/shop/orders/${order.id}?token=${encodeURIComponent(orderToken(order.id, now))}`;
+}
+
+export function postalAddress(a: OrderAddress): string {
+  const cityLine = [a.city, [a.region, a.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return [a.fullName, [a.line1, a.line2].filter(Boolean).join(", "), cityLine, countryName(a.country)].filter(Boolean).join("\n");
+}
+
+const fmtRange = (from: string, to: string) => {
+  const f = new Date(`${from}T12:00:00Z`);
+  const t = new Date(`${to}T12:00:00Z`);
+  const month = (d: Date) => d.toLocaleDateString("en-US", { month: "long", timeZone: "UTC" });
+  return f.getUTCMonth() === t.getUTCMonth()
+    ? `${month(f)} ${f.getUTCDate()}–${t.getUTCDate()}`
+    : `${month(f)} ${f.getUTCDate()} – ${month(t)} ${t.getUTCDate()}`;
+};
+
+export function successParams(
+  o: LoadedOrder,
+  payment: { cardBrand: string | null; cardLast4: string | null } | null,
+  now: Date,
+): TemplateParams<"order-success"> {
+  const from = o.order.paidAt ?? now;
+  const estimates = o.groups.map((g) => deliveryEstimate(from, g));
+  const earliest = estimates.map((e) => e.from).sort()[0];
+  const latest = estimates
+    .map((e) => e.to)
+    .sort()
+    .at(-1);
+  const brand = payment?.cardBrand ? payment.cardBrand.charAt(0).toUpperCase() + payment.cardBrand.slice(1) : null;
+  return {
+    customerName: o.order.address.fullName,
+    orderNumber: o.order.number,
+    items: o.lines.map((l) => ({
+      title: l.title,
+      variant: [l.color, l.size].filter(Boolean).join(" · "),
+      quantity: l.quantity,
+      priceMinor: l.unitPriceMinor,
+      storeName: l.storeName,
+    })),
+    subtotalMinor: o.order.itemsMinor,
+    shippingMinor: o.order.shippingMinor,
+    taxMinor: o.order.taxMinor,
+    totalMinor: o.order.totalMinor,
+    currency: o.order.currency,
+    shippingAddress: postalAddress(o.order.address),
+    orderUrl: orderUrl(o.order, now),
+    ...(o.order.discountMinor ? { discountMinor: o.order.discountMinor } : {}),
+    ...(brand && payment?.cardLast4 ? { paymentMethod: `${brand} ending in ${payment.cardLast4}` } : {}),
+    ...(earliest && latest ? { estimatedDelivery: fmtRange(earliest, latest) } : {}),
+  };
+}
+
+export function shippedParams(o: LoadedOrder, g: GroupRow, now: Date): TemplateParams<"order-shipment-created"> {
+  const url = orderUrl(o.order, now);
+  const est = deliveryEstimate(g.shippedAt ?? now, { productionDays: 0, minDays: g.minDays, maxDays: g.maxDays });
+  const others = o.groups.filter((x) => x.id !== g.id && x.status !== "cancelled" && x.status !== "shipped" && x.status !== "delivered");
+  return {
+    customerName: o.order.address.fullName,
+    orderNumber: o.order.number,
+    carrier: g.carrier ?? "Carrier",
+    service: `from ${g.warehouseName}`,
+    trackingNumber: g.trackingNumber ?? "",
+    trackingUrl: trackingUrlFor(g.carrier, g.trackingNumber) ?? url,
+    items: o.lines
+      .filter((l) => l.groupId === g.id)
+      .map((l) => ({
+        title: l.title,
+        variant: [l.color, l.size].filter(Boolean).join(" · "),
+        quantity: l.quantity - l.refundedQuantity,
+        storeName: l.storeName,
+      })),
+    estimatedDelivery: est.to,
+    orderUrl: url,
+    shippingAddress: postalAddress(o.order.address),
+    ...(others.length ? { partial: true } : {}),
+  };
+}
+
+export function deliveredParams(o: LoadedOrder, g: GroupRow, now: Date): TemplateParams<"order-shipment-delivered"> {
+  const url = orderUrl(o.order, now);
+  return {
+    customerName: o.order.address.fullName,
+    orderNumber: o.order.number,
+    deliveredAt: (g.deliveredAt ?? now).toISOString(),
+    orderUrl: url,
+    caseUrl: `${env().PUBLIC_URL}/contact?topic=order`,
+    ...(g.carrier ? { carrier: g.carrier } : {}),
+    ...(g.trackingNumber ? { trackingNumber: g.trackingNumber } : {}),
+    items: o.lines
+      .filter((l) => l.groupId === g.id)
+      .map((l) => ({
+        title: l.title,
+        variant: [l.color, l.size].filter(Boolean).join(" · "),
+        quantity: l.quantity - l.refundedQuantity,
+        storeName: l.storeName,
+      })),
+  };
+}
+
+export async function sendOrderSuccess(
+  db: Db,
+  o: LoadedOrder,
+  payment: { cardBrand: string | null; cardLast4: string | null } | null,
+  now: Date,
+) {
+  await sendEmail(db, {
+    to: o.order.email,
+    toName: o.order.address.fullName,
+    template: "order-success",
+    params: successParams(o, payment, now),
+  });
+}
+
+export async function sendShipped(db: Db, o: LoadedOrder, g: GroupRow, now: Date) {
+  await sendEmail(db, {
+    to: o.order.email,
+    toName: o.order.address.fullName,
+    template: "order-shipment-created",
+    params: shippedParams(o, g, now),
+  });
+}
+
+export async function sendDelivered(db: Db, o: LoadedOrder, g: GroupRow, now: Date) {
+  await sendEmail(db, {
+    to: o.order.email,
+    toName: o.order.address.fullName,
+    template: "order-shipment-delivered",
+    params: deliveredParams(o, g, now),
+  });
+}

@@ -1,0 +1,426 @@
+// The order's life after placing: expiry, cancellation, refunds, holds, and the shipment groups'
+// production, shipping and delivery. Provider calls (refunds, cancelling an intent) happen before
+// the transaction that records them, with idempotency keys, so a retry after a crash repeats
+// nothing at the provider and finishes the bookkeeping.
+import { eq, sql } from "drizzle-orm";
+import { formatAmount } from "../../contracts/money.ts";
+import { transaction, type Db } from "../../infra/db/index.ts";
+import { publish } from "../../jobs/index.ts";
+import { actorUserId, AppError, asSystem, hasRole, systemCtx, type Ctx, withDb } from "../../kernel/index.ts";
+import { commitStock, getFulfillerById, canManageFulfiller, releaseStock } from "../fulfillment/index.ts";
+import { accountEmailsOf } from "../identity/index.ts";
+import { postGroupDelivered, postOrderRefund } from "../ledger/index.ts";
+import { getPayment, refreshPayment, refundPayment } from "../payments/index.ts";
+import { getSettings } from "../platform/index.ts";
+import { releaseDiscountCode } from "../stores/index.ts";
+import { orderNotFound, verifyOrderToken, viewerOf } from "./access.ts";
+import { sendDelivered, sendShipped } from "./emails.ts";
+import { cancellable, groupShippingChargedMinor, lineChargedMinor, loadGroup, loadOrder, orderView, type LoadedOrder } from "./load.ts";
+import { abandonPayment, markPaid } from "./payment.ts";
+import { orderLines, orders, shipmentGroups } from "./schema.ts";
+import { groupMachine, orderMachine, statusFromGroups } from "./states.ts";
+import { shipGroupSchema, type OrderAccess, type OrderStatus, type OrderView, type RefundRequest } from "./types.ts";
+
+const FOLLOWS_GROUPS: readonly OrderStatus[] = ["paid", "in_production", "partially_shipped", "shipped", "delivered"];
+
+/** Bring the order's status in line with its groups (or its hold's "released to" status). */
+async function followGroups(ctx: Ctx, orderId: string, reason: string): Promise<void> {
+  const o = (await loadOrder(ctx.db, orderId, true))!;
+  const target = statusFromGroups(o.groups.map((g) => g.status));
+  if (o.order.status === "on_hold") {
+    if (target !== "refunded") await ctx.db.update(orders).set({ heldFrom: target }).where(eq(orders.id, orderId));
+    return;
+  }
+  if (!FOLLOWS_GROUPS.includes(o.order.status) || target === o.order.status || target === "refunded") return;
+  await orderMachine.transition(ctx, orderId, target, { reason, set: { updatedAt: ctx.clock.now() } });
+}
+
+// ---- expiry ---------------------------------------------------------------------------------
+
+/**
+ * The expiry job: an order still unpaid at its deadline is cancelled, its stock and code go back.
+ * It asks the provider first: a payment that succeeded meanwhile (a crash between charge and
+ * bookkeeping, a late webhook) marks the order paid instead.
+ */
+export async function expireOrder(ctx: Ctx, orderId: string): Promise<"expired" | "paid" | "skipped"> {
+  const o = await loadOrder(ctx.db, orderId);
+  if (!o || o.order.status !== "pending_payment") return "skipped";
+  if (o.order.expiresAt && o.order.expiresAt.getTime() > ctx.clock.now().getTime()) return "skipped";
+  const payment = await getPayment(ctx, orderId);
+  if (payment) {
+    const fresh = await refreshPayment(ctx, orderId).catch(() => payment);
+    if (fresh.status === "succeeded") {
+      const r = await markPaid(ctx, orderId, fresh);
+      return r === "late" ? "expired" : "paid";
+    }
+    if (fresh.status === "processing") return "skipped";
+  }
+  await abandonPayment(ctx, orderId);
+  const minutes = Math.round(((o.order.expiresAt?.getTime() ?? 0) - o.order.createdAt.getTime()) / 60_000);
+  await closeUnpaid(ctx, o, `Not paid within ${minutes} minutes`);
+  return "expired";
+}
+
+export async function orderExpireHandler(db: Db, payload: Record<string, unknown>): Promise<void> {
+  await expireOrder(systemCtx(db, "order expiry"), String(payload.orderId ?? ""));
+}
+
+async function closeUnpaid(ctx: Ctx, o: LoadedOrder, reason: string): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    const tctx = withDb(ctx, tx);
+    const now = ctx.clock.now();
+    const moved = await orderMachine
+      .transition(tctx, o.order.id, "cancelled", {
+        reason,
+        expectFrom: "pending_payment",
+        set: { cancelledAt: now, expiresAt: null, updatedAt: now },
+      })
+      .then(() => true)
+      .catch((e: unknown) => {
+        if (e instanceof AppError && e.status === 409) return false;
+        throw e;
+      });
+    if (!moved) return;
+    for (const g of o.groups) if (g.status === "pending") await groupMachine.transition(tctx, g.id, "cancelled", { reason });
+    await releaseStock(tctx, o.order.id);
+    if (o.order.discountPerkId) await releaseDiscountCode(tctx, { perkId: o.order.discountPerkId, orderId: o.order.id });
+    await publish(tx, "order.cancelled", { orderId: o.order.id, reason, refundedMinor: 0 }, { actor: ctx.actor, at: now });
+  });
+}
+
+// ---- cancelling -----------------------------------------------------------------------------
+
+/**
+ * Cancel an order. The shopper (buyer or signed link) may while nothing is in production; an
+ * admin may until a shipment leaves. A paid order is refunded in full through the provider.
+ */
+export async function cancelOrder(ctx: Ctx, input: OrderAccess & { reason?: string }): Promise<OrderView> {
+  const o = await loadOrder(ctx.db, input.orderId);
+  if (!o) throw orderNotFound();
+  const viewer = viewerOf(ctx, o.order, input.token);
+  const admin = viewer === "admin";
+  const reason = (input.reason ?? "").trim().slice(0, 500) || (admin ? "Cancelled by Platen" : "Cancelled by the shopper");
+  if (o.order.status === "cancelled") return orderView(ctx, o, viewer);
+  const shipped = o.groups.some((g) => g.status === "shipped" || g.status === "delivered");
+  const allowed = admin ? !shipped && ["pending_payment", "paid", "in_production", "on_hold"].includes(o.order.status) : cancellable(o);
+  if (!allowed)
+    throw new AppError(
+      "order-not-cancellable",
+      admin
+        ? "This order can't be cancelled any more: part of it has shipped. Refund it instead."
+        : "This order can't be cancelled any more: production has started. Contact us if something is wrong.",
+      409,
+    );
+  if (o.order.status === "pending_payment") {
+    await abandonPayment(ctx, o.order.id);
+    await closeUnpaid(ctx, o, reason);
+  } else {
+    const refundable = o.order.totalMinor - o.order.refundedMinor;
+    const refund =
+      refundable > 0
+        ? await refundPayment(asSystem(ctx, "order cancelled"), {
+            orderId: o.order.id,
+            amountMinor: refundable,
+            reason,
+            idempotencyKey: `cancel:${o.order.id}`,
+          })
+        : null;
+    await transaction(ctx.db, async (tx) => {
+      const tctx = withDb(ctx, tx);
+      const now = ctx.clock.now();
+      const fresh = (await loadOrder(tx, o.order.id, true))!;
+      if (fresh.order.status === "cancelled") return;
+      await postOrderRefund(asSystem(tctx, "order cancelled"), {
+        orderId: o.order.id,
+        refundId: refund?.id ?? `cancel:${o.order.id}`,
+        kind: "cancelled",
+      });
+      await tx
+        .update(orderLines)
+        .set({ refundedQuantity: sql`${orderLines.quantity}` })
+        .where(eq(orderLines.orderId, o.order.id));
+      for (const g of fresh.groups) {
+        await tx
+          .update(shipmentGroups)
+          .set({ shippingRefundedMinor: groupShippingChargedMinor(fresh.order, g) })
+          .where(eq(shipmentGroups.id, g.id));
+        if (g.status === "pending" || g.status === "in_production") await groupMachine.transition(tctx, g.id, "cancelled", { reason });
+      }
+      await orderMachine.transition(tctx, o.order.id, "cancelled", {
+        reason,
+        set: { cancelledAt: now, refundedMinor: fresh.order.totalMinor, heldFrom: null, updatedAt: now },
+      });
+      await releaseStock(tctx, o.order.id);
+      if (fresh.order.discountPerkId) await releaseDiscountCode(tctx, { perkId: fresh.order.discountPerkId, orderId: o.order.id });
+      await publish(tx, "order.cancelled", { orderId: o.order.id, reason, refundedMinor: refundable }, { actor: ctx.actor, at: now });
+    });
+  }
+  return orderView(ctx, (await loadOrder(ctx.db, o.order.id))!, viewer);
+}
+
+// ---- refunds --------------------------------------------------------------------------------
+
+/** What `k` of a line's units were charged: a running share, so partial refunds of a line sum to its whole. */
+const unitsCharged = (charged: number, quantity: number, k: number) => (k >= quantity ? charged : Math.round((charged * k) / quantity));
+
+function requireAdmin(ctx: Ctx): void {
+  if (!hasRole(ctx.actor, "admin")) throw orderNotFound();
+}
+
+/** Admin: refund chosen lines (quantities), the shipping of chosen groups, or an amount, through the provider. */
+export async function refundOrder(
+  ctx: Ctx,
+  input: { orderId: string; request: RefundRequest & { idempotencyKey?: string } },
+): Promise<OrderView> {
+  requireAdmin(ctx);
+  const o = await loadOrder(ctx.db, input.orderId);
+  if (!o) throw orderNotFound();
+  if (o.order.status === "pending_payment" || o.order.status === "cancelled" || o.order.status === "refunded")
+    throw new AppError(
+      "order-not-refundable",
+      o.order.status === "pending_payment" ? "This order has not been paid." : "This order has nothing left to refund.",
+      409,
+    );
+  const req = input.request;
+  const reason = (req.reason ?? "").trim();
+  if (!reason) throw new AppError("refund-reason", "Give a reason for the refund (the timeline shows it).", 422, "reason");
+  if (reason.length > 500) throw new AppError("refund-reason", "Use at most 500 characters.", 422, "reason");
+  let amount = 0;
+  const lineRefunds: { lineId: string; quantity: number; amountMinor: number }[] = [];
+  for (const r of req.lines ?? []) {
+    if (!r.quantity) continue;
+    const line = o.lines.find((l) => l.id === r.lineId);
+    if (!line) throw new AppError("refund-line", "That item is not part of this order.", 422, "lines");
+    const left = line.quantity - line.refundedQuantity;
+    if (!Number.isInteger(r.quantity) || r.quantity < 0 || r.quantity > left)
+      throw new AppError("refund-line", `You can refund at most ${left} of "${line.title}".`, 422, `line.${line.id}`);
+    const charged = lineChargedMinor(o.order, line);
+    const part =
+      unitsCharged(charged, line.quantity, line.refundedQuantity + r.quantity) -
+      unitsCharged(charged, line.quantity, line.refundedQuantity);
+    amount += part;
+    lineRefunds.push({ lineId: line.id, quantity: r.quantity, amountMinor: part });
+  }
+  const groupIds: string[] = [];
+  const groupRefunds: { groupId: string; amountMinor: number }[] = [];
+  for (const id of req.groupIds ?? []) {
+    const g = o.groups.find((x) => x.id === id);
+    if (!g) throw new AppError("refund-group", "That shipment is not part of this order.", 422, "groupIds");
+    const left = groupShippingChargedMinor(o.order, g) - g.shippingRefundedMinor;
+    if (left <= 0) continue;
+    amount += left;
+    groupIds.push(id);
+    groupRefunds.push({ groupId: id, amountMinor: left });
+  }
+  if (req.amountMinor !== undefined && req.amountMinor !== null) {
+    if (!Number.isSafeInteger(req.amountMinor) || req.amountMinor <= 0)
+      throw new AppError("refund-amount", "Enter an amount above zero.", 422, "amount");
+    amount += req.amountMinor;
+  }
+  const refundable = o.order.totalMinor - o.order.refundedMinor;
+  if (amount <= 0) throw new AppError("refund-empty", "Choose items, shipping or an amount to refund.", 422, "lines");
+  if (amount > refundable)
+    throw new AppError(
+      "refund-too-much",
+      `At most ${formatAmount(refundable, o.order.currency)} is left to refund on this order.`,
+      422,
+      "amount",
+    );
+  const key = input.request.idempotencyKey ?? `refund:${o.order.id}:${o.order.refundedMinor}:${amount}`;
+  const refund = await refundPayment(asSystem(ctx, "refund"), { orderId: o.order.id, amountMinor: amount, reason, idempotencyKey: key });
+  await transaction(ctx.db, async (tx) => {
+    const tctx = withDb(ctx, tx);
+    const now = ctx.clock.now();
+    const fresh = (await loadOrder(tx, o.order.id, true))!;
+    if (fresh.order.appliedRefunds.includes(refund.id)) return;
+    await postOrderRefund(asSystem(tctx, "refund"), {
+      orderId: o.order.id,
+      refundId: refund.id,
+      kind: "refunded",
+      ...(lineRefunds.length ? { lines: lineRefunds.map(({ lineId, amountMinor }) => ({ lineId, amountMinor })) } : {}),
+      ...(groupRefunds.length ? { groups: groupRefunds } : {}),
+      ...(req.amountMinor ? { extraMinor: req.amountMinor } : {}),
+    });
+    for (const r of lineRefunds)
+      await tx
+        .update(orderLines)
+        .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${r.quantity}` })
+        .where(eq(orderLines.id, r.lineId));
+    for (const id of groupIds) {
+      const g = fresh.groups.find((x) => x.id === id)!;
+      await tx
+        .update(shipmentGroups)
+        .set({ shippingRefundedMinor: groupShippingChargedMinor(fresh.order, g) })
+        .where(eq(shipmentGroups.id, id));
+    }
+    const refundedMinor = fresh.order.refundedMinor + amount;
+    const adjustment = { at: now.toISOString(), kind: "refund" as const, amountMinor: amount, reason, actorUserId: actorUserId(ctx.actor) };
+    await tx
+      .update(orders)
+      .set({
+        refundedMinor,
+        appliedRefunds: [...fresh.order.appliedRefunds, refund.id],
+        adjustments: [...fresh.order.adjustments, adjustment],
+        updatedAt: now,
+      })
+      .where(eq(orders.id, o.order.id));
+    // A group whose every unit is refunded before it ships is not made at all.
+    const after = (await loadOrder(tx, o.order.id))!;
+    for (const g of after.groups) {
+      const lines = after.lines.filter((l) => l.groupId === g.id);
+      if ((g.status === "pending" || g.status === "in_production") && lines.every((l) => l.refundedQuantity >= l.quantity))
+        await groupMachine.transition(tctx, g.id, "cancelled", { reason: `Refunded: ${reason}` });
+    }
+    const full = refundedMinor >= fresh.order.totalMinor;
+    if (full) {
+      await orderMachine.transition(tctx, o.order.id, "refunded", { reason, set: { heldFrom: null, updatedAt: now } });
+      await releaseStock(tctx, o.order.id);
+    } else {
+      await followGroups(tctx, o.order.id, "Refunded items will not ship");
+    }
+    await publish(
+      tx,
+      "order.refunded",
+      { orderId: o.order.id, amountMinor: amount, currency: fresh.order.currency, full },
+      { actor: ctx.actor, at: now },
+    );
+  });
+  return orderView(ctx, (await loadOrder(ctx.db, o.order.id))!, "admin");
+}
+
+// ---- holds ----------------------------------------------------------------------------------
+
+export async function holdOrder(ctx: Ctx, input: { orderId: string; reason: string }): Promise<OrderView> {
+  requireAdmin(ctx);
+  const reason = input.reason.trim().slice(0, 500);
+  if (!reason) throw new AppError("hold-reason", "Say why the order is on hold (for example, the case it waits for).", 422, "reason");
+  const o = await loadOrder(ctx.db, input.orderId);
+  if (!o) throw orderNotFound();
+  await orderMachine.transition(ctx, o.order.id, "on_hold", {
+    reason,
+    set: (row) => ({ heldFrom: row.status, updatedAt: ctx.clock.now() }),
+  });
+  return orderView(ctx, (await loadOrder(ctx.db, o.order.id))!, "admin");
+}
+
+export async function releaseOrder(ctx: Ctx, input: { orderId: string; reason?: string }): Promise<OrderView> {
+  requireAdmin(ctx);
+  const o = await loadOrder(ctx.db, input.orderId);
+  if (!o) throw orderNotFound();
+  if (o.order.status !== "on_hold") throw new AppError("not-on-hold", "This order is not on hold.", 409);
+  const target = o.order.heldFrom && o.order.heldFrom !== "on_hold" ? statusFromGroupsOr(o) : "paid";
+  await orderMachine.transition(ctx, o.order.id, target, {
+    reason: (input.reason ?? "").trim().slice(0, 500) || "Hold released",
+    set: { heldFrom: null, updatedAt: ctx.clock.now() },
+  });
+  return orderView(ctx, (await loadOrder(ctx.db, o.order.id))!, "admin");
+}
+
+function statusFromGroupsOr(o: LoadedOrder): OrderStatus {
+  const s = statusFromGroups(o.groups.map((g) => g.status));
+  return s === "refunded" ? (o.order.heldFrom ?? "paid") : s;
+}
+
+// ---- shipment groups --------------------------------------------------------------------------
+
+async function manageableGroup(ctx: Ctx, groupId: string) {
+  const g = await loadGroup(ctx.db, groupId);
+  if (!g) throw new AppError("not-found", "That shipment was not found.", 404);
+  if (!hasRole(ctx.actor, "admin")) {
+    const f = await getFulfillerById(ctx, g.fulfillerId);
+    if (!f || !canManageFulfiller(ctx, f)) throw new AppError("not-found", "That shipment was not found.", 404);
+  }
+  const o = (await loadOrder(ctx.db, g.orderId))!;
+  if (o.order.status === "on_hold") throw new AppError("order-on-hold", "This order is on hold: wait until Platen releases it.", 409);
+  if (o.order.status === "pending_payment") throw new AppError("order-unpaid", "This order is not paid yet.", 409);
+  if (o.order.status === "cancelled" || o.order.status === "refunded")
+    throw new AppError("order-closed", "This order was cancelled or refunded: don't make or ship it.", 409);
+  return { g, o };
+}
+
+export async function startGroupProduction(ctx: Ctx, groupId: string): Promise<void> {
+  const { g } = await manageableGroup(ctx, groupId);
+  await transaction(ctx.db, async (tx) => {
+    const tctx = withDb(ctx, tx);
+    await groupMachine.transition(tctx, g.id, "in_production", {
+      reason: "Production started",
+      expectFrom: "pending",
+      set: { productionStartedAt: ctx.clock.now() },
+    });
+    await followGroups(tctx, g.orderId, `Production started in ${g.warehouseName}`);
+  });
+}
+
+export async function shipGroup(ctx: Ctx, input: { groupId: string; carrier: string; trackingNumber: string }): Promise<void> {
+  const parsed = shipGroupSchema.safeParse({ carrier: input.carrier, trackingNumber: input.trackingNumber });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError("invalid-shipment", issue.message, 422, String(issue.path[0] ?? "trackingNumber"));
+  }
+  const { g } = await manageableGroup(ctx, input.groupId);
+  await transaction(ctx.db, async (tx) => {
+    const tctx = withDb(ctx, tx);
+    const now = ctx.clock.now();
+    await groupMachine.transition(tctx, g.id, "shipped", {
+      reason: `${parsed.data.carrier} ${parsed.data.trackingNumber}`,
+      expectFrom: "in_production",
+      set: { carrier: parsed.data.carrier, trackingNumber: parsed.data.trackingNumber, shippedAt: now },
+    });
+    await commitStock(tctx, { orderId: g.orderId, warehouseId: g.warehouseId });
+    await followGroups(tctx, g.orderId, `Shipped from ${g.warehouseName}`);
+    const o = (await loadOrder(tx, g.orderId))!;
+    await sendShipped(
+      tx,
+      o,
+      o.groups.find((x) => x.id === g.id)!,
+      now,
+    );
+    await publish(
+      tx,
+      "order.group_shipped",
+      { orderId: g.orderId, groupId: g.id, carrier: parsed.data.carrier, trackingNumber: parsed.data.trackingNumber },
+      { actor: ctx.actor, at: now },
+    );
+  });
+}
+
+export async function deliverGroup(ctx: Ctx, groupId: string): Promise<void> {
+  const { g } = await manageableGroup(ctx, groupId);
+  const settings = await getSettings(ctx);
+  const holdDays = (settings as { payoutHoldDays?: number }).payoutHoldDays ?? 14;
+  await transaction(ctx.db, async (tx) => {
+    const tctx = withDb(ctx, tx);
+    const now = ctx.clock.now();
+    await groupMachine.transition(tctx, g.id, "delivered", { reason: "Delivered", expectFrom: "shipped", set: { deliveredAt: now } });
+    await postGroupDelivered(asSystem(tctx, "delivery"), { orderId: g.orderId, groupId: g.id, deliveredAt: now, holdDays });
+    await followGroups(tctx, g.orderId, `Delivered from ${g.warehouseName}`);
+    const o = (await loadOrder(tx, g.orderId))!;
+    await sendDelivered(
+      tx,
+      o,
+      o.groups.find((x) => x.id === g.id)!,
+      now,
+    );
+    await publish(tx, "order.group_delivered", { orderId: g.orderId, groupId: g.id }, { actor: ctx.actor, at: now });
+  });
+}
+
+// ---- guests who sign up -----------------------------------------------------------------------
+
+/** A signed-in shopper takes over a guest order placed with their e-mail address. */
+export async function claimOrder(ctx: Ctx, access: OrderAccess): Promise<void> {
+  const userId = actorUserId(ctx.actor);
+  if (!userId) throw new AppError("sign-in", "Sign in to add this order to your account.", 401);
+  const o = await loadOrder(ctx.db, access.orderId);
+  if (!o || !verifyOrderToken(o.order.id, access.token, ctx.clock.now())) throw orderNotFound();
+  if (o.order.userId === userId) return;
+  if (o.order.userId) throw orderNotFound();
+  const email = (await accountEmailsOf(ctx.db, [userId]))[userId];
+  if (!email || email.toLowerCase() !== o.order.email.toLowerCase())
+    throw new AppError(
+      "claim-email",
+      `This order was placed with ${o.order.email}. Sign in with that address to add it to your account.`,
+      403,
+    );
+  await ctx.db.update(orders).set({ userId, updatedAt: ctx.clock.now() }).where(eq(orders.id, o.order.id));
+}

@@ -1,0 +1,192 @@
+// Paying an order. The provider is called outside any transaction; its outcome is then written in
+// one: the order becomes paid, the ledger posts the sale, the cart lets go of what was bought and
+// the confirmation e-mail is queued. Every path that learns of a success (the card form, the
+// 3-D Secure page, Stripe's return page, Stripe's webhook, the expiry job's last look) ends in the
+// same idempotent `markPaid`.
+import { transaction } from "../../infra/db/index.ts";
+import { publish } from "../../jobs/index.ts";
+import { AppError, asSystem, type Ctx, withDb } from "../../kernel/index.ts";
+import { postOrderPaid } from "../ledger/index.ts";
+import {
+  cancelPayment,
+  completeAuthentication,
+  getPayment,
+  payWithCard,
+  receiveStripeWebhook as receivePaymentWebhook,
+  refreshPayment,
+  refundPayment,
+  startPayment,
+  type CardInput,
+  type PaymentView,
+} from "../payments/index.ts";
+import { removeOrderedItems } from "../shopping/index.ts";
+import { orderNotFound, orderToken, viewerOf } from "./access.ts";
+import { sendOrderSuccess } from "./emails.ts";
+import { loadOrder, loadOrderRow, orderMoney, orderView } from "./load.ts";
+import { orderMachine } from "./states.ts";
+import type { OrderAccess, OrderView } from "./types.ts";
+
+export interface PaymentPageView {
+  order: OrderView;
+  provider: "test" | "stripe";
+  status: string;
+  clientSecret: string | null;
+  publishableKey: string | null;
+  failureMessage: string | null;
+  token: string;
+}
+
+export type PayOutcome = { outcome: "paid" | "requires_action" | "failed"; message: string | null };
+
+const EXPIRED_MESSAGE =
+  "This order expired before it was paid, and its items went back on sale. Your cart still has them: check out again.";
+const CANCELLED_MESSAGE = "This order was cancelled. Your cart still has its items: check out again.";
+
+async function accessibleOrder(ctx: Ctx, access: OrderAccess) {
+  const o = await loadOrder(ctx.db, access.orderId);
+  if (!o) throw orderNotFound();
+  const viewer = viewerOf(ctx, o.order, access.token);
+  return { o, viewer };
+}
+
+/** The /payment page: the order and its payment (started on first view). */
+export async function getPaymentPage(ctx: Ctx, access: OrderAccess): Promise<PaymentPageView> {
+  const { o, viewer } = await accessibleOrder(ctx, access);
+  let payment: PaymentView | null = await getPayment(ctx, o.order.id);
+  if (o.order.status === "pending_payment" && (!payment || payment.status !== "succeeded"))
+    payment = await startPayment(asSystem(ctx, "checkout"), {
+      orderId: o.order.id,
+      amountMinor: o.order.totalMinor,
+      currency: o.order.currency,
+      email: o.order.email,
+    });
+  const fresh = (await loadOrder(ctx.db, o.order.id)) ?? o;
+  return {
+    order: await orderView(ctx, fresh, viewer),
+    provider: payment?.provider ?? "test",
+    status: payment?.status ?? "requires_payment_method",
+    clientSecret: payment?.clientSecret ?? null,
+    publishableKey: payment?.publishableKey ?? null,
+    failureMessage: payment?.failureMessage ?? null,
+    token: orderToken(o.order.id, ctx.clock.now()),
+  };
+}
+
+function outcomeOf(p: PaymentView): PayOutcome {
+  if (p.status === "succeeded") return { outcome: "paid", message: null };
+  if (p.status === "requires_action") return { outcome: "requires_action", message: null };
+  return { outcome: "failed", message: p.failureMessage ?? "The payment didn't go through. Try again or use another card." };
+}
+
+function refuseUnpayable(status: string): PayOutcome | null {
+  if (status === "pending_payment") return null;
+  if (status === "cancelled") return { outcome: "failed", message: EXPIRED_MESSAGE };
+  return { outcome: "paid", message: null };
+}
+
+/** Pay with the built-in test processor's card form. */
+export async function payOrderWithCard(ctx: Ctx, input: OrderAccess & { card: CardInput; attemptKey: string }): Promise<PayOutcome> {
+  const { o } = await accessibleOrder(ctx, input);
+  const early = refuseUnpayable(o.order.status);
+  if (early) return early;
+  const sys = asSystem(ctx, "checkout");
+  await startPayment(sys, { orderId: o.order.id, amountMinor: o.order.totalMinor, currency: o.order.currency, email: o.order.email });
+  const payment = await payWithCard(sys, { orderId: o.order.id, card: input.card, attemptKey: input.attemptKey });
+  return settle(ctx, o.order.id, payment);
+}
+
+/** The simulated 3-D Secure page's answer. */
+export async function completeOrderAuthentication(ctx: Ctx, input: OrderAccess & { approve: boolean }): Promise<PayOutcome> {
+  const { o } = await accessibleOrder(ctx, input);
+  const early = refuseUnpayable(o.order.status);
+  if (early) return early;
+  const payment = await completeAuthentication(asSystem(ctx, "checkout"), { orderId: o.order.id, approve: input.approve });
+  return settle(ctx, o.order.id, payment);
+}
+
+/** Stripe's return page: retrieve the PaymentIntent; paid if it succeeded. */
+export async function confirmOrderPayment(ctx: Ctx, access: OrderAccess): Promise<PayOutcome> {
+  const { o } = await accessibleOrder(ctx, access);
+  const early = refuseUnpayable(o.order.status);
+  if (early) return early;
+  const payment = await refreshPayment(asSystem(ctx, "checkout"), o.order.id);
+  return settle(ctx, o.order.id, payment);
+}
+
+/** Stripe's webhook: verified, each event once; a success marks the order paid. */
+export async function receiveStripeWebhook(ctx: Ctx, rawBody: string, signature: string | null): Promise<{ handled: boolean }> {
+  const sys = asSystem(ctx, "stripe webhook");
+  const event = await receivePaymentWebhook(sys, rawBody, signature);
+  if (event.duplicate || !event.orderId) return { handled: !event.duplicate };
+  if (event.status === "succeeded") {
+    const payment = await getPayment(sys, event.orderId);
+    if (payment) await settle(sys, event.orderId, payment);
+  }
+  return { handled: true };
+}
+
+/** Write what the provider said: a success marks the order paid (once), anything else leaves it pending. */
+async function settle(ctx: Ctx, orderId: string, payment: PaymentView): Promise<PayOutcome> {
+  if (payment.status !== "succeeded") return outcomeOf(payment);
+  const result = await markPaid(ctx, orderId, payment);
+  if (result === "late") return { outcome: "failed", message: EXPIRED_MESSAGE };
+  return { outcome: "paid", message: null };
+}
+
+/**
+ * The order is paid: one transaction moves it to `paid`, posts the ledger's sale journal, takes
+ * the bought items out of the cart and queues `order-success`. A second call is a no-op. A payment
+ * that succeeds after the order expired or was cancelled is refunded at once ("late").
+ */
+export async function markPaid(
+  ctx: Ctx,
+  orderId: string,
+  payment: Pick<PaymentView, "cardBrand" | "cardLast4">,
+): Promise<"paid" | "already" | "late"> {
+  const outcome = await transaction(ctx.db, async (tx) => {
+    const tctx = withDb(asSystem(ctx, "payment"), tx);
+    const row = await loadOrderRow(tx, orderId, true);
+    if (!row) throw orderNotFound();
+    if (row.status === "cancelled") return "late" as const;
+    if (row.status !== "pending_payment") return "already" as const;
+    const now = ctx.clock.now();
+    await orderMachine.transition(withDb(ctx, tx), orderId, "paid", {
+      reason: "Payment received",
+      expectFrom: "pending_payment",
+      set: { paidAt: now, expiresAt: null, updatedAt: now },
+    });
+    const o = (await loadOrder(tx, orderId))!;
+    await postOrderPaid(tctx, orderMoney(o));
+    await removeOrderedItems(tctx, {
+      userId: o.order.userId,
+      visitorCartId: o.order.visitorCartId,
+      items: o.lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
+    });
+    await sendOrderSuccess(tx, o, payment, now);
+    await publish(tx, "order.paid", { orderId, totalMinor: o.order.totalMinor, currency: o.order.currency }, { actor: ctx.actor, at: now });
+    return "paid" as const;
+  });
+  if (outcome === "late") {
+    const row = await loadOrderRow(ctx.db, orderId);
+    if (row)
+      await refundPayment(asSystem(ctx, "late payment"), {
+        orderId,
+        amountMinor: row.totalMinor,
+        reason: "The order expired before the payment arrived.",
+        idempotencyKey: `late:${orderId}`,
+      }).catch(() => undefined);
+  }
+  return outcome;
+}
+
+/** Cancel the provider's side of an unpaid order (expiry, cancellation). Never throws. */
+export async function abandonPayment(ctx: Ctx, orderId: string): Promise<void> {
+  await cancelPayment(asSystem(ctx, "order cancelled"), orderId).catch(() => undefined);
+}
+
+export { CANCELLED_MESSAGE, EXPIRED_MESSAGE };
+
+/** Guard for flows that require an unpaid, still-open order. */
+export function assertPending(status: string): void {
+  if (status === "cancelled") throw new AppError("order-cancelled", CANCELLED_MESSAGE, 409);
+}

@@ -1,0 +1,69 @@
+// The order's life, in one file: the transition table of an order and of a shipment group. Each
+// move goes through the kernel's state machine, which checks it, writes it and records who, when
+// and why in `state_changes`; that history is the order's timeline.
+import { defineStateMachine } from "../../kernel/state-machine.ts";
+import { orders, shipmentGroups } from "./schema.ts";
+import type { GroupStatus, OrderStatus } from "./types.ts";
+
+/**
+ * An order. `pending_payment` is paid or cancelled (the shopper cancels, or it expires unpaid).
+ * Once paid it follows its shipment groups (`in_production`, `partially_shipped` while some are
+ * out, `shipped`, `delivered`); it is cancelled (full refund) only before production, refunded
+ * in full at any point after payment, and put `on_hold` while a case is open, then released to
+ * the status its groups give.
+ */
+export const ORDER_TRANSITIONS = {
+  pending_payment: ["paid", "cancelled"],
+  paid: ["in_production", "partially_shipped", "shipped", "cancelled", "refunded", "on_hold"],
+  in_production: ["partially_shipped", "shipped", "refunded", "on_hold"],
+  partially_shipped: ["shipped", "delivered", "refunded", "on_hold"],
+  shipped: ["delivered", "refunded", "on_hold"],
+  delivered: ["refunded", "on_hold"],
+  on_hold: ["paid", "in_production", "partially_shipped", "shipped", "delivered", "cancelled", "refunded"],
+  cancelled: [],
+  refunded: [],
+} as const satisfies { readonly [K in OrderStatus]: readonly OrderStatus[] };
+
+export const orderMachine = defineStateMachine<OrderStatus, typeof orders>({
+  entity: "order",
+  transitions: ORDER_TRANSITIONS,
+  table: orders,
+  id: orders.id,
+  state: orders.status,
+});
+
+/**
+ * A shipment group: waits for production, is printed, ships (carrier and tracking) and is
+ * delivered. It is cancelled only before it ships (with its order, or when its lines are refunded).
+ */
+export const GROUP_TRANSITIONS = {
+  pending: ["in_production", "cancelled"],
+  in_production: ["shipped", "cancelled"],
+  shipped: ["delivered"],
+  delivered: [],
+  cancelled: [],
+} as const satisfies { readonly [K in GroupStatus]: readonly GroupStatus[] };
+
+export const groupMachine = defineStateMachine<GroupStatus, typeof shipmentGroups>({
+  entity: "shipment",
+  transitions: GROUP_TRANSITIONS,
+  table: shipmentGroups,
+  id: shipmentGroups.id,
+  state: shipmentGroups.status,
+});
+
+/**
+ * The status an order's groups give it once paid: all delivered → delivered; all out → shipped;
+ * some out → partially_shipped; any printing → in_production; else paid. Cancelled groups
+ * (refunded lines) do not count, unless every group is cancelled.
+ */
+export function statusFromGroups(groups: readonly GroupStatus[]): OrderStatus {
+  const live = groups.filter((g) => g !== "cancelled");
+  if (live.length === 0) return "refunded";
+  const out = live.filter((g) => g === "shipped" || g === "delivered").length;
+  if (live.every((g) => g === "delivered")) return "delivered";
+  if (out === live.length) return "shipped";
+  if (out > 0) return "partially_shipped";
+  if (live.some((g) => g === "in_production")) return "in_production";
+  return "paid";
+}

@@ -1,0 +1,454 @@
+// Payments (ADR 0012): one payment per order, its provider intent and what became of it. Provider
+// calls never run inside a database transaction: record what is asked, call the provider, then
+// write the outcome. Every provider POST carries an idempotency key derived from Platen's own ids,
+// so a retry after a crash or a double submit reaches the same intent, charge or refund.
+import { and, eq, ne, sql } from "drizzle-orm";
+import { formatMoney, money } from "../../contracts/money.ts";
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+  type ProviderIntent,
+  type ProviderIntentStatus,
+  type TestProcessorStore,
+} from "../../contracts/ports.ts";
+import { isUniqueViolation, newId, transaction, type Db } from "../../infra/db/index.ts";
+import { logger } from "../../infra/logger/index.ts";
+import { AppError, asSystem, type Ctx } from "../../kernel/index.ts";
+import { paymentRefunds, payments, paymentTestProcessorRecords, paymentWebhookEvents } from "./schema.ts";
+import { paymentStates } from "./states.ts";
+import type { CardInput, PaymentStatus, PaymentView } from "./types.ts";
+
+/** Reads need only the database (the orders module checks who may see an order). */
+export type ReadCtx = Pick<Ctx, "db">;
+type PaymentRow = typeof payments.$inferSelect;
+
+// ---- the provider, with the test processor's store on the caller's database ----------------
+
+function testProcessorStore(db: Db): TestProcessorStore {
+  const t = paymentTestProcessorRecords;
+  return {
+    async get(kind, id) {
+      const [row] = await db
+        .select({ data: t.data })
+        .from(t)
+        .where(and(eq(t.kind, kind), eq(t.id, id)))
+        .limit(1);
+      return row?.data ?? null;
+    },
+    async put(kind, id, data) {
+      await db
+        .insert(t)
+        .values({ kind, id, data })
+        .onConflictDoUpdate({ target: [t.kind, t.id], set: { data, updatedAt: sql`now()` } });
+    },
+    async replaceIfVersion(kind, id, expectedVersion, data) {
+      const rows = await db
+        .update(t)
+        .set({ data, updatedAt: sql`now()` })
+        .where(and(eq(t.kind, kind), eq(t.id, id), sql`(${t.data}->>'version')::int = ${expectedVersion}`))
+        .returning({ id: t.id });
+      return rows.length === 1;
+    },
+    async putIfAbsent(kind, id, data) {
+      await db.insert(t).values({ kind, id, data }).onConflictDoNothing();
+      const [row] = await db
+        .select({ data: t.data })
+        .from(t)
+        .where(and(eq(t.kind, kind), eq(t.id, id)))
+        .limit(1);
+      return row!.data;
+    },
+  };
+}
+
+function provider(ctx: Pick<Ctx, "db" | "ports">): PaymentProvider {
+  const p = ctx.ports.payments;
+  return p.withStore ? p.withStore(testProcessorStore(ctx.db)) : p;
+}
+
+/** Which provider takes payments here: the built-in test processor or Stripe. */
+export function paymentProviderName(ctx: Pick<Ctx, "ports">): "test" | "stripe" {
+  return ctx.ports.payments.name;
+}
+
+/** A provider refusal as a 4xx the shopper or operator can act on (next to its field if any). */
+function refusal(error: unknown): never {
+  if (error instanceof PaymentProviderError) {
+    const status = error.code === "api_connection_error" || /could not be reached/.test(error.message) ? 503 : 422;
+    throw new AppError(`payment-${error.code}`, error.message, status, error.field);
+  }
+  throw error;
+}
+
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+// ---- reading -------------------------------------------------------------------------------
+
+async function rowOf(db: Db, orderId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+  return row ?? null;
+}
+
+async function refundedMinor(db: Db, paymentId: string): Promise<number> {
+  const [r] = await db
+    .select({ total: sql<string>`coalesce(sum(${paymentRefunds.amountMinor}), 0)` })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, paymentId), ne(paymentRefunds.status, "failed")));
+  return Number(r?.total ?? 0);
+}
+
+async function view(ctx: Pick<Ctx, "db"> & { ports?: Ctx["ports"] }, row: PaymentRow): Promise<PaymentView> {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    provider: row.provider,
+    intentId: row.intentId,
+    status: row.status,
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+    failureCode: row.failureCode,
+    failureMessage: row.failureMessage,
+    clientSecret: row.provider === "stripe" ? row.clientSecret : null,
+    publishableKey: row.provider === "stripe" && ctx.ports?.payments.name === "stripe" ? ctx.ports.payments.publishableKey : null,
+    refundedMinor: await refundedMinor(ctx.db, row.id),
+  };
+}
+
+/** The order's payment, or null when none was started. */
+export async function getPayment(ctx: ReadCtx | Ctx, orderId: string): Promise<PaymentView | null> {
+  const row = await rowOf(ctx.db, orderId);
+  return row ? view(ctx, row) : null;
+}
+
+async function mustGet(ctx: Ctx, orderId: string): Promise<PaymentRow> {
+  const row = await rowOf(ctx.db, orderId);
+  if (!row) throw new AppError("not-found", "No payment was started for this order.", 404);
+  return row;
+}
+
+// ---- writing what the provider said --------------------------------------------------------
+
+/** Platen's status for a provider intent: a refused attempt is `failed` until the next one. */
+export function statusOfIntent(intent: Pick<ProviderIntent, "status" | "failureCode">): PaymentStatus {
+  const s: ProviderIntentStatus = intent.status;
+  if (s === "requires_payment_method" || s === "requires_confirmation") return intent.failureCode ? "failed" : "requires_payment_method";
+  if (s === "requires_capture") return "processing";
+  return s;
+}
+
+/**
+ * Stores what the provider says about the payment's intent. A move the transition table refuses
+ * (e.g. a late `payment_failed` after `succeeded`) changes nothing: a paid payment stays paid.
+ */
+async function writeOutcome(ctx: Ctx, row: PaymentRow, intent: ProviderIntent, reason: string, attempt = false): Promise<PaymentRow> {
+  if (intent.id !== row.intentId) return row; // about an intent this payment no longer uses
+  const to = statusOfIntent(intent);
+  const set = {
+    cardBrand: intent.cardBrand ?? row.cardBrand,
+    cardLast4: intent.cardLast4 ?? row.cardLast4,
+    failureCode: to === "failed" ? intent.failureCode : null,
+    failureMessage: to === "failed" ? intent.failureMessage : null,
+    clientSecret: intent.clientSecret ?? row.clientSecret,
+    updatedAt: ctx.clock.now(),
+    ...(attempt ? { attempts: sql`${payments.attempts} + 1` } : {}),
+  };
+  return transaction(ctx.db, async (tx) => {
+    const [current] = await tx.select().from(payments).where(eq(payments.id, row.id)).for("update").limit(1);
+    if (!current || current.intentId !== intent.id) return current ?? row;
+    if (current.status === to) {
+      if (to === "succeeded" || to === "canceled") return current;
+      const [updated] = await tx.update(payments).set(set).where(eq(payments.id, row.id)).returning();
+      return updated!;
+    }
+    if (!paymentStates.can(current.status, to)) {
+      logger().info({ paymentId: row.id, from: current.status, ignored: to, reason }, "payment update ignored");
+      return current;
+    }
+    const { row: updated } = await paymentStates.transition({ ...ctx, db: tx }, row.id, to, { reason, set });
+    return updated;
+  });
+}
+
+// ---- the API the orders module calls -------------------------------------------------------
+
+const intentKey = (orderId: string, amountMinor: number, currency: string, n: number) =>
+  `platen:${orderId}:intent:${n}:${amountMinor}${currency}`;
+
+/**
+ * Starts (or returns) the order's payment: one per order. Called again it returns the same
+ * payment; with a changed amount or currency it cancels the old intent and creates a new one.
+ */
+export async function startPayment(
+  ctx: Ctx,
+  input: { orderId: string; amountMinor: number; currency: string; email: string },
+): Promise<PaymentView> {
+  const currency = input.currency.toUpperCase();
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw new AppError("payment-amount", "The amount to pay must be more than zero.", 422);
+  const p = provider(ctx);
+  const existing = await rowOf(ctx.db, input.orderId);
+  if (existing) {
+    const same = existing.amountMinor === input.amountMinor && existing.currency === currency;
+    if (existing.status === "succeeded" || (same && existing.status !== "canceled")) return view(ctx, existing);
+    if (existing.status === "processing" || existing.status === "requires_action")
+      throw new AppError("payment-in-progress", "A payment for this order is in progress; wait for it to finish.", 409);
+    // The amount changed (or the intent was cancelled): a new intent replaces the old one. If the
+    // old one cannot be cancelled because it was paid meanwhile, the payment is that one.
+    if (existing.status !== "canceled") {
+      try {
+        await p.cancelIntent(existing.intentId, `${existing.intentId}:cancel`);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        const old = await guarded(() => p.retrieveIntent(existing.intentId));
+        if (old.status !== "canceled") {
+          const updated = await writeOutcome(ctx, existing, old, "payment checked with the provider");
+          if (updated.status === "succeeded") return view(ctx, updated);
+          return refusal(error);
+        }
+      }
+    }
+    const n = existing.attempts + 1;
+    const intent = await guarded(() =>
+      p.createIntent({
+        amountMinor: input.amountMinor,
+        currency,
+        orderId: input.orderId,
+        receiptEmail: input.email,
+        idempotencyKey: intentKey(input.orderId, input.amountMinor, currency, n),
+      }),
+    );
+    const row = await transaction(ctx.db, async (tx) => {
+      const [current] = await tx.select().from(payments).where(eq(payments.id, existing.id)).for("update").limit(1);
+      // Someone else replaced the intent meanwhile (or it was paid): theirs stands.
+      if (!current || current.intentId !== existing.intentId || current.status === "succeeded") return current ?? existing;
+      const set = {
+        provider: p.name,
+        intentId: intent.id,
+        clientSecret: intent.clientSecret,
+        amountMinor: input.amountMinor,
+        currency,
+        cardBrand: null,
+        cardLast4: null,
+        failureCode: null,
+        failureMessage: null,
+        attempts: n,
+        updatedAt: ctx.clock.now(),
+      };
+      if (current.status === "requires_payment_method") {
+        const [u] = await tx.update(payments).set(set).where(eq(payments.id, current.id)).returning();
+        return u!;
+      }
+      const moved = await paymentStates.transition({ ...ctx, db: tx }, current.id, "requires_payment_method", {
+        reason: "a new payment intent (the order's amount changed)",
+        set,
+      });
+      return moved.row;
+    });
+    return view(ctx, row);
+  }
+  const intent = await guarded(() =>
+    p.createIntent({
+      amountMinor: input.amountMinor,
+      currency,
+      orderId: input.orderId,
+      receiptEmail: input.email,
+      idempotencyKey: intentKey(input.orderId, input.amountMinor, currency, 1),
+    }),
+  );
+  const now = ctx.clock.now();
+  const [inserted] = await ctx.db
+    .insert(payments)
+    .values({
+      id: newId("pay"),
+      orderId: input.orderId,
+      provider: p.name,
+      intentId: intent.id,
+      clientSecret: intent.clientSecret,
+      status: statusOfIntent(intent),
+      amountMinor: input.amountMinor,
+      currency,
+      attempts: 1,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: payments.orderId })
+    .returning();
+  return view(ctx, inserted ?? (await mustGet(ctx, input.orderId)));
+}
+
+function assertTestProcessor(ctx: Ctx, row: PaymentRow): void {
+  if (row.provider !== "test" || ctx.ports.payments.name !== "test")
+    throw new AppError("payment-provider", "Card details are entered in Stripe's secure payment form, not here.", 400);
+}
+
+/**
+ * Pays the order's intent with a card (test processor only). `attemptKey` comes from the form:
+ * a double submit of the same form is one charge. Only brand and last four are kept.
+ */
+export async function payWithCard(ctx: Ctx, input: { orderId: string; card: CardInput; attemptKey: string }): Promise<PaymentView> {
+  const row = await mustGet(ctx, input.orderId);
+  assertTestProcessor(ctx, row);
+  if (row.status === "succeeded") return view(ctx, row);
+  if (row.status === "canceled")
+    throw new AppError("payment-canceled", "This order's payment was cancelled; the order can no longer be paid.", 409);
+  if (!/^[A-Za-z0-9_:.-]{8,200}$/.test(input.attemptKey))
+    throw new AppError("payment-attempt", "This payment form has expired; reload the page and try again.", 400);
+  const intent = await guarded(() => provider(ctx).confirmCard(row.intentId, input.card, input.attemptKey));
+  const updated = await writeOutcome(ctx, row, intent, "card payment", true);
+  logger().info(
+    { orderId: row.orderId, paymentId: row.id, status: updated.status, brand: updated.cardBrand, last4: updated.cardLast4 },
+    "card payment attempt",
+  );
+  return view(ctx, updated);
+}
+
+/** The test processor's simulated 3-D Secure page: approve pays, fail refuses the card. */
+export async function completeAuthentication(ctx: Ctx, input: { orderId: string; approve: boolean }): Promise<PaymentView> {
+  const row = await mustGet(ctx, input.orderId);
+  assertTestProcessor(ctx, row);
+  if (row.status !== "requires_action") return view(ctx, row);
+  const intent = await guarded(() => provider(ctx).completeAuthentication(row.intentId, input.approve));
+  return view(ctx, await writeOutcome(ctx, row, intent, input.approve ? "card verified" : "card verification failed"));
+}
+
+/** Asks the provider how the intent stands and stores it (Stripe's return page). */
+export async function refreshPayment(ctx: Ctx, orderId: string): Promise<PaymentView> {
+  const row = await mustGet(ctx, orderId);
+  if (row.status === "succeeded" || row.status === "canceled") return view(ctx, row);
+  const intent = await guarded(() => provider(ctx).retrieveIntent(row.intentId));
+  return view(ctx, await writeOutcome(ctx, row, intent, "payment checked with the provider"));
+}
+
+/**
+ * A Stripe webhook: verified (a bad or stale signature is a 400), recorded once by event id (a
+ * repeat is ignored), then the payment updated. Late or out-of-order events never un-pay.
+ */
+export async function receiveStripeWebhook(
+  ctx: Ctx,
+  rawBody: string,
+  signature: string | null,
+): Promise<{ duplicate: boolean; orderId: string | null; status: PaymentStatus | null; type: string }> {
+  const p = ctx.ports.payments;
+  if (p.name !== "stripe") throw new AppError("payment-webhook", "Stripe is not configured on this Platen.", 404);
+  if (!signature) throw new AppError("payment-webhook-signature", "The Stripe-Signature header is missing.", 400);
+  let event;
+  try {
+    event = p.parseWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new AppError("payment-webhook-signature", error.message, 400);
+    throw error;
+  }
+  const [fresh] = await ctx.db
+    .insert(paymentWebhookEvents)
+    .values({ id: event.id, type: event.type, receivedAt: ctx.clock.now() })
+    .onConflictDoNothing()
+    .returning();
+  const intent = event.intent;
+  const row = intent
+    ? ((await ctx.db.select().from(payments).where(eq(payments.intentId, intent.id)).limit(1))[0] ??
+      (intent.orderId ? await rowOf(ctx.db, intent.orderId) : null))
+    : null;
+  if (!fresh) return { duplicate: true, orderId: row?.orderId ?? intent?.orderId ?? null, status: row?.status ?? null, type: event.type };
+  if (!intent || !row || !event.type.startsWith("payment_intent."))
+    return { duplicate: false, orderId: row?.orderId ?? intent?.orderId ?? null, status: row?.status ?? null, type: event.type };
+  try {
+    const updated = await writeOutcome(asSystem(ctx, "stripe webhook"), row, intent, `stripe ${event.type}`);
+    return { duplicate: false, orderId: updated.orderId, status: updated.status, type: event.type };
+  } catch (error) {
+    // Not handled: forget the event id so that Stripe's retry is handled.
+    await ctx.db.delete(paymentWebhookEvents).where(eq(paymentWebhookEvents.id, event.id));
+    throw error;
+  }
+}
+
+/** Cancels the order's unpaid intent (the order expired or was cancelled); no-op when none or paid. */
+export async function cancelPayment(ctx: Ctx, orderId: string): Promise<void> {
+  const row = await rowOf(ctx.db, orderId);
+  if (!row || row.status === "succeeded" || row.status === "canceled") return;
+  const p = provider(ctx);
+  let intent: ProviderIntent;
+  try {
+    intent = await p.cancelIntent(row.intentId, `${row.intentId}:cancel`);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    intent = await guarded(() => p.retrieveIntent(row.intentId)); // e.g. it succeeded meanwhile
+  }
+  await writeOutcome(ctx, row, intent, "the order was cancelled or expired");
+}
+
+/**
+ * Refunds part or all of the order's payment through the provider. Refuses more than was paid
+ * less what is already refunded; the same idempotency key is the same refund.
+ */
+export async function refundPayment(
+  ctx: Ctx,
+  input: { orderId: string; amountMinor: number; reason: string; idempotencyKey: string },
+): Promise<{ id: string; amountMinor: number; status: string }> {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw new AppError("refund-amount", "A refund must be more than zero.", 422, "amount");
+  const existing = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, input.idempotencyKey)).limit(1);
+  let refund = existing[0];
+  if (!refund) {
+    refund = await transaction(ctx.db, async (tx) => {
+      const [row] = await tx.select().from(payments).where(eq(payments.orderId, input.orderId)).for("update").limit(1);
+      if (!row) throw new AppError("not-found", "No payment was made for this order.", 404);
+      if (row.status !== "succeeded") throw new AppError("refund-unpaid", "Only a paid order can be refunded.", 409);
+      const left = row.amountMinor - (await refundedMinor(tx, row.id));
+      if (input.amountMinor > left)
+        throw new AppError(
+          "refund-too-much",
+          `The refund of ${formatMoney(money(input.amountMinor, row.currency))} is more than the ${formatMoney(money(left, row.currency))} left to refund.`,
+          422,
+          "amount",
+        );
+      try {
+        const [r] = await tx
+          .insert(paymentRefunds)
+          .values({
+            id: newId("ref"),
+            paymentId: row.id,
+            orderId: row.orderId,
+            amountMinor: input.amountMinor,
+            currency: row.currency,
+            reason: input.reason.trim().slice(0, 500),
+            status: "pending",
+            idempotencyKey: input.idempotencyKey,
+            createdAt: ctx.clock.now(),
+          })
+          .returning();
+        return r!;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError("refund-conflict", "This refund is already being made; reload the page.", 409);
+        throw error;
+      }
+    });
+  }
+  if (refund.status !== "pending") return { id: refund.id, amountMinor: refund.amountMinor, status: refund.status };
+  const payment = (await ctx.db.select().from(payments).where(eq(payments.id, refund.paymentId)).limit(1))[0]!;
+  let outcome;
+  try {
+    outcome = await provider(ctx).refund({
+      intentId: payment.intentId,
+      amountMinor: refund.amountMinor,
+      reason: refund.reason,
+      orderId: refund.orderId,
+      idempotencyKey: `platen:${refund.id}`,
+    });
+  } catch (error) {
+    if (error instanceof PaymentProviderError && !/could not be reached/.test(error.message))
+      await ctx.db.update(paymentRefunds).set({ status: "failed" }).where(eq(paymentRefunds.id, refund.id));
+    return refusal(error);
+  }
+  const status =
+    outcome.status === "failed" || outcome.status === "canceled" ? "failed" : outcome.status === "succeeded" ? "succeeded" : "pending";
+  await ctx.db.update(paymentRefunds).set({ providerRefundId: outcome.id, status }).where(eq(paymentRefunds.id, refund.id));
+  return { id: refund.id, amountMinor: refund.amountMinor, status };
+}
