@@ -21,17 +21,8 @@ import { formatDate, formatDateTime } from "#app/lib/dates.ts";
 import { echoValues, failure, parseForm, type FormFailure } from "#app/lib/forms.server.ts";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { AppError } from "#server/kernel/index.ts";
-import {
-  CARRIERS,
-  GROUP_STATUS_LABELS,
-  ORDER_STATUS_LABELS,
-  deliverGroup,
-  listFulfillerGroups,
-  shipGroup,
-  shipGroupSchema,
-  startGroupProduction,
-  type GroupStatus,
-} from "#server/modules/orders/index.ts";
+import { deliverGroup, listFulfillerGroups, shipGroup, startGroupProduction } from "#server/modules/orders/index.ts";
+import { CARRIERS, GROUP_STATUS_LABELS, ORDER_STATUS_LABELS, shipGroupSchema, type GroupStatus } from "#server/modules/orders/types.ts";
 
 /** The tabs: what each shows and its label. */
 const FILTERS = [

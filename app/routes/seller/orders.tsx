@@ -18,7 +18,8 @@ import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
 import { formatDate } from "#app/lib/dates.ts";
 import { orRespond } from "#app/lib/party-orders.server.ts";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
-import { GROUP_STATUS_LABELS, listStoreOrders } from "#server/modules/orders/index.ts";
+import { listStoreOrders } from "#server/modules/orders/index.ts";
+import { GROUP_STATUS_LABELS } from "#server/modules/orders/types.ts";
 
 const PAGE_SIZE = 20;
 
