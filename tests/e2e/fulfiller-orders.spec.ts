@@ -27,6 +27,10 @@ test("the fulfiller makes, ships and delivers an order's two shipments; the shop
   // the fulfiller sees both shipments in "Open", with the ship-to address, items and payout
   await signInAs(page, "fulfiller", ORDERS);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders to make and ship");
+  // the search finds the order among the demo orders
+  await page.getByLabel("Order number").fill(number);
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${number}`));
   await expect(page.getByTestId("party-balance")).toContainText("Pending");
   const groups = groupsOf(page, number);
   await expect(groups).toHaveCount(2);
@@ -62,7 +66,7 @@ test("the fulfiller makes, ships and delivers an order's two shipments; the shop
       .click();
     await expect(page.getByTestId("group-notice")).toHaveText("Production started.");
   }
-  await page.goto(`${ORDERS}?status=in_production`);
+  await page.goto(`${ORDERS}?status=in_production&q=${number}`);
   await expect(groupsOf(page, number)).toHaveCount(2);
 
   // shipping needs a carrier and a tracking number: errors next to the fields
@@ -78,7 +82,7 @@ test("the fulfiller makes, ships and delivers an order's two shipments; the shop
   await refused.getByLabel("Tracking number").fill("1Z999AA10123456784");
   await refused.getByRole("button", { name: "Mark shipped" }).click();
   await expect(page.getByTestId("group-notice")).toContainText("Marked as shipped.");
-  await page.goto(`${ORDERS}?status=shipped`);
+  await page.goto(`${ORDERS}?status=shipped&q=${number}`);
   const shipped = page.locator(`#group-${firstGroupId}`);
   await expect(shipped.getByTestId("group-tracking")).toContainText("UPS");
   await expect(shipped.getByRole("link", { name: "1Z999AA10123456784" })).toHaveAttribute(
@@ -106,7 +110,7 @@ test("the fulfiller makes, ships and delivers an order's two shipments; the shop
     .toBe(true);
 
   // ship the other group: the order is shipped
-  await page.goto(`${ORDERS}?status=in_production`);
+  await page.goto(`${ORDERS}?status=in_production&q=${number}`);
   const second = groupsOf(page, number);
   await expect(second).toHaveCount(1);
   await second.getByLabel("Carrier").selectOption("USPS");
@@ -118,12 +122,12 @@ test("the fulfiller makes, ships and delivers an order's two shipments; the shop
   await expect(shopperPage.getByTestId("group-tracking")).toHaveCount(2);
 
   // delivered, both groups: the order is delivered
-  await page.goto(`${ORDERS}?status=shipped`);
+  await page.goto(`${ORDERS}?status=shipped&q=${number}`);
   for (let i = 0; i < 2; i++) {
     await groupsOf(page, number).first().getByRole("button", { name: "Mark delivered" }).click();
     await expect(page.getByTestId("group-notice")).toHaveText("Marked as delivered.");
   }
-  await page.goto(`${ORDERS}?status=delivered`);
+  await page.goto(`${ORDERS}?status=delivered&q=${number}`);
   await expect(groupsOf(page, number)).toHaveCount(2);
   await shopperPage.reload();
   await expect(shopperPage.getByTestId("order-status")).toHaveText("Delivered");

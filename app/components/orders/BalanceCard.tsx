@@ -25,12 +25,14 @@ export function BalanceCard({ balance, who }: { balance: PartyBalance; who: "sto
               <Typography component="dt" variant="body2" color="text.secondary">
                 {i.label}
               </Typography>
-              <Typography component="dd" sx={{ m: 0, fontSize: "1.6rem", fontWeight: 600 }}>
-                {formatPrice(i.value, balance.currency)}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {i.help}
-              </Typography>
+              <Box component="dd" sx={{ m: 0 }}>
+                <Typography component="span" sx={{ display: "block", fontSize: "1.6rem", fontWeight: 600 }}>
+                  {formatPrice(i.value, balance.currency)}
+                </Typography>
+                <Typography component="span" variant="caption" color="text.secondary" sx={{ display: "block" }}>
+                  {i.help}
+                </Typography>
+              </Box>
             </Box>
           ))}
         </Box>

@@ -5,7 +5,6 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
-import Divider from "@mui/material/Divider";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
@@ -34,6 +33,8 @@ const FILTERS = [
   ["all", "All"],
 ] as const satisfies readonly (readonly [GroupStatus | "open" | "all", string])[];
 type Filter = (typeof FILTERS)[number][0];
+/** Shipments per page (oldest paid first: the order to make them in). */
+const PAGE_SIZE = 20;
 const isFilter = (v: string | null): v is Filter => FILTERS.some(([k]) => k === v);
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -46,10 +47,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const q = url.searchParams.get("status");
   const status: Filter = isFilter(q) ? q : "open";
   const done = url.searchParams.get("done");
-  const { rows, balance } = await orRespond(listFulfillerGroups(ctx, { fulfillerId: fulfiller.id, status }));
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, 40);
+  const rawPage = Number(url.searchParams.get("page") ?? "1");
+  const { rows: all, balance } = await orRespond(listFulfillerGroups(ctx, { fulfillerId: fulfiller.id, status }));
+  const needle = query.toUpperCase();
+  const matching = needle ? all.filter((g) => g.orderNumber.toUpperCase().includes(needle)) : all;
+  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const page = Number.isInteger(rawPage) && rawPage >= 1 ? Math.min(rawPage, pages) : 1;
+  const rows = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   return {
     fulfiller: { handle: fulfiller.handle, name: fulfiller.name, status: fulfiller.status },
     status,
+    query,
+    page,
+    pages,
+    total: matching.length,
     balance,
     notice: done === "start" || done === "ship" || done === "deliver" ? DONE[done] : null,
     groups: rows.map((g) => ({
@@ -141,10 +153,11 @@ function AddressBlock({
 }
 
 export default function FulfillerOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { fulfiller, status, groups, balance, notice } = loaderData;
+  const { fulfiller, status, groups, balance, notice, query, page, pages, total } = loaderData;
+  const base = `/fulfillment/@${fulfiller.handle}/administration/orders`;
+  const pageHref = (p: number) => `${base}?${new URLSearchParams({ status, ...(query ? { q: query } : {}), page: String(p) }).toString()}`;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const base = `/fulfillment/@${fulfiller.handle}/administration/orders`;
   const result = actionData as ActionResult | undefined;
   const formError = result && !result.ok ? result.errors._form : undefined;
   return (
@@ -182,9 +195,35 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
           {notice}
         </Alert>
       ) : null}
+      <Box
+        component="form"
+        method="get"
+        action={base}
+        role="search"
+        aria-label="Find a shipment by order number"
+        sx={{ display: "flex", gap: 1, alignItems: "flex-start", flexWrap: "wrap", mb: 2 }}
+      >
+        <input type="hidden" name="status" value={status} />
+        <TextField name="q" label="Order number" size="small" defaultValue={query} slotProps={{ htmlInput: { maxLength: 40 } }} />
+        <Button type="submit" variant="outlined">
+          Find
+        </Button>
+        {query ? (
+          <Button component={RouterLink} to={`${base}?status=${status}`}>
+            Show all
+          </Button>
+        ) : null}
+        <Typography variant="body2" color="text.secondary" sx={{ alignSelf: "center", ml: { sm: "auto" } }} data-testid="groups-count">
+          {total === 1 ? "1 shipment" : `${total} shipments`}
+        </Typography>
+      </Box>
       {groups.length === 0 ? (
         <Typography color="text.secondary" data-testid="groups-empty">
-          {status === "open" ? "Nothing to make right now. New paid orders appear here." : "No shipments with this status."}
+          {query
+            ? `No shipment of an order matching “${query}” here.`
+            : status === "open"
+              ? "Nothing to make right now. New paid orders appear here."
+              : "No shipments with this status."}
         </Typography>
       ) : (
         <Stack spacing={2} data-testid="fulfiller-groups">
@@ -234,7 +273,11 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
                       <Typography variant="subtitle2" component="h3">
                         Items
                       </Typography>
-                      <Stack component="ul" spacing={1.5} divider={<Divider flexItem />} sx={{ listStyle: "none", p: 0, m: 0 }}>
+                      <Stack
+                        component="ul"
+                        spacing={1.5}
+                        sx={{ listStyle: "none", p: 0, m: 0, "& > li + li": { borderTop: 1, borderColor: "divider", pt: 1.5 } }}
+                      >
                         {g.lines.map((l) => (
                           <Box component="li" key={l.id} sx={{ display: "flex", gap: 1.5 }} data-testid="group-line">
                             <OrderThumb image={l.image} alt="" />
@@ -354,6 +397,23 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
           })}
         </Stack>
       )}
+      {pages > 1 ? (
+        <Box component="nav" aria-label="Shipment pages" sx={{ display: "flex", gap: 1, alignItems: "center", mt: 2, flexWrap: "wrap" }}>
+          {page > 1 ? (
+            <Button component={RouterLink} to={pageHref(page - 1)} rel="prev">
+              Previous
+            </Button>
+          ) : null}
+          <Typography variant="body2" color="text.secondary">
+            Page {page} of {pages}
+          </Typography>
+          {page < pages ? (
+            <Button component={RouterLink} to={pageHref(page + 1)} rel="next">
+              Next
+            </Button>
+          ) : null}
+        </Box>
+      ) : null}
     </Container>
   );
 }
