@@ -43,6 +43,13 @@ export default [
     route("wishes", "routes/shopping/wishes.tsx"),
     route("cart", "routes/shopping/cart.tsx"),
 
+    // checkout, payment and the shopper's order page (issue 8)
+    route("checkout", "routes/checkout/index.tsx"),
+    route("payment", "routes/checkout/payment.tsx"),
+    route("payment/authenticate", "routes/checkout/authenticate.tsx"),
+    route("payment/return", "routes/checkout/payment-return.tsx"),
+    route("shop/orders/:id", "routes/shop/order.tsx"),
+
     // admin routes in the default layout (spec section 2)
     ...prefix("admin", [
       route("brevo", "routes/admin/brevo/index.tsx"),
@@ -101,6 +108,7 @@ export default [
   route("api/search", "routes/api/search.ts"),
   route("api/cart", "routes/api/cart.ts"),
   route("api/wishes", "routes/api/wishes.ts"),
+  route("api/payments/stripe/webhook", "routes/api/stripe-webhook.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
 

@@ -86,6 +86,13 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   });
   app.get("/readyz", readinessHandler); // database and file storage (server/http/readiness.ts)
 
+  // Stripe's Payment Element (issue 8) loads js.stripe.com in a frame and talks to api.stripe.com;
+  // allowed only when the Stripe payment provider is configured.
+  const stripe = Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_PUBLISHABLE_KEY);
+  const stripeScript = stripe ? ["https://js.stripe.com"] : [];
+  const stripeConnect = stripe ? ["https://api.stripe.com"] : [];
+  const stripeFrame = stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [];
+
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -93,12 +100,13 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: dev
-            ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-            : ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+            ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...stripeScript]
+            : ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...stripeScript],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
           fontSrc: ["'self'", "data:"],
-          connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+          connectSrc: dev ? ["'self'", "ws:", "wss:", ...stripeConnect] : ["'self'", ...stripeConnect],
+          ...(stripe ? { frameSrc: ["'self'", ...stripeFrame] } : {}),
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
           baseUri: ["'self'"],

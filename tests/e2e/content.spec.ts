@@ -108,7 +108,7 @@ test("the FAQs are grouped, open as accordions, carry FAQPage JSON-LD and need n
   }
   // (Answers about checkout, tracking and payouts appear once those exist: content/availability.ts.)
   const faq = page.locator("details#order-now");
-  const answer = faq.getByText(/Not yet: checkout opens soon/);
+  const answer = faq.getByText(/Yes: add items to your cart and check out/);
   await expect(answer).toBeHidden();
   await faq.getByRole("heading", { level: 3, name: "Can I order yet?" }).click();
   await expect(answer).toBeVisible();

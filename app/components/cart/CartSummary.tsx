@@ -3,12 +3,13 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { CHECKOUT_SOON, TAX_NOTE } from "../content/availability.ts";
+import { Link } from "react-router";
+import { CHECKOUT_SOON, FEATURES, TAX_NOTE } from "../content/availability.ts";
 import { formatPrice } from "../catalog/PriceText.tsx";
 
 /**
  * The foot of a cart (the /cart page and the drawer): subtotal, what checkout adds, where the cart
- * is kept, and the checkout button (disabled until checkout opens).
+ * is kept, and the checkout button (a plain link to /checkout, so it works without JavaScript).
  */
 export function CartSummary({
   subtotalMinor,
@@ -16,6 +17,7 @@ export function CartSummary({
   signedIn,
   idPrefix,
   children,
+  onNavigate,
 }: {
   subtotalMinor: number;
   currency: string;
@@ -23,6 +25,8 @@ export function CartSummary({
   /** Keeps ids and test ids apart where both summaries are on one page ("cart-page" | "cart"). */
   idPrefix: "cart-page" | "cart";
   children?: ReactNode;
+  /** Called when the checkout link is followed (the drawer closes). */
+  onNavigate?: () => void;
 }) {
   const soonId = idPrefix === "cart" ? "checkout-soon" : "cart-checkout-soon";
   return (
@@ -37,13 +41,28 @@ export function CartSummary({
         {TAX_NOTE}{" "}
         {signedIn ? "Your cart is saved to your account." : "Your cart is saved on this device; sign in to keep it on your account."}
       </Typography>
-      {/* Checkout arrives with the payments issue; until then the cart is kept, not sold. */}
-      <Button variant="contained" fullWidth size="large" disabled aria-describedby={soonId}>
-        Checkout
-      </Button>
-      <Typography id={soonId} variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.75, textAlign: "center" }}>
-        {CHECKOUT_SOON}
-      </Typography>
+      {FEATURES.checkout ? (
+        <Button
+          component={Link}
+          to="/checkout"
+          variant="contained"
+          fullWidth
+          size="large"
+          data-testid={`${idPrefix}-checkout`}
+          onClick={onNavigate}
+        >
+          Checkout
+        </Button>
+      ) : (
+        <>
+          <Button variant="contained" fullWidth size="large" disabled aria-describedby={soonId}>
+            Checkout
+          </Button>
+          <Typography id={soonId} variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.75, textAlign: "center" }}>
+            {CHECKOUT_SOON}
+          </Typography>
+        </>
+      )}
       {children}
     </Box>
   );

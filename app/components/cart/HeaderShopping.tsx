@@ -338,7 +338,13 @@ export function HeaderShopping() {
           </Box>
           {cart && cart.lines.length ? (
             <Box sx={{ p: 2, borderTop: 1, borderColor: "divider" }}>
-              <CartSummary subtotalMinor={cart.subtotalMinor} currency={cart.currency} signedIn={!!uid} idPrefix="cart" />
+              <CartSummary
+                subtotalMinor={cart.subtotalMinor}
+                currency={cart.currency}
+                signedIn={!!uid}
+                idPrefix="cart"
+                onNavigate={() => setOpen(false)}
+              />
             </Box>
           ) : null}
         </Stack>

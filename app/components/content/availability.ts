@@ -6,11 +6,11 @@
  */
 export const FEATURES = {
   /** Shoppers can place and pay for an order. */
-  checkout: false,
+  checkout: true,
   /** ...without an account. */
-  guestCheckout: false,
+  guestCheckout: true,
   /** Shipments carry tracking, shown on the order page and e-mailed. */
-  tracking: false,
+  tracking: true,
   /** Print shops get batches, labels and manifests in the fulfillment administration. */
   fulfillmentTools: false,
   /** Artists and print shops are paid out to a connected account. */
@@ -79,11 +79,9 @@ export const BUYING_STEPS = {
   track: FEATURES.tracking
     ? {
         title: "Track every parcel",
-        text: "We e-mail you the tracking number when a parcel ships and again when it is delivered. Your order page shows every tracking update.",
+        text: "We e-mail you the carrier and tracking number when a parcel ships, and again when it is delivered. Your order page shows the tracking link of every parcel.",
       }
     : null,
   /** Where a problem with an order is reported. */
-  reportProblem: FEATURES.guestCheckout
-    ? "by opening a case from your order page, or through the contact form if you ordered as a guest"
-    : "by opening a case from your order page, or through the contact form",
+  reportProblem: "through the contact form with the topic “An order I placed” and your order number",
 };

@@ -45,7 +45,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "Do I need an account to order?",
         requires: "guestCheckout",
         answer: [
-          "No. You can check out as a guest with your e-mail address, and we send your order confirmation there. With an account you also keep your order history, saved addresses and wishes across devices, and you can open a case straight from your order page.",
+          "No. You can check out as a guest with your e-mail address, and we send your order confirmation there. With an account you also keep your order history, saved addresses and wishes across devices. After a guest order you can create an account with the same e-mail address and add the order to it.",
         ],
         links: [{ to: "/signup", label: "Create an account" }],
       },
@@ -69,7 +69,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
         requires: "checkout",
         question: "Can I change or cancel my order?",
         answer: [
-          "Yes, as long as it has not gone into production yet. Production usually starts within a day, so write to us as soon as possible through the contact form with the topic “An order I placed” and your order number. Once an item is being printed we can no longer stop it.",
+          "Yes, as long as it has not gone into production yet: open your order page (the link is in your confirmation e-mail, and on your account if you were signed in) and choose “Cancel order”. You are refunded in full to the card you paid with. Production usually starts within a day; once an item is being printed we can no longer stop it. To change an address or an item, cancel and order again, or write to us through the contact form with the topic “An order I placed”.",
         ],
         links: [{ to: "/contact?topic=order", label: "Contact us about an order" }],
       },
@@ -84,7 +84,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
         requires: "checkout",
         question: "How long does delivery take?",
         answer: [
-          "Production takes 2 to 5 business days, then the parcel travels with the carrier. Each product page shows an estimated delivery date for your address, based on the production time of the print shop and the carrier's transit time. Because your order is printed close to you whenever possible, it often travels less far than from a central warehouse.",
+          "Production takes 2 to 5 business days, then the parcel travels with the carrier. Checkout shows an estimated delivery date for each parcel to your address, based on the production time of the print shop and the carrier's transit time. Because your order is printed close to you whenever possible, it often travels less far than from a central warehouse.",
         ],
       },
       {
@@ -121,7 +121,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
         requires: "checkout",
         question: "My item arrived misprinted or damaged. What now?",
         answer: [
-          "We are sorry. Within 30 days of delivery, open a case from your order page (or write to us through the contact form) and add a photo that shows the problem. We will reprint the item or refund it, whichever you prefer, at no cost to you. You usually do not need to send anything back.",
+          "We are sorry. Within 30 days of delivery, write to us through the contact form with the topic “An order I placed”, your order number and a photo that shows the problem. We will reprint the item or refund it, whichever you prefer, at no cost to you. You usually do not need to send anything back.",
         ],
         links: [
           { to: "/shop/shoppers#guarantees", label: "Our guarantees" },
@@ -140,7 +140,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
         requires: "tracking",
         question: "My parcel has not arrived.",
         answer: [
-          "First check the tracking on your order page or in the shipping e-mail. If the parcel has not arrived 10 business days after the estimated delivery date, or the tracking has not moved for 10 business days, open a case from your order page. We will trace it with the carrier and send a replacement or refund you if it is lost.",
+          "First check the tracking on your order page or in the shipping e-mail. If the parcel has not arrived 10 business days after the estimated delivery date, or the tracking has not moved for 10 business days, write to us through the contact form with your order number. We will trace it with the carrier and send a replacement or refund you if it is lost.",
         ],
       },
       {
@@ -148,7 +148,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
         requires: "checkout",
         question: "How long does a refund take?",
         answer: [
-          "We refund to the card you paid with as soon as we decide the case, usually within 2 business days of your message. Your bank then takes 5 to 10 business days to show the money on your account.",
+          "We refund to the card you paid with as soon as we have looked at your message, usually within 2 business days. When you cancel an order before production yourself, the refund is sent at once. Your bank then takes 5 to 10 business days to show the money on your account.",
         ],
       },
       {

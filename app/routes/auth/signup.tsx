@@ -17,9 +17,12 @@ import { EmailField } from "#app/components/auth/EmailField.tsx";
 export const meta: Route.MetaFunction = () => [{ title: "Create your account · Platen" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const next = safeNext(new URL(request.url).searchParams.get("next"), "/account");
+  const url = new URL(request.url);
+  const next = safeNext(url.searchParams.get("next"), "/account");
   if (await getSession(request)) throw redirect(next);
-  return { next };
+  // A guest who just ordered arrives with the order's e-mail (?email=), so the account can take the order over.
+  const email = (url.searchParams.get("email") ?? "").trim().slice(0, 254);
+  return { next, email };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -73,7 +76,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           autoFocus
           slotProps={{ htmlInput: { maxLength: 80 } }}
         />
-        <EmailField defaultValue={values.email} error={errors.email} helperText="We'll send a link to confirm it." />
+        <EmailField defaultValue={values.email ?? loaderData.email} error={errors.email} helperText="We'll send a link to confirm it." />
         <PasswordField
           name="password"
           label="Password"

@@ -1,0 +1,86 @@
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { formatPrice } from "../catalog/PriceText.tsx";
+import { ProductImage } from "../catalog/ProductImage.tsx";
+import { productPath } from "../catalog/ProductCard.tsx";
+import type { MockupRef } from "#server/contracts/imaging.ts";
+
+/** One item of a checkout, payment summary or order: mockup, title, variant, store, quantity and price. */
+export function LineItem({
+  title,
+  variantLabel,
+  storeName,
+  productId,
+  image,
+  quantity,
+  itemsMinor,
+  unitPriceMinor,
+  currency,
+  problem,
+  note,
+  compact = false,
+  children,
+  testId = "line-item",
+}: {
+  title: string;
+  variantLabel: string;
+  storeName: string;
+  productId?: string;
+  image: MockupRef | null;
+  quantity: number;
+  itemsMinor: number;
+  unitPriceMinor: number;
+  currency: string;
+  problem?: string | null;
+  note?: string | null;
+  compact?: boolean;
+  children?: ReactNode;
+  testId?: string;
+}) {
+  const size = compact ? 56 : 88;
+  return (
+    <Box
+      component="li"
+      data-testid={testId}
+      sx={{ display: "grid", gridTemplateColumns: `${size}px 1fr`, gap: 2, py: 1.5, "& + &": { borderTop: 1, borderColor: "divider" } }}
+    >
+      <Box sx={{ borderRadius: 1, overflow: "hidden", width: size }}>
+        <ProductImage image={image} alt={`${title}${variantLabel ? `, ${variantLabel}` : ""}`} sizes={`${size}px`} />
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Stack direction="row" sx={{ justifyContent: "space-between", gap: 1 }}>
+          {productId && !compact ? (
+            <Typography component={Link} to={productPath(productId)} sx={{ color: "text.primary", fontWeight: 700 }}>
+              {title}
+            </Typography>
+          ) : (
+            <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
+          )}
+          <Typography sx={{ fontWeight: 700, whiteSpace: "nowrap" }} data-testid={`${testId}-total`}>
+            {formatPrice(itemsMinor, currency)}
+          </Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {[variantLabel, storeName].filter(Boolean).join(" · ")}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Qty {quantity} × {formatPrice(unitPriceMinor, currency)}
+        </Typography>
+        {note ? (
+          <Typography variant="body2" color="text.secondary">
+            {note}
+          </Typography>
+        ) : null}
+        {problem ? (
+          <Typography variant="body2" color="error" role="alert" sx={{ fontWeight: 600, mt: 0.5 }} data-testid="line-problem">
+            {problem}
+          </Typography>
+        ) : null}
+        {children}
+      </Box>
+    </Box>
+  );
+}
