@@ -96,6 +96,13 @@ export default [
     ]),
   ]),
 
+  // ---- orders of a store's partners and of fulfillers (issue 8) ----------------------------
+  layout("layouts/seller.tsx", { id: "seller-orders" }, [
+    route("shop/partners/:handle/administration/orders", "routes/seller/orders.tsx"),
+    route("fulfillment/:handle/administration/orders", "routes/fulfillment/orders.tsx"),
+  ]),
+  route("fulfillment/:handle/administration/orders/:groupId/files/:lineId/:area", "routes/fulfillment/order-file.ts"),
+
   // ---- APIs and resources (no layout) ------------------------------------------------------
   route("api/__session", "routes/api/session.ts"),
   route("identity/token", "routes/api/identity-token.ts"),

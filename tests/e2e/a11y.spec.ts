@@ -55,10 +55,11 @@ const PAGES: Record<"visitor" | DemoRole, string[]> = {
     "/shop/partners/@inkwell/administration/workerprofile",
     "/shop/partners/@inkwell/administration/products",
     "/shop/partners/@inkwell/administration/products/create",
+    "/shop/partners/@inkwell/administration/orders",
     "/product-request",
     "/wishes",
   ],
-  fulfiller: [],
+  fulfiller: ["/fulfillment/@print-works/administration/orders", "/fulfillment/@print-works/administration/orders?status=all"],
   admin: [
     "/admin",
     "/admin/users/setRoleByUid",

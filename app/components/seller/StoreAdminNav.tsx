@@ -18,7 +18,7 @@ export interface StoreAdminStore {
   accentColor?: string;
 }
 
-export type StoreAdminSection = "dashboard" | "getting-started" | "profile" | "workerprofile" | "products" | "fan-club";
+export type StoreAdminSection = "dashboard" | "getting-started" | "profile" | "workerprofile" | "products" | "orders" | "fan-club";
 
 /** The side navigation of a store's administration (`/shop/partners/@{name}/administration/...`). */
 export function storeAdminNav(handle: string): SideNavSection[] {
@@ -39,6 +39,10 @@ export function storeAdminNav(handle: string): SideNavSection[] {
         { to: `${base}/products`, label: "Products", end: true },
         { to: `${base}/products/create`, label: "Design a product" },
       ],
+    },
+    {
+      title: "Sales",
+      items: [{ to: `${base}/orders`, label: "Orders" }],
     },
     {
       title: "Shop front",

@@ -19,6 +19,9 @@ import { echoValues, parseForm, zodFieldErrors } from "#app/lib/forms.server.ts"
 import { refreshCookieForSession, requireUser, signOutHeaders, themeCookieHeader } from "#app/lib/session.server.ts";
 import { writeUserData } from "#app/lib/user-data.ts";
 import { AccountWishesSection } from "#app/components/cart/AccountWishes.tsx";
+import { AccountOrdersSection } from "#app/components/orders/AccountOrders.tsx";
+import { listMyOrders, toUserDataOrders } from "#server/modules/orders/index.ts";
+import { formatDate } from "#app/lib/dates.ts";
 import { getWishes } from "#server/modules/shopping/index.ts";
 import { isThemeName } from "#app/theme/themes.ts";
 import { AppError } from "#server/kernel/index.ts";
@@ -83,6 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pendingEmailChange(ctx),
     getWishes(ctx),
   ]);
+  const orders = await listMyOrders(ctx);
   const url = new URL(request.url);
   return {
     profile: {
@@ -106,6 +110,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     editAddress: url.searchParams.get("address"),
     notice: url.searchParams.get("notice"),
     wishes: { cards: wishes.cards.slice(0, 6), total: wishes.cards.length },
+    orders: orders.map((o) => ({
+      id: o.id,
+      number: o.number,
+      status: o.status,
+      date: formatDate(o.createdAt),
+      itemCount: o.itemCount,
+      totalMinor: o.totalMinor,
+      refundedMinor: o.refundedMinor,
+      currency: o.currency,
+      image: o.image ? { hash: o.image.hash } : null,
+    })),
+    userDataOrders: toUserDataOrders(orders),
   };
 }
 
@@ -236,8 +252,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     writeUserData((d) => ({ ...d, shippingInfo: addresses, selectedShippingInfo: selected ? { ...selected } : {} }));
   }, [addresses]);
 
+  // Mirror the order list into localStorage.userData (spec field `orders`: id, date, status, total).
+  const { userDataOrders } = loaderData;
+  useEffect(() => {
+    writeUserData((d) => ({ ...d, orders: userDataOrders }));
+  }, [userDataOrders]);
+
   const sections = [
     ["profile", "Profile"],
+    ["orders", "Orders"],
     ["addresses", "Shipping addresses"],
     ["wishes", "Wishes"],
     ["theme", "Theme"],
@@ -262,6 +285,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Box>
       <Stack spacing={3}>
         <ProfileSection profile={loaderData.profile} result={result} />
+        <AccountOrdersSection orders={loaderData.orders} />
         <AddressesSection addresses={addresses} editing={loaderData.editAddress} notice={loaderData.notice} result={result} />
         <AccountWishesSection cards={loaderData.wishes.cards} total={loaderData.wishes.total} />
         <ThemeSection result={result} />

@@ -125,9 +125,20 @@ export default function SellerHub({ loaderData }: Route.ComponentProps) {
                       @{f.handle} · {f.status}
                     </Typography>
                     <Typography variant="body2" sx={{ mt: 1 }}>
-                      Order batches, parcels and shipping arrive with the fulfillment release; your blanks are already offered to partners.
+                      Make and ship the orders routed to your warehouses; batches, parcels and labels arrive with the fulfillment release.
                     </Typography>
                   </CardContent>
+                  <CardActions>
+                    <Button
+                      component={Link}
+                      to={`/fulfillment/@${f.handle}/administration/orders`}
+                      variant="contained"
+                      size="small"
+                      aria-label={`Orders of ${f.name}`}
+                    >
+                      Orders
+                    </Button>
+                  </CardActions>
                 </Card>
               </Grid>
             ))}

@@ -113,6 +113,9 @@ export default function StoreDashboard({ loaderData }: Route.ComponentProps) {
             <Button component={Link} to={`${base}/products`} variant="outlined">
               Your products
             </Button>
+            <Button component={Link} to={`${base}/orders`} variant="outlined">
+              Orders and earnings
+            </Button>
             <Button component={Link} to={`${base}/getting-started`} variant="outlined">
               Getting started
             </Button>

@@ -1,0 +1,419 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Container from "@mui/material/Container";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { z } from "zod";
+import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/orders";
+import { formatPrice } from "#app/components/catalog/PriceText.tsx";
+import { BalanceCard, OrderThumb } from "#app/components/orders/BalanceCard.tsx";
+import { formatDate, formatDateTime } from "#app/lib/dates.ts";
+import { echoValues, failure, parseForm, type FormFailure } from "#app/lib/forms.server.ts";
+import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
+import { AppError } from "#server/kernel/index.ts";
+import { deliverGroup, listFulfillerGroups, shipGroup, startGroupProduction } from "#server/modules/orders/index.ts";
+import { CARRIERS, GROUP_STATUS_LABELS, ORDER_STATUS_LABELS, shipGroupSchema, type GroupStatus } from "#server/modules/orders/types.ts";
+
+/** The tabs: what each shows and its label. */
+const FILTERS = [
+  ["open", "Open"],
+  ["pending", "Waiting"],
+  ["in_production", "In production"],
+  ["shipped", "Shipped"],
+  ["delivered", "Delivered"],
+  ["all", "All"],
+] as const satisfies readonly (readonly [GroupStatus | "open" | "all", string])[];
+type Filter = (typeof FILTERS)[number][0];
+/** Shipments per page (oldest paid first: the order to make them in). */
+const PAGE_SIZE = 20;
+const isFilter = (v: string | null): v is Filter => FILTERS.some(([k]) => k === v);
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Orders of ${data.fulfiller.name} · Platen` : "Fulfillment orders · Platen" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const url = new URL(request.url);
+  const q = url.searchParams.get("status");
+  const status: Filter = isFilter(q) ? q : "open";
+  const done = url.searchParams.get("done");
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, 40);
+  const rawPage = Number(url.searchParams.get("page") ?? "1");
+  const { rows: all, balance } = await orRespond(listFulfillerGroups(ctx, { fulfillerId: fulfiller.id, status }));
+  const needle = query.toUpperCase();
+  const matching = needle ? all.filter((g) => g.orderNumber.toUpperCase().includes(needle)) : all;
+  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const page = Number.isInteger(rawPage) && rawPage >= 1 ? Math.min(rawPage, pages) : 1;
+  const rows = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  return {
+    fulfiller: { handle: fulfiller.handle, name: fulfiller.name, status: fulfiller.status },
+    status,
+    query,
+    page,
+    pages,
+    total: matching.length,
+    balance,
+    notice: done === "start" || done === "ship" || done === "deliver" ? DONE[done] : null,
+    groups: rows.map((g) => ({
+      groupId: g.groupId,
+      orderNumber: g.orderNumber,
+      orderStatus: ORDER_STATUS_LABELS[g.orderStatus],
+      status: g.status,
+      warehouseName: g.warehouseName,
+      placed: formatDate(g.placedAt),
+      paid: g.paidAt ? formatDateTime(g.paidAt) : null,
+      address: g.address,
+      carrier: g.carrier,
+      trackingNumber: g.trackingNumber,
+      trackingUrl: g.trackingUrl,
+      shippingMinor: g.shippingMinor,
+      payoutMinor: g.payoutMinor,
+      currency: g.currency,
+      lines: g.lines.map((l) => ({
+        id: l.id,
+        title: l.title,
+        variantLabel: l.variantLabel,
+        sku: l.sku,
+        quantity: l.quantity,
+        refundedQuantity: l.refundedQuantity,
+        image: l.image ? { hash: l.image.hash } : null,
+        printFiles: l.printFiles,
+      })),
+    })),
+  };
+}
+
+const groupIdSchema = z.string({ error: "Choose a shipment." }).trim().min(1, "Choose a shipment.").max(64, "Choose a shipment.");
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("start"), groupId: groupIdSchema }),
+  z.object({ intent: z.literal("deliver"), groupId: groupIdSchema }),
+  z.object({ intent: z.literal("ship"), groupId: groupIdSchema }).extend(shipGroupSchema.shape),
+]);
+
+type ActionResult = (FormFailure & { groupId?: string }) | { ok: true; groupId: string; message: string };
+
+const DONE: Record<"start" | "ship" | "deliver", string> = {
+  start: "Production started.",
+  ship: "Marked as shipped. The shopper gets an e-mail with the tracking link.",
+  deliver: "Marked as delivered.",
+};
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { ctx } = await requireFulfillerAccess(request, params.handle);
+  const form = await request.formData();
+  const groupId = String(form.get("groupId") ?? "");
+  const intent = String(form.get("intent") ?? "");
+  if (!["start", "ship", "deliver"].includes(intent)) return failure({ _form: "Choose what to do with this shipment." }, 400);
+  const parsed = parseForm(form, actionSchema);
+  if (!parsed.ok) return data<ActionResult>({ ...parsed, groupId }, { status: 400 });
+  const input = parsed.data;
+  try {
+    if (input.intent === "start") await startGroupProduction(ctx, input.groupId);
+    else if (input.intent === "deliver") await deliverGroup(ctx, input.groupId);
+    else await shipGroup(ctx, { groupId: input.groupId, carrier: input.carrier, trackingNumber: input.trackingNumber });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const field = error.field && ["carrier", "trackingNumber"].includes(error.field) ? error.field : "_form";
+    return data<ActionResult>(
+      { ok: false, errors: { [field]: error.message }, values: echoValues(form), groupId },
+      { status: error.status },
+    );
+  }
+  // Post/redirect/get: the page reloads with a notice, with or without JavaScript.
+  const url = new URL(request.url);
+  url.searchParams.set("done", input.intent);
+  return redirect(`${url.pathname}?${url.searchParams.toString()}#group-${input.groupId}`);
+}
+
+function AddressBlock({
+  a,
+}: {
+  a: { fullName: string; line1: string; line2: string; city: string; region: string; postalCode: string; country: string; phone: string };
+}) {
+  return (
+    <Box component="address" sx={{ fontStyle: "normal" }}>
+      <Typography>{a.fullName}</Typography>
+      <Typography>{a.line1}</Typography>
+      {a.line2 ? <Typography>{a.line2}</Typography> : null}
+      <Typography>{[a.postalCode, a.city, a.region].filter(Boolean).join(" ")}</Typography>
+      <Typography>{a.country}</Typography>
+      {a.phone ? <Typography variant="body2" color="text.secondary">{`Phone ${a.phone}`}</Typography> : null}
+    </Box>
+  );
+}
+
+export default function FulfillerOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { fulfiller, status, groups, balance, notice, query, page, pages, total } = loaderData;
+  const base = `/fulfillment/@${fulfiller.handle}/administration/orders`;
+  const pageHref = (p: number) => `${base}?${new URLSearchParams({ status, ...(query ? { q: query } : {}), page: String(p) }).toString()}`;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const result = actionData as ActionResult | undefined;
+  const formError = result && !result.ok ? result.errors._form : undefined;
+  return (
+    <Container component="main" id="main" maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography component="p" variant="body2" color="text.secondary">
+        {fulfiller.name} · @{fulfiller.handle}
+      </Typography>
+      <Typography variant="h1" sx={{ fontSize: { xs: "1.7rem", sm: "2.1rem" }, mb: 1 }}>
+        Orders to make and ship
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: "75ch" }}>
+        Each card is one shipment: the lines of an order routed to one of your warehouses. Download the print files, start production, then
+        mark it shipped with the carrier and tracking number; the shopper is e-mailed the tracking link.
+      </Typography>
+      {fulfiller.status !== "active" ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          This business is suspended: no new orders are routed to it. Contact Platen to reinstate it.
+        </Alert>
+      ) : null}
+      <BalanceCard balance={balance} who="fulfiller" />
+      {formError && !result?.groupId ? (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {formError}
+        </Alert>
+      ) : null}
+      <Box component="nav" aria-label="Shipments by status" sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}>
+        <Tabs value={status} variant="scrollable" allowScrollButtonsMobile aria-label="Shipments by status">
+          {FILTERS.map(([key, label]) => (
+            <Tab key={key} value={key} label={label} component={RouterLink} to={`${base}?status=${key}`} data-testid={`tab-${key}`} />
+          ))}
+        </Tabs>
+      </Box>
+      {notice ? (
+        <Alert severity="success" sx={{ mb: 2 }} role="status" data-testid="group-notice">
+          {notice}
+        </Alert>
+      ) : null}
+      <Box
+        component="form"
+        method="get"
+        action={base}
+        role="search"
+        aria-label="Find a shipment by order number"
+        sx={{ display: "flex", gap: 1, alignItems: "flex-start", flexWrap: "wrap", mb: 2 }}
+      >
+        <input type="hidden" name="status" value={status} />
+        <TextField name="q" label="Order number" size="small" defaultValue={query} slotProps={{ htmlInput: { maxLength: 40 } }} />
+        <Button type="submit" variant="outlined">
+          Find
+        </Button>
+        {query ? (
+          <Button component={RouterLink} to={`${base}?status=${status}`}>
+            Show all
+          </Button>
+        ) : null}
+        <Typography variant="body2" color="text.secondary" sx={{ alignSelf: "center", ml: { sm: "auto" } }} data-testid="groups-count">
+          {total === 1 ? "1 shipment" : `${total} shipments`}
+        </Typography>
+      </Box>
+      {groups.length === 0 ? (
+        <Typography color="text.secondary" data-testid="groups-empty">
+          {query
+            ? `No shipment of an order matching “${query}” here.`
+            : status === "open"
+              ? "Nothing to make right now. New paid orders appear here."
+              : "No shipments with this status."}
+        </Typography>
+      ) : (
+        <Stack spacing={2} data-testid="fulfiller-groups">
+          {groups.map((g) => {
+            const mine = result && result.groupId === g.groupId ? result : undefined;
+            const errors = mine && !mine.ok ? mine.errors : {};
+            const values = mine && !mine.ok ? (mine.values ?? {}) : {};
+            return (
+              <Card
+                key={g.groupId}
+                variant="outlined"
+                id={`group-${g.groupId}`}
+                component="article"
+                aria-labelledby={`group-h-${g.groupId}`}
+                data-testid="fulfiller-group"
+                data-order-number={g.orderNumber}
+                data-group-status={g.status}
+              >
+                <CardContent>
+                  <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", mb: 1.5 }}>
+                    <Box>
+                      <Typography id={`group-h-${g.groupId}`} variant="h2" sx={{ fontSize: "1.2rem" }}>
+                        Order {g.orderNumber}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {g.paid ? `Paid ${g.paid}` : `Placed ${g.placed}`} · from {g.warehouseName} · order {g.orderStatus.toLowerCase()}
+                      </Typography>
+                    </Box>
+                    <Box sx={{ textAlign: { sm: "right" } }}>
+                      <Chip label={GROUP_STATUS_LABELS[g.status]} size="small" data-testid="group-status" />
+                      <Typography sx={{ mt: 0.5 }} data-testid="group-payout">
+                        You will be paid <strong>{formatPrice(g.payoutMinor, g.currency)}</strong>
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        Shipping charged {formatPrice(g.shippingMinor, g.currency)}
+                      </Typography>
+                    </Box>
+                  </Stack>
+                  <Stack direction={{ xs: "column", md: "row" }} spacing={3}>
+                    <Box sx={{ minWidth: 220 }}>
+                      <Typography variant="subtitle2" component="h3">
+                        Ship to
+                      </Typography>
+                      <AddressBlock a={g.address} />
+                    </Box>
+                    <Box sx={{ flexGrow: 1 }}>
+                      <Typography variant="subtitle2" component="h3">
+                        Items
+                      </Typography>
+                      <Stack
+                        component="ul"
+                        spacing={1.5}
+                        sx={{ listStyle: "none", p: 0, m: 0, "& > li + li": { borderTop: 1, borderColor: "divider", pt: 1.5 } }}
+                      >
+                        {g.lines.map((l) => (
+                          <Box component="li" key={l.id} sx={{ display: "flex", gap: 1.5 }} data-testid="group-line">
+                            <OrderThumb image={l.image} alt="" />
+                            <Box sx={{ flexGrow: 1 }}>
+                              <Typography sx={{ fontWeight: 600 }}>
+                                {l.quantity} × {l.title}
+                              </Typography>
+                              <Typography variant="body2" color="text.secondary">
+                                {l.variantLabel} · SKU {l.sku}
+                                {l.refundedQuantity > 0 ? ` · ${l.refundedQuantity} refunded, do not make` : ""}
+                              </Typography>
+                              {l.printFiles.length ? (
+                                <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 0.5 }}>
+                                  {l.printFiles.map((f) => (
+                                    <Button
+                                      key={f.areaKey}
+                                      size="small"
+                                      variant="outlined"
+                                      component="a"
+                                      href={`${base}/${g.groupId}/files/${l.id}/${encodeURIComponent(f.areaKey)}`}
+                                      download
+                                      data-testid="print-file"
+                                      aria-label={`Download the ${f.areaKey} print file of ${l.title}`}
+                                    >
+                                      {f.areaKey} print file ({f.widthPx}×{f.heightPx} px, {f.dpi} dpi)
+                                    </Button>
+                                  ))}
+                                </Box>
+                              ) : (
+                                <Typography variant="body2" color="text.secondary">
+                                  No print file for this line.
+                                </Typography>
+                              )}
+                            </Box>
+                          </Box>
+                        ))}
+                      </Stack>
+                    </Box>
+                  </Stack>
+                  {g.carrier && g.trackingNumber ? (
+                    <Typography sx={{ mt: 2 }} data-testid="group-tracking">
+                      Shipped with {g.carrier}, tracking number{" "}
+                      {g.trackingUrl ? (
+                        <Link href={g.trackingUrl} target="_blank" rel="noopener noreferrer">
+                          {g.trackingNumber}
+                        </Link>
+                      ) : (
+                        <strong>{g.trackingNumber}</strong>
+                      )}
+                    </Typography>
+                  ) : null}
+                  {errors._form ? (
+                    <Alert severity="error" sx={{ mt: 2 }} role="alert">
+                      {errors._form}
+                    </Alert>
+                  ) : null}
+                  <Box sx={{ mt: 2 }}>
+                    {g.status === "pending" ? (
+                      <Form method="post">
+                        <input type="hidden" name="groupId" value={g.groupId} />
+                        <Button type="submit" name="intent" value="start" variant="contained" disabled={busy}>
+                          Start production
+                        </Button>
+                      </Form>
+                    ) : null}
+                    {g.status === "in_production" ? (
+                      <Form method="post" noValidate aria-label={`Mark order ${g.orderNumber} shipped`}>
+                        <input type="hidden" name="groupId" value={g.groupId} />
+                        <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
+                          <TextField
+                            select
+                            name="carrier"
+                            label="Carrier"
+                            size="small"
+                            defaultValue={values.carrier ?? ""}
+                            error={Boolean(errors.carrier)}
+                            helperText={errors.carrier ?? " "}
+                            sx={{ minWidth: 180 }}
+                            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                            id={`carrier-${g.groupId}`}
+                          >
+                            <option value="">Choose…</option>
+                            {CARRIERS.map((c) => (
+                              <option key={c} value={c}>
+                                {c}
+                              </option>
+                            ))}
+                          </TextField>
+                          <TextField
+                            name="trackingNumber"
+                            label="Tracking number"
+                            size="small"
+                            defaultValue={values.trackingNumber ?? ""}
+                            error={Boolean(errors.trackingNumber)}
+                            helperText={errors.trackingNumber ?? " "}
+                            id={`tracking-${g.groupId}`}
+                            slotProps={{ htmlInput: { maxLength: 64, autoComplete: "off" } }}
+                          />
+                          <Button type="submit" name="intent" value="ship" variant="contained" disabled={busy}>
+                            Mark shipped
+                          </Button>
+                        </Stack>
+                      </Form>
+                    ) : null}
+                    {g.status === "shipped" ? (
+                      <Form method="post">
+                        <input type="hidden" name="groupId" value={g.groupId} />
+                        <Button type="submit" name="intent" value="deliver" variant="outlined" disabled={busy}>
+                          Mark delivered
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </Box>
+                </CardContent>
+              </Card>
+            );
+          })}
+        </Stack>
+      )}
+      {pages > 1 ? (
+        <Box component="nav" aria-label="Shipment pages" sx={{ display: "flex", gap: 1, alignItems: "center", mt: 2, flexWrap: "wrap" }}>
+          {page > 1 ? (
+            <Button component={RouterLink} to={pageHref(page - 1)} rel="prev">
+              Previous
+            </Button>
+          ) : null}
+          <Typography variant="body2" color="text.secondary">
+            Page {page} of {pages}
+          </Typography>
+          {page < pages ? (
+            <Button component={RouterLink} to={pageHref(page + 1)} rel="next">
+              Next
+            </Button>
+          ) : null}
+        </Box>
+      ) : null}
+    </Container>
+  );
+}
