@@ -132,7 +132,7 @@ test("the footer and the cart say the same about taxes, and the copy promises on
   expect(footer).toContain("added at checkout");
   // Guest checkout and tracking exist since the orders issue: the FAQ may promise them now.
   await page.goto("/shop/faqs");
-  await expect(page.getByText(/check out as a guest/i).first()).toBeVisible();
+  expect(await page.getByText(/check out as a guest/i).count()).toBeGreaterThan(0);
   // Batches, labels and manifests do not exist yet: the home page does not promise them.
   await page.goto("/");
   await expect(page.getByText(/manifests/i)).toHaveCount(0);

@@ -86,7 +86,8 @@ export async function buyTwoGroups(request: APIRequestContext): Promise<{ orderI
 
 /** The order's number as its page shows it ("Order PL-…" heading). */
 export async function orderNumberOf(request: APIRequestContext, orderPath: string): Promise<string> {
-  const html = await (await request.get(orderPath)).text();
+  // React's server render separates text pieces with empty comments ("Order <!-- -->PL-…").
+  const html = (await (await request.get(orderPath)).text()).replace(/<!-- -->/g, "");
   const m = /<h1[^>]*>Order ([^<]+)<\/h1>/.exec(html);
   if (!m) throw new Error(`no order heading on ${orderPath}`);
   return decode(m[1]!.trim());
