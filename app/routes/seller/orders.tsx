@@ -90,7 +90,7 @@ export default function StoreOrders({ loaderData }: Route.ComponentProps) {
           </Button>
         </Paper>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
+        <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Order lines of this store">
           <Table size="small" aria-label={`Orders of ${store.name}`} data-testid="store-orders">
             <TableHead>
               <TableRow>
