@@ -17,6 +17,7 @@ import { AppThemeProvider } from "./theme/ThemeProvider.tsx";
 import { DEFAULT_THEME, isThemeName } from "./theme/themes.ts";
 import { env } from "#server/config/env.ts";
 import { toServerUser } from "#server/modules/identity/index.ts";
+import { getSettingsCached } from "#server/modules/platform/index.ts";
 import { cartCount } from "#server/modules/shopping/index.ts";
 
 export async function loader({ request }: Route.LoaderArgs): Promise<RootLoaderData> {
@@ -25,12 +26,17 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootLoaderD
   // A signed-in user's saved theme wins (chosen on another device); else this browser's cookie.
   const accountTheme = session?.user.theme;
   // The server cart's size, so the header badge is right before (or without) JavaScript.
-  const cartItems = await cartCount(await getCtx(request), session ? null : await visitorCartIdFrom(request));
+  const ctx = await getCtx(request);
+  const [cartItems, settings] = await Promise.all([
+    cartCount(ctx, session ? null : await visitorCartIdFrom(request)),
+    getSettingsCached(ctx),
+  ]);
   return {
     user: session ? toServerUser(session.user) : null,
     theme: isThemeName(accountTheme) ? accountTheme : isThemeName(themeCookie) ? themeCookie : DEFAULT_THEME,
     cartCount: cartItems,
     buildId: process.env.PLATEN_BUILD_ID ?? "dev",
+    pricesIncludeTax: settings.pricesIncludeTax,
     /** Runtime configuration for browser code (never secrets). */
     publicConfig: { apiBaseUrl: env().API_BASE_URL ?? "" },
   };

@@ -4,7 +4,7 @@ import Grid from "@mui/material/Grid";
 import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
-import { TAX_NOTE } from "./content/availability.ts";
+import { useTaxNote } from "./root-data.ts";
 
 const COLUMNS: { title: string; links: { to: string; label: string }[] }[] = [
   {
@@ -35,6 +35,7 @@ const COLUMNS: { title: string; links: { to: string; label: string }[] }[] = [
 ];
 
 export function AppFooter() {
+  const taxNote = useTaxNote();
   return (
     <Box component="footer" sx={{ mt: "auto", borderTop: 1, borderColor: "divider", bgcolor: "background.paper", py: 5 }}>
       <Container maxWidth="lg">
@@ -65,7 +66,7 @@ export function AppFooter() {
           ))}
         </Grid>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 4 }}>
-          © {new Date().getFullYear()} Platen. {TAX_NOTE}
+          © {new Date().getFullYear()} Platen. {taxNote}
         </Typography>
       </Container>
     </Box>

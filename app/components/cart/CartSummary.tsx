@@ -4,7 +4,8 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CHECKOUT_SOON, FEATURES, TAX_NOTE } from "../content/availability.ts";
+import { CHECKOUT_SOON, FEATURES } from "../content/availability.ts";
+import { useTaxNote } from "../root-data.ts";
 import { formatPrice } from "../catalog/PriceText.tsx";
 
 /**
@@ -29,6 +30,7 @@ export function CartSummary({
   onNavigate?: () => void;
 }) {
   const soonId = idPrefix === "cart" ? "checkout-soon" : "cart-checkout-soon";
+  const taxNote = useTaxNote();
   return (
     <Box>
       <Stack direction="row" sx={{ justifyContent: "space-between", mb: 0.5 }}>
@@ -38,7 +40,7 @@ export function CartSummary({
         </Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {TAX_NOTE}{" "}
+        {taxNote}{" "}
         {signedIn ? "Your cart is saved to your account." : "Your cart is saved on this device; sign in to keep it on your account."}
       </Typography>
       {FEATURES.checkout ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUYING_STEPS, CHECKOUT_SOON, FEATURES, HOME_POINTS, TAX_NOTE } from "./availability.ts";
+import { BUYING_STEPS, CHECKOUT_SOON, FEATURES, HOME_POINTS, TAX_NOTE, taxFaqAnswer, taxNoteFor, totalNoteFor } from "./availability.ts";
 import { FAQ_GROUPS, faqJsonLd, visibleFaqGroups } from "./faqs.ts";
 
 /** Every sentence a shopper reads about buying, on the home page, "How buying works" and the FAQs. */
@@ -39,6 +39,24 @@ describe("copy promises only what exists", () => {
     const text = sentences().join("\n");
     expect(text).not.toMatch(/include[sd]? (applicable )?tax/i);
     expect(visibleFaqGroups().flatMap((g) => g.items).find((f) => f.id === "taxes")!.answer[0]).toContain(TAX_NOTE);
+  });
+
+  it("follows the tax mode when prices include tax (EU style), in the footer, cart, FAQ and how buying works", () => {
+    const note = taxNoteFor(true);
+    expect(note).toMatch(/include the tax/);
+    expect(note).not.toMatch(/tax or VAT .* added at checkout/);
+    expect(taxNoteFor(false)).toBe(TAX_NOTE);
+    const faq = visibleFaqGroups(undefined, { pricesIncludeTax: true })
+      .flatMap((g) => g.items)
+      .find((f) => f.id === "taxes")!;
+    expect(faq.answer[0]).toBe(taxFaqAnswer(true));
+    expect(faq.answer[0]).toContain(note);
+    expect(faq.answer[0]).not.toMatch(/^No\./);
+    expect(totalNoteFor(true)).toContain(note);
+    expect(totalNoteFor(false)).toContain(TAX_NOTE);
+    // Nothing else in the FAQs changes with the tax mode.
+    const ids = (include: boolean) => visibleFaqGroups(undefined, { pricesIncludeTax: include }).flatMap((g) => g.items.map((f) => f.id));
+    expect(ids(true)).toEqual(ids(false));
   });
 
   it("keeps the answers about features to come, ready for when they land", () => {

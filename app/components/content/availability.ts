@@ -30,6 +30,20 @@ export function taxNoteFor(pricesIncludeTax: boolean): string {
     : TAX_NOTE;
 }
 
+/** The FAQ's answer to "Are taxes and shipping included in the price?" for a tax mode. */
+export function taxFaqAnswer(pricesIncludeTax: boolean): string {
+  return pricesIncludeTax
+    ? `Tax is; shipping is not. ${taxNoteFor(true)} Checkout shows shipping as its own line and the tax your total includes, before you pay, so the total you approve is the total you pay. For deliveries to another country, import duties may be charged by that country on delivery.`
+    : `No. ${TAX_NOTE} They are shown as separate lines before you pay, so the total you approve is the total you pay. For deliveries to another country, import duties may be charged by that country on delivery.`;
+}
+
+/** "How buying works": how the total is put together, for a tax mode. */
+export function totalNoteFor(pricesIncludeTax: boolean): string {
+  return pricesIncludeTax
+    ? `${taxNoteFor(true)} Shipping and the tax included show as separate lines before you pay`
+    : `${TAX_NOTE} They show as separate lines before you pay`;
+}
+
 /** Said wherever an order would be placed, while checkout does not exist. */
 export const CHECKOUT_SOON = "Checkout opens soon: your cart stays saved until then.";
 

@@ -1,4 +1,4 @@
-import { FEATURES, isLive, TAX_NOTE, type Feature } from "./availability.ts";
+import { FEATURES, isLive, taxFaqAnswer, type Feature } from "./availability.ts";
 
 /**
  * The FAQs of /shop/faqs, grouped. Answers are plain paragraphs (also used for the JSON-LD). An
@@ -61,7 +61,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
         id: "taxes",
         question: "Are taxes and shipping included in the price?",
         answer: [
-          `No. ${TAX_NOTE} They are shown as separate lines before you pay, so the total you approve is the total you pay. For deliveries to another country, import duties may be charged by that country on delivery.`,
+          taxFaqAnswer(false),
         ],
       },
       {
@@ -285,8 +285,15 @@ export const FAQ_GROUPS: FaqGroup[] = [
 ];
 
 /** The groups and questions shoppers see today: answers about features still to come are left out. */
-export function visibleFaqGroups(groups: FaqGroup[] = FAQ_GROUPS): FaqGroup[] {
-  return groups.map((g) => ({ ...g, items: g.items.filter((f) => isLive(f.requires)) })).filter((g) => g.items.length > 0);
+/** The FAQs the page shows: live features only, with the tax answer for the platform's tax mode. */
+export function visibleFaqGroups(groups: FaqGroup[] = FAQ_GROUPS, options: { pricesIncludeTax?: boolean } = {}): FaqGroup[] {
+  const taxes = taxFaqAnswer(options.pricesIncludeTax ?? false);
+  return groups
+    .map((g) => ({
+      ...g,
+      items: g.items.filter((f) => isLive(f.requires)).map((f) => (f.id === "taxes" ? { ...f, answer: [taxes, ...f.answer.slice(1)] } : f)),
+    }))
+    .filter((g) => g.items.length > 0);
 }
 
 /** schema.org FAQPage for the JSON-LD block. */

@@ -9,6 +9,7 @@ import type { Route } from "./+types/faqs";
 import { FaqList } from "#app/components/content/FaqList.tsx";
 import { faqJsonLd, visibleFaqGroups } from "#app/components/content/faqs.ts";
 import { JsonLd } from "#app/components/content/JsonLd.tsx";
+import { usePricesIncludeTax } from "#app/components/root-data.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "FAQs · Platen" },
@@ -20,9 +21,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function FaqsPage() {
+  const groups = visibleFaqGroups(undefined, { pricesIncludeTax: usePricesIncludeTax() });
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
-      <JsonLd data={faqJsonLd()} />
+      <JsonLd data={faqJsonLd(groups)} />
       <Typography variant="h1" gutterBottom>
         Frequently asked questions
       </Typography>
@@ -31,14 +33,14 @@ export default function FaqsPage() {
       </Typography>
       <Box component="nav" aria-label="FAQ topics" sx={{ mb: 5 }}>
         <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexWrap: "wrap", gap: 1 }}>
-          {visibleFaqGroups().map((g) => (
+          {groups.map((g) => (
             <li key={g.id}>
               <Chip component="a" href={`#${g.id}`} label={g.title} clickable variant="outlined" color="primary" />
             </li>
           ))}
         </Box>
       </Box>
-      <FaqList groups={visibleFaqGroups()} />
+      <FaqList groups={groups} />
       <Paper
         variant="outlined"
         sx={{

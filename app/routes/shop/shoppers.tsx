@@ -17,7 +17,8 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/shoppers";
-import { BUYING_STEPS, FEATURES, TAX_NOTE } from "#app/components/content/availability.ts";
+import { BUYING_STEPS, FEATURES, totalNoteFor } from "#app/components/content/availability.ts";
+import { usePricesIncludeTax } from "#app/components/root-data.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "How buying works · Platen" },
@@ -87,6 +88,7 @@ const grid = {
 } as const;
 
 export default function ShoppersPage() {
+  const pricesIncludeTax = usePricesIncludeTax();
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
       <Typography variant="h1" gutterBottom>
@@ -173,7 +175,7 @@ export default function ShoppersPage() {
             Card payments are processed by our payment provider over an encrypted connection. We never see or store your full card number.
           </Feature>
           <Feature icon={<CreditCardOutlined />} title="One clear total">
-            The artist sets each product&apos;s price. {TAX_NOTE} They show as separate lines before you pay
+            The artist sets each product&apos;s price. {totalNoteFor(pricesIncludeTax)}
             {FEATURES.checkout ? ", and your card is charged when you place the order" : ""}.
           </Feature>
           <Feature icon={<VerifiedOutlined />} title="Artists are paid for every sale">

@@ -1,6 +1,7 @@
 // Public API of the platform module: settings (/admin/config) and the audit log.
 export {
   getSettings,
+  getSettingsCached,
   updateSettings,
   recordAudit,
   listAudit,

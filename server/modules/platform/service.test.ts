@@ -9,6 +9,7 @@ import { auditLog, platformSettings } from "./schema.ts";
 import {
   DEFAULT_SETTINGS,
   getSettings,
+  getSettingsCached,
   listAudit,
   outboxOverview,
   recordAudit,
@@ -53,6 +54,16 @@ describe("platform settings", () => {
     expect(changed.sort()).toEqual(["payoutHoldDays", "pricesIncludeTax", "unpaidOrderMinutes"]);
     const s = await getSettings(t.ctx(anonymous()));
     expect(s).toMatchObject({ pricesIncludeTax: true, payoutHoldDays: 0, unpaidOrderMinutes: 1440 });
+  });
+
+  it("serves page chrome from a short-lived cache that a change in /admin/config clears at once", async () => {
+    await reset();
+    const ctx = t.ctx(anonymous());
+    expect((await getSettingsCached(ctx)).pricesIncludeTax).toBe(false);
+    await updateSettings(t.ctx(admin), { ...DEFAULT_SETTINGS, pricesIncludeTax: true });
+    expect((await getSettingsCached(ctx)).pricesIncludeTax).toBe(true);
+    await updateSettings(t.ctx(admin), { ...DEFAULT_SETTINGS, pricesIncludeTax: false });
+    expect((await getSettingsCached(ctx)).pricesIncludeTax).toBe(false);
   });
 
   it("stamps each changed setting with the context's clock", async () => {

@@ -88,6 +88,22 @@ export async function getSettings(ctx: Ctx): Promise<Settings> {
   return settings;
 }
 
+/**
+ * The settings for page chrome read on every request (the tax sentence in the footer, cart and
+ * FAQ): the same as getSettings, kept for a few seconds per database. A change in /admin/config
+ * clears it in this process at once; other processes follow within `maxAgeMs`.
+ */
+const settingsCache = new WeakMap<object, { at: number; settings: Promise<Settings> }>();
+export async function getSettingsCached(ctx: Ctx, maxAgeMs = 5_000): Promise<Settings> {
+  const now = Date.now();
+  const hit = settingsCache.get(ctx.db);
+  if (hit && now - hit.at < maxAgeMs) return hit.settings;
+  const settings = getSettings(ctx);
+  settingsCache.set(ctx.db, { at: now, settings });
+  settings.catch(() => settingsCache.delete(ctx.db));
+  return settings;
+}
+
 // ---- amounts held by other modules ---------------------------------------------------------
 
 /**
@@ -127,7 +143,7 @@ export async function updateSettings(ctx: Ctx, input: SettingsInput): Promise<{ 
   }
   const next = parsed.data;
   const actorId = actorUserId(ctx.actor);
-  return transaction(ctx.db, async (tx) => {
+  const result = await transaction(ctx.db, async (tx) => {
     const before = await getSettings(withDb(ctx, tx));
     const changed = SETTING_KEYS.filter((k) => !sameValue(before[k], next[k]));
     if (changed.length === 0) return { settings: next, changed };
@@ -161,6 +177,8 @@ export async function updateSettings(ctx: Ctx, input: SettingsInput): Promise<{ 
     });
     return { settings: next, changed };
   });
+  settingsCache.delete(ctx.db);
+  return result;
 }
 
 // ---- outbox (admin dashboard) -----------------------------------------------------------------
