@@ -21,6 +21,7 @@ export function LineItem({
   currency,
   problem,
   note,
+  priceNote,
   compact = false,
   children,
   testId = "line-item",
@@ -36,6 +37,8 @@ export function LineItem({
   currency: string;
   problem?: string | null;
   note?: string | null;
+  /** The price changed since the item went into the cart: said on the line, before the shopper pays. */
+  priceNote?: string | null;
   compact?: boolean;
   children?: ReactNode;
   testId?: string;
@@ -72,6 +75,11 @@ export function LineItem({
         {note ? (
           <Typography variant="body2" color="text.secondary">
             {note}
+          </Typography>
+        ) : null}
+        {priceNote ? (
+          <Typography variant="body2" role="status" sx={{ fontWeight: 600, mt: 0.5 }} data-testid="line-price-change">
+            {priceNote}
           </Typography>
         ) : null}
         {problem ? (

@@ -75,7 +75,7 @@ async function checkoutInputs(request: Request) {
   const visitorCartId = session ? null : await visitorCartIdFrom(request);
   const state = await readCheckoutState(request);
   const cart = await getCartLines(ctx, visitorCartId);
-  const lines = cart.map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity }));
+  const lines = cart.map(({ productId, variantId, quantity, addedPriceMinor }) => ({ productId, variantId, quantity, addedPriceMinor }));
   let addresses: ShippingAddress[] = [];
   let address: OrderAddress | null = null;
   let addressId: string | null = null;
@@ -687,6 +687,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       currency={currency}
       problem={l.problem?.message ?? null}
       note={l.discountMinor ? `Discount −${formatPrice(l.discountMinor, currency)}` : null}
+      priceNote={
+        l.priceWhenAddedMinor !== null
+          ? `The price has ${l.priceWhenAddedMinor > l.unitPriceMinor ? "dropped" : "gone up"} since you added this: it was ${formatPrice(l.priceWhenAddedMinor, currency)}, it is now ${formatPrice(l.unitPriceMinor, currency)}.`
+          : null
+      }
     >
       <QuantityForm line={l} error={lineError(l)} />
     </LineItem>

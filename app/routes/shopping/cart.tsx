@@ -103,6 +103,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                       {line.card ? ` · ${line.card.storeName}` : ""}
                       {line.unitPriceMinor ? ` · ${formatPrice(line.unitPriceMinor, cart.currency)} each` : ""}
                     </Typography>
+                    {line.priceWhenAddedMinor !== null && line.priceWhenAddedMinor !== undefined ? (
+                      <Typography variant="body2" role="status" sx={{ fontWeight: 600 }} data-testid="cart-price-change">
+                        The price has {line.priceWhenAddedMinor > line.unitPriceMinor ? "dropped" : "gone up"} since you added this (it was{" "}
+                        {formatPrice(line.priceWhenAddedMinor, cart.currency)}).
+                      </Typography>
+                    ) : null}
                     {!line.available ? (
                       <Typography variant="body2" color="error">
                         Not available right now; not counted in the subtotal.

@@ -60,7 +60,8 @@ function cleanLines(lines: readonly CheckoutLineInput[]): CheckoutLineInput[] {
     const quantity = (prev?.quantity ?? 0) + q;
     if (quantity > ORDER_MAX_QUANTITY)
       throw new AppError("order-quantity", `You can order at most ${ORDER_MAX_QUANTITY} of one item.`, 422, "quantity");
-    byVariant.set(l.variantId, { productId: l.productId, variantId: l.variantId, quantity });
+    const addedPriceMinor = Number.isInteger(l.addedPriceMinor) ? l.addedPriceMinor : (prev?.addedPriceMinor ?? null);
+    byVariant.set(l.variantId, { productId: l.productId, variantId: l.variantId, quantity, addedPriceMinor });
   }
   if (byVariant.size > ORDER_MAX_LINES)
     throw new AppError("order-lines", `An order can hold at most ${ORDER_MAX_LINES} different items.`, 422, "lines");
@@ -286,6 +287,8 @@ async function resolveCheckout(ctx: Ctx, req: CheckoutRequest): Promise<Resolved
       taxMinor: p?.taxMinor ?? 0,
       groupKey: groupOf.get(l.variantId) ?? null,
       problem: problems.get(l.variantId) ?? null,
+      priceWhenAddedMinor:
+        v && l.addedPriceMinor != null && l.addedPriceMinor !== unit && !problems.has(l.variantId) ? l.addedPriceMinor : null,
     };
   });
   const now = ctx.clock.now();

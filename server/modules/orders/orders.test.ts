@@ -7,6 +7,7 @@ import { makeFulfillerWithBlank, makeProduct, makeStore, makeUser, type UserActo
 import { manualClock } from "../../contracts/clock.ts";
 import { anonymous, AppError, createCtx, type Actor } from "../../kernel/index.ts";
 import { getProductPage } from "../catalog/index.ts";
+import { addToCart, getCartLines } from "../shopping/index.ts";
 import { createWarehouse, saveShippingRate, saveShippingZone, setStock, type BlankRow } from "../fulfillment/index.ts";
 import { orderBreakdown, orderJournals, partyBalance, trialBalance } from "../ledger/index.ts";
 import {
@@ -132,6 +133,36 @@ describe("checkout", () => {
     });
     expect(de.canPlace).toBe(false);
     expect(de.lines[0]!.problem?.kind).toBe("no_shipping");
+  });
+
+  it("says on the line when the price changed since it went into the cart, and refuses a price the shopper did not see", async () => {
+    const shopper = await makeUser(t.db);
+    const ctx = createCtx(t.db, shopper, { clock });
+    await addToCart(ctx, lineOf(variants["White/M"]!));
+    const [stored] = await getCartLines(ctx);
+    expect(stored).toMatchObject({ variantId: variants["White/M"], addedPriceMinor: 2500 });
+    // Today's price is what the cart remembers: nothing to say.
+    const same = await quoteCheckout(ctx, { lines: [stored!], address });
+    expect(same.lines[0]!.priceWhenAddedMinor).toBeNull();
+    // The store changed the price after the shopper added it (here: it was 20.00 then).
+    const cheaper = await quoteCheckout(ctx, { lines: [{ ...stored!, addedPriceMinor: 2000 }], address });
+    expect(cheaper.lines[0]!.priceWhenAddedMinor).toBe(2000);
+    expect(cheaper.lines[0]!.unitPriceMinor).toBe(2500);
+    expect(cheaper.canPlace).toBe(true);
+    // A page shown at the old price: nothing is placed, and the line says why.
+    const placed = await placeOrder(ctx, {
+      lines: [stored!],
+      address,
+      email: "maya@example.com",
+      placeKey: placeKey(),
+      seenTotalMinor: same.totals.totalMinor,
+      seenUnitPrices: { [variants["White/M"]!]: 2000 },
+    });
+    expect(placed.ok).toBe(false);
+    if (!placed.ok) {
+      expect(placed.quote.lines[0]!.problem?.message).toMatch(/price changed from \$20\.00 to \$25\.00/);
+    }
+    expect((await listMyOrders(ctx)).length).toBe(0);
   });
 
   it("refuses quantities over 99 with a clear 4xx", async () => {

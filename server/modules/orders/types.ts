@@ -57,6 +57,8 @@ export interface CheckoutLineInput {
   productId: string;
   variantId: string;
   quantity: number;
+  /** The unit price when the shopper put it in the cart (the cart keeps it); null or absent: not known. */
+  addedPriceMinor?: number | null;
 }
 
 /** Where the order goes (the identity module's address fields; `region` is an ISO 3166-2 suffix such as `CA`). */
@@ -94,6 +96,8 @@ export interface QuoteLine {
   groupKey: string | null;
   /** Why this line cannot be bought now (shown on the line), or null. */
   problem: { kind: LineProblemKind; message: string } | null;
+  /** The unit price when it was put in the cart, when it has changed since (shown on the line), else null. */
+  priceWhenAddedMinor: number | null;
 }
 
 /** A shipment group of a quote: the lines one warehouse ships together. */

@@ -17,10 +17,14 @@ const VISITOR_CART_ID = /^vcart_[0-9a-f]{32}$/;
 /** A well-formed visitor cart id (the cookie is signed too; this only rejects garbage early). */
 export const isVisitorCartId = (value: unknown): value is string => typeof value === "string" && VISITOR_CART_ID.test(value);
 
+/** A stored cart line: what `userData.cart` keeps, plus the unit price when it was added (null: not known). */
+export type StoredCartLine = CartLine & { addedPriceMinor?: number | null };
+
 const lineError = (message: string, field = "variantId") => new AppError("cart-line", message, 422, field);
 
 /** Turn lines into what the drawer shows: product cards, variant labels, prices, subtotal. */
-export async function resolveCart(ctx: Ctx, lines: readonly CartLine[]): Promise<CartView> {
+export async function resolveCart(ctx: Ctx, lines: readonly StoredCartLine[]): Promise<CartView> {
+  const addedPrice = new Map(lines.map((l) => [l.variantId, l.addedPriceMinor ?? null]));
   const clean = normaliseCartLines(lines);
   // The cart is priced in the platform currency; a line stored in another currency cannot be summed with it.
   const { currency } = await getSettings(ctx);
@@ -55,10 +59,16 @@ export async function resolveCart(ctx: Ctx, lines: readonly CartLine[]): Promise
       variantLabel: v ? [v.color, v.size].filter((s) => s && s !== "One size").join(" / ") || "One size" : "",
       unitPriceMinor: unit,
       lineTotalMinor: unit * l.quantity,
+      priceWhenAddedMinor: priceChange(addedPrice.get(l.variantId), unit, available),
       available,
     };
   });
   return { lines: out, subtotalMinor: subtotal, count: itemCount, currency };
+}
+
+/** The price a line was added at, when it differs from today's (a sellable line only). */
+export function priceChange(added: number | null | undefined, now: number, available: boolean): number | null {
+  return available && typeof added === "number" && added !== now ? added : null;
 }
 
 // ---- whose cart: the account's, or a visitor's (cookie) -----------------------------------------
@@ -117,16 +127,26 @@ async function touch(ctx: Ctx, db: Db, owner: Owner): Promise<void> {
   if (owner.kind === "visitor") await db.update(visitorCarts).set({ updatedAt: ctx.clock.now() }).where(eq(visitorCarts.id, owner.cartId));
 }
 
-async function ownerLines(db: Db, owner: Owner | null): Promise<CartLine[]> {
+async function ownerLines(db: Db, owner: Owner | null): Promise<StoredCartLine[]> {
   if (!owner) return [];
   if (owner.kind === "user")
     return db
-      .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
+      .select({
+        productId: cartItems.productId,
+        variantId: cartItems.variantId,
+        quantity: cartItems.quantity,
+        addedPriceMinor: cartItems.addedPriceMinor,
+      })
       .from(cartItems)
       .where(eq(cartItems.userId, owner.userId))
       .orderBy(asc(cartItems.addedAt), asc(cartItems.variantId));
   return db
-    .select({ productId: visitorCartItems.productId, variantId: visitorCartItems.variantId, quantity: visitorCartItems.quantity })
+    .select({
+      productId: visitorCartItems.productId,
+      variantId: visitorCartItems.variantId,
+      quantity: visitorCartItems.quantity,
+      addedPriceMinor: visitorCartItems.addedPriceMinor,
+    })
     .from(visitorCartItems)
     .where(eq(visitorCartItems.cartId, owner.cartId))
     .orderBy(asc(visitorCartItems.addedAt), asc(visitorCartItems.variantId));
@@ -155,22 +175,30 @@ async function lineCount(db: Db, owner: Owner): Promise<number> {
 }
 
 /** Insert a line, or add to the existing one (capped at CART_MAX_QUANTITY). */
-async function addLine(db: Db, owner: Owner, line: CartLine): Promise<void> {
+async function addLine(db: Db, owner: Owner, line: StoredCartLine): Promise<void> {
+  // Adding again at today's price: the shopper has seen it, so it becomes the line's price.
+  const addedPriceMinor = line.addedPriceMinor ?? null;
   if (owner.kind === "user")
     await db
       .insert(cartItems)
-      .values({ userId: owner.userId, productId: line.productId, variantId: line.variantId, quantity: line.quantity })
+      .values({ userId: owner.userId, productId: line.productId, variantId: line.variantId, quantity: line.quantity, addedPriceMinor })
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.variantId],
-        set: { quantity: sql`least(${CART_MAX_QUANTITY}, ${cartItems.quantity} + excluded.quantity)` },
+        set: {
+          quantity: sql`least(${CART_MAX_QUANTITY}, ${cartItems.quantity} + excluded.quantity)`,
+          addedPriceMinor: sql`coalesce(excluded.added_price_minor, ${cartItems.addedPriceMinor})`,
+        },
       });
   else
     await db
       .insert(visitorCartItems)
-      .values({ cartId: owner.cartId, productId: line.productId, variantId: line.variantId, quantity: line.quantity })
+      .values({ cartId: owner.cartId, productId: line.productId, variantId: line.variantId, quantity: line.quantity, addedPriceMinor })
       .onConflictDoUpdate({
         target: [visitorCartItems.cartId, visitorCartItems.variantId],
-        set: { quantity: sql`least(${CART_MAX_QUANTITY}, ${visitorCartItems.quantity} + excluded.quantity)` },
+        set: {
+          quantity: sql`least(${CART_MAX_QUANTITY}, ${visitorCartItems.quantity} + excluded.quantity)`,
+          addedPriceMinor: sql`coalesce(excluded.added_price_minor, ${visitorCartItems.addedPriceMinor})`,
+        },
       });
 }
 
@@ -208,7 +236,7 @@ export async function getCart(ctx: Ctx, visitorCartId?: string | null): Promise<
 }
 
 /** The cart's lines as `userData.cart` keeps them (what checkout and the browser mirror read). */
-export async function getCartLines(ctx: Ctx, visitorCartId?: string | null): Promise<CartLine[]> {
+export async function getCartLines(ctx: Ctx, visitorCartId?: string | null): Promise<StoredCartLine[]> {
   return ownerLines(ctx.db, await readOwner(ctx, visitorCartId));
 }
 
@@ -267,8 +295,9 @@ function parseLine(input: unknown): CartLine {
  * (its id is returned for the cookie). Caps are counted under the cart's advisory lock.
  */
 export async function addToCart(ctx: Ctx, input: unknown, visitorCartId?: string | null): Promise<CartChange> {
-  const line = parseLine(input);
-  await checkVariant(ctx, line);
+  const parsed = parseLine(input);
+  const variant = await checkVariant(ctx, parsed);
+  const line: StoredCartLine = { ...parsed, addedPriceMinor: variant.priceMinor };
   let message: string | undefined;
   const owner = await transaction(ctx.db, async (tx) => {
     const o = await writeOwner(ctx, tx, visitorCartId);
@@ -316,20 +345,21 @@ interface MergeOutcome {
 }
 
 /** Keep only lines of known, sellable variants of the product they name. */
-async function sellable(ctx: Ctx, lines: CartLine[]): Promise<{ valid: CartLine[]; skipped: number }> {
+async function sellable(ctx: Ctx, lines: StoredCartLine[]): Promise<{ valid: StoredCartLine[]; skipped: number }> {
   const variants = await getVariantsForCart(
     ctx,
     lines.map((l) => l.variantId),
   );
-  const valid = lines.filter((l) => {
+  const valid = lines.flatMap((l) => {
     const v = variants.get(l.variantId);
-    return v && v.available && v.productId === l.productId;
+    // A line from the browser is priced as it is today; a visitor cart's line keeps its own price.
+    return v && v.available && v.productId === l.productId ? [{ ...l, addedPriceMinor: l.addedPriceMinor ?? v.priceMinor }] : [];
   });
   return { valid, skipped: lines.length - valid.length };
 }
 
 /** Sum `lines` into `owner`'s cart (inside `tx`, under its lock): capped per line, at most CART_MAX_LINES lines. */
-async function mergeInto(ctx: Ctx, tx: Db, owner: Owner, lines: CartLine[]): Promise<MergeOutcome> {
+async function mergeInto(ctx: Ctx, tx: Db, owner: Owner, lines: StoredCartLine[]): Promise<MergeOutcome> {
   await lockOwner(tx, owner);
   const current = await ownerLines(tx, owner);
   const byVariant = new Map(current.map((r) => [r.variantId, r.quantity]));
@@ -404,7 +434,7 @@ export async function adoptVisitorCart(ctx: Ctx, visitorCartId: string | null | 
   const sameAccount = cart.fromUserId === userId;
   const added = rows.flatMap((r) => {
     const quantity = r.quantity - (sameAccount ? r.baseQuantity : 0);
-    return quantity > 0 ? [{ productId: r.productId, variantId: r.variantId, quantity }] : [];
+    return quantity > 0 ? [{ productId: r.productId, variantId: r.variantId, quantity, addedPriceMinor: r.addedPriceMinor }] : [];
   });
   const { valid, skipped } = await sellable(ctx, added);
   const owner: Owner = { kind: "user", userId };
@@ -425,7 +455,13 @@ export async function adoptVisitorCart(ctx: Ctx, visitorCartId: string | null | 
 export async function keepCartAfterSignOut(ctx: Ctx): Promise<string | null> {
   const userId = requireUserId(ctx);
   const lines = await ctx.db
-    .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity, addedAt: cartItems.addedAt })
+    .select({
+      productId: cartItems.productId,
+      variantId: cartItems.variantId,
+      quantity: cartItems.quantity,
+      addedPriceMinor: cartItems.addedPriceMinor,
+      addedAt: cartItems.addedAt,
+    })
     .from(cartItems)
     .where(eq(cartItems.userId, userId));
   if (!lines.length) return null;

@@ -16,6 +16,7 @@ export {
   removeOrderedItems,
   VISITOR_CART_TTL_DAYS,
   type CartChange,
+  type StoredCartLine,
 } from "./cart.ts";
 export { listWishIds, getWishes, wishCardsFor, addWish, removeWish, toggleWish, mergeWishes } from "./wishes.ts";
 export {

@@ -9,6 +9,8 @@ export const cartItems = pgTable(
     variantId: text().notNull(),
     productId: text().notNull(),
     quantity: integer().notNull(),
+    /** The unit price when the line was last added (minor units; null for older lines): checkout says when it changed. */
+    addedPriceMinor: integer(),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.variantId] })],
@@ -41,6 +43,8 @@ export const visitorCartItems = pgTable(
     productId: text().notNull(),
     quantity: integer().notNull(),
     baseQuantity: integer().notNull().default(0),
+    /** As `cart_items.added_price_minor`. */
+    addedPriceMinor: integer(),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.cartId, t.variantId] })],

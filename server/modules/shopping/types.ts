@@ -76,6 +76,8 @@ export interface CartLineView extends CartLine {
   variantLabel: string;
   unitPriceMinor: number;
   lineTotalMinor: number;
+  /** The unit price when the line was added, when it has changed since (else null). */
+  priceWhenAddedMinor: number | null;
   /** False when the product was unpublished or the variant disabled: kept, but not counted. */
   available: boolean;
 }

@@ -114,7 +114,11 @@ describe("a visitor's server cart", () => {
     ]);
     expect(capped.cart.subtotalMinor).toBe(CART_MAX_QUANTITY * 2500 + 3 * 2800);
     expect(await cartCount(ctx, id)).toBe(CART_MAX_QUANTITY + 3);
-    expect(await getCartLines(ctx, id)).toEqual([line(0, CART_MAX_QUANTITY), line(1, 3)]);
+    // Each line remembers the unit price it was added at (checkout says when it changes).
+    expect(await getCartLines(ctx, id)).toEqual([
+      { ...line(0, CART_MAX_QUANTITY), addedPriceMinor: 2500 },
+      { ...line(1, 3), addedPriceMinor: 2800 },
+    ]);
 
     // change the quantity, 0 removes, remove removes
     expect((await setCartQuantity(ctx, v(1), 5, id)).cart.lines[1]!.quantity).toBe(5);
