@@ -146,7 +146,8 @@ describe("journals (database)", () => {
       fc.asyncProperty(orderArb, fc.array(step, { maxLength: 5 }), async (raw, steps) => {
         const ctx = systemCtx(t.db, "property test");
         const m = { ...raw, orderId: newId("ord") };
-        if (m.totalMinor === 0) return;
+        // Checkout never makes an order without a line (the price filter above can drop them all).
+        if (m.totalMinor === 0 || m.lines.length === 0) return;
         await postOrderPaid(ctx, m);
         let refunded = 0;
         for (const [i, s] of steps.entries()) {
