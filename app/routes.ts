@@ -99,7 +99,14 @@ export default [
   // ---- orders of a store's partners and of fulfillers (issue 8) ----------------------------
   layout("layouts/seller.tsx", { id: "seller-orders" }, [
     route("shop/partners/:handle/administration/orders", "routes/seller/orders.tsx"),
-    route("fulfillment/:handle/administration/orders", "routes/fulfillment/orders.tsx"),
+    // a fulfiller's administration: overview, orders, shipping and stock (issue 8)
+    layout("layouts/fulfiller.tsx", [
+      ...prefix("fulfillment/:handle/administration", [
+        index("routes/fulfillment/overview.tsx"),
+        route("orders", "routes/fulfillment/orders.tsx"),
+        route("config", "routes/fulfillment/config.tsx"),
+      ]),
+    ]),
   ]),
   route("fulfillment/:handle/administration/orders/:groupId/files/:lineId/:area", "routes/fulfillment/order-file.ts"),
 

@@ -59,7 +59,12 @@ const PAGES: Record<"visitor" | DemoRole, string[]> = {
     "/product-request",
     "/wishes",
   ],
-  fulfiller: ["/fulfillment/@print-works/administration/orders", "/fulfillment/@print-works/administration/orders?status=all"],
+  fulfiller: [
+    "/fulfillment/@print-works/administration",
+    "/fulfillment/@print-works/administration/orders",
+    "/fulfillment/@print-works/administration/orders?status=all",
+    "/fulfillment/@print-works/administration/config",
+  ],
   admin: [
     "/admin",
     "/admin/users/setRoleByUid",

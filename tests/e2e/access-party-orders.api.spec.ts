@@ -26,6 +26,11 @@ const printWorksStore: Record<Who, Want> = { anonymous: "login", shopper: 403, p
 const printWorksFulfiller: Record<Who, Want> = { anonymous: "login", shopper: 404, partner: 404, fulfiller: 200, admin: 200 };
 
 const FUL = "/fulfillment/@print-works/administration/orders";
+const ADM = "/fulfillment/@print-works/administration";
+const CFG = `${ADM}/config`;
+const NO_ZONE = "shz_00000000000000000000000000";
+const NO_RATE = "shr_00000000000000000000000000";
+const NO_WAREHOUSE = "whs_00000000000000000000000000";
 const NO_GROUP = "grp_00000000000000000000000000";
 const NO_LINE = "oln_00000000000000000000000000";
 
@@ -44,6 +49,13 @@ const GETS: { path: string; want: Record<Who, Want> }[] = [
   { path: "/fulfillment/print-works/administration/orders", want: all(404) },
   { path: "/fulfillment/@no-such-fulfiller/administration/orders", want: signedIn(404) },
   { path: `${FUL}/${NO_GROUP}/files/${NO_LINE}/front`, want: signedIn(404) },
+  // the fulfiller's administration: overview and shipping and stock (config)
+  { path: ADM, want: printWorksFulfiller },
+  { path: CFG, want: printWorksFulfiller },
+  { path: `${CFG}?warehouse=${NO_WAREHOUSE}&blank=nope`, want: printWorksFulfiller },
+  { path: `${CFG}?editZone=${NO_ZONE}&editRate=${NO_RATE}`, want: printWorksFulfiller },
+  { path: "/fulfillment/print-works/administration", want: all(404) },
+  { path: "/fulfillment/@no-such-fulfiller/administration/config", want: signedIn(404) },
   { path: `/fulfillment/@no-such-fulfiller/administration/orders/${NO_GROUP}/files/${NO_LINE}/front`, want: signedIn(404) },
 ];
 
@@ -64,6 +76,30 @@ const POSTS: { path: string; form: Record<string, string>; want: Record<Who, Wan
   { path: FUL, form: { intent: "explode", groupId: NO_GROUP }, want: { ...printWorksFulfiller, fulfiller: 400, admin: 400 } },
   { path: FUL, form: { intent: "start" }, want: { ...printWorksFulfiller, fulfiller: 400, admin: 400 } },
   { path: "/fulfillment/print-works/administration/orders", form: { intent: "start", groupId: NO_GROUP }, want: all(404) },
+  // shipping and stock: refusals for allowed users are 4xx with the message on the field, nothing written
+  { path: CFG, form: { intent: "save-zone", name: "", regions: "XX, US" }, want: { ...printWorksFulfiller, fulfiller: 422, admin: 422 } },
+  { path: CFG, form: { intent: "delete-zone", id: NO_ZONE }, want: { ...printWorksFulfiller, fulfiller: 404, admin: 404 } },
+  { path: CFG, form: { intent: "delete-rate", id: NO_RATE }, want: { ...printWorksFulfiller, fulfiller: 404, admin: 404 } },
+  {
+    path: CFG,
+    form: {
+      intent: "save-rate",
+      zoneId: NO_ZONE,
+      target: "category:t-shirts",
+      firstItem: "4.50",
+      additionalItem: "-1",
+      minDays: "3",
+      maxDays: "2",
+    },
+    want: { ...printWorksFulfiller, fulfiller: 422, admin: 422 },
+  },
+  {
+    path: CFG,
+    form: { intent: "save-stock", warehouseId: NO_WAREHOUSE, [`onHand:bvr_0000`]: "5" },
+    want: { ...printWorksFulfiller, fulfiller: 404, admin: 404 },
+  },
+  { path: CFG, form: { intent: "explode" }, want: { ...printWorksFulfiller, fulfiller: 400, admin: 400 } },
+  { path: "/fulfillment/print-works/administration/config", form: { intent: "save-zone", name: "X", regions: "US" }, want: all(404) },
 ];
 
 function check(status: number, location: string | undefined, want: Want, path: string) {

@@ -161,7 +161,7 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
   const result = actionData as ActionResult | undefined;
   const formError = result && !result.ok ? result.errors._form : undefined;
   return (
-    <Container component="main" id="main" maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+    <Container maxWidth="lg" disableGutters sx={{ py: { xs: 1, md: 2 } }}>
       <Typography component="p" variant="body2" color="text.secondary">
         {fulfiller.name} · @{fulfiller.handle}
       </Typography>

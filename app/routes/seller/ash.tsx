@@ -125,14 +125,24 @@ export default function SellerHub({ loaderData }: Route.ComponentProps) {
                       @{f.handle} · {f.status}
                     </Typography>
                     <Typography variant="body2" sx={{ mt: 1 }}>
-                      Make and ship the orders routed to your warehouses; batches, parcels and labels arrive with the fulfillment release.
+                      Make and ship the orders routed to your warehouses, and keep your shipping rates and stock up to date; batches,
+                      parcels and labels arrive with the fulfillment release.
                     </Typography>
                   </CardContent>
                   <CardActions>
                     <Button
                       component={Link}
-                      to={`/fulfillment/@${f.handle}/administration/orders`}
+                      to={`/fulfillment/@${f.handle}/administration`}
                       variant="contained"
+                      size="small"
+                      aria-label={`Administration of ${f.name}`}
+                    >
+                      Administration
+                    </Button>
+                    <Button
+                      component={Link}
+                      to={`/fulfillment/@${f.handle}/administration/orders`}
+                      variant="outlined"
                       size="small"
                       aria-label={`Orders of ${f.name}`}
                     >

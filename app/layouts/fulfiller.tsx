@@ -1,0 +1,29 @@
+import { Outlet, useParams } from "react-router";
+import { SideNavLayout, type SideNavSection } from "../components/SideNavLayout.tsx";
+
+/** The pages of a fulfiller's administration, in the order of the side navigation. */
+export function fulfillerNav(handle: string): SideNavSection[] {
+  const base = `/fulfillment/${handle}/administration`;
+  return [
+    {
+      items: [
+        { to: base, label: "Overview", end: true },
+        { to: `${base}/orders`, label: "Orders" },
+        { to: `${base}/config`, label: "Shipping and stock" },
+      ],
+    },
+  ];
+}
+
+/**
+ * A fulfiller's administration (`/fulfillment/@{name}/administration/...`), inside the seller layout:
+ * side navigation from md up, tabs below. Each page checks access itself (requireFulfillerAccess).
+ */
+export default function FulfillerLayout() {
+  const { handle = "" } = useParams();
+  return (
+    <SideNavLayout sections={fulfillerNav(handle)} label="Fulfillment administration">
+      <Outlet />
+    </SideNavLayout>
+  );
+}

@@ -1,0 +1,102 @@
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./support/accounts.ts";
+import { auditPage, waitForHydration } from "./support/a11y.ts";
+
+/**
+ * The fulfiller's administration (issue 8, section 1): from the seller hub to the overview, then
+ * shipping and stock. A zone with a bad region is refused on the field; the zone, a rate, an edit,
+ * a stock figure, then everything is put back as it was (the demo data is shared by the suite).
+ */
+const ADMIN = "/fulfillment/@print-works/administration";
+
+test("the fulfiller edits shipping zones, rates and stock, with errors next to the fields", async ({ page }) => {
+  test.setTimeout(120_000);
+  const zoneName = `Journey zone ${Date.now().toString(36)}`;
+  await signInAs(page, "fulfiller", "/ash");
+  await page.getByRole("link", { name: "Administration of Platen Print Works" }).click();
+  await expect(page).toHaveURL(new RegExp(`${ADMIN}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Platen Print Works");
+  await expect(page.getByTestId("figure-zones")).toContainText("3");
+  await expect(page.getByTestId("party-balance")).toBeVisible();
+
+  // the side navigation leads to shipping and stock
+  await page.getByRole("navigation", { name: "Fulfillment administration" }).getByRole("link", { name: "Shipping and stock" }).click();
+  await expect(page).toHaveURL(new RegExp(`${ADMIN}/config$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shipping and stock");
+  await expect(page.getByTestId("zone")).toHaveCount(3);
+  await waitForHydration(page);
+
+  // a zone with a code that is no country: the message sits on the regions field
+  const newZone = page.getByTestId("zone-form-new");
+  await newZone.getByLabel("Zone name").fill(zoneName);
+  await newZone.getByLabel("Countries and regions").fill("NZ, XQ");
+  await newZone.getByRole("button", { name: "Add zone" }).click();
+  await expect(newZone.getByText("XQ is not a country or region code")).toBeVisible();
+  await expect(newZone.getByLabel("Zone name")).toHaveValue(zoneName);
+  await newZone.getByLabel("Countries and regions").fill("NZ");
+  await newZone.getByRole("button", { name: "Add zone" }).click();
+  await expect(page.getByTestId("config-notice")).toHaveText("The zone is saved.");
+  const zone = page.getByTestId("zone").filter({ has: page.getByRole("heading", { name: zoneName }) });
+  await expect(zone).toContainText("No rates yet");
+
+  // a rate: slowest faster than fastest is refused on its field, then saved
+  const rateForm = zone.locator('[data-testid^="rate-form-new-"]');
+  await rateForm.getByLabel("For").selectOption({ label: "T-shirts" });
+  await rateForm.getByLabel(/First item/).fill("9.00");
+  await rateForm.getByLabel(/Each additional/).fill("2.50");
+  await rateForm.getByLabel("Days, fastest").fill("9");
+  await rateForm.getByLabel("Days, slowest").fill("5");
+  await rateForm.getByRole("button", { name: "Add rate" }).click();
+  await expect(page.getByText("The slowest delivery cannot be faster than the fastest.")).toBeVisible();
+  const retry = page
+    .getByTestId("zone")
+    .filter({ has: page.getByRole("heading", { name: zoneName }) })
+    .locator('[data-testid^="rate-form-new-"]');
+  await expect(retry.getByLabel(/First item/)).toHaveValue("9.00");
+  await retry.getByLabel("Days, fastest").fill("5");
+  await retry.getByLabel("Days, slowest").fill("9");
+  await retry.getByRole("button", { name: "Add rate" }).click();
+  await expect(page.getByTestId("config-notice")).toHaveText("The rate is saved.");
+  await expect(zone.getByTestId("rate")).toContainText("Any t-shirts");
+  await expect(zone.getByTestId("rate")).toContainText("$9.00 first item, $2.50 each additional · 5–9 days");
+
+  // a zone with a rate cannot go before its rate
+  await zone.getByRole("button", { name: `Delete ${zoneName}` }).click();
+  await expect(zone.getByRole("alert")).toContainText("still has 1 rate");
+
+  // edit the rate
+  await zone.getByRole("link", { name: /^Edit the rate for Any t-shirts/ }).click();
+  await expect(page).toHaveURL(/editRate=shr_/);
+  const editForm = zone.locator('[data-testid^="rate-form-shr_"]');
+  await editForm.getByLabel(/First item/).fill("8");
+  await editForm.getByRole("button", { name: "Save rate" }).click();
+  await expect(page.getByTestId("config-notice")).toHaveText("The rate is saved.");
+  await expect(zone.getByTestId("rate")).toContainText("$8.00 first item");
+
+  // stock: a bad figure is refused on its row; a good one is saved and shown as available
+  const rows = page.getByTestId("stock-row");
+  await expect(rows.first()).toBeVisible();
+  const row = rows.last();
+  const sku = (await row.getAttribute("data-sku"))!;
+  const field = page.getByRole("textbox", { name: `On hand, ${sku}` });
+  const before = await field.inputValue();
+  await field.fill("-3");
+  await page.getByRole("button", { name: "Save stock" }).click();
+  await expect(page.getByText("Enter a whole number of units (0 or more)")).toBeVisible();
+  await page.getByRole("textbox", { name: `On hand, ${sku}` }).fill("7");
+  await page.getByRole("button", { name: "Save stock" }).click();
+  await expect(page.getByTestId("config-notice")).toHaveText("Stock is saved.");
+  await expect(page.locator(`[data-sku="${sku}"]`)).toContainText("7");
+  await expect(page.getByRole("textbox", { name: `On hand, ${sku}` })).toHaveValue("7");
+  await auditPage(page, "shipping and stock with a new zone and rate");
+
+  // put everything back
+  await page.getByRole("textbox", { name: `On hand, ${sku}` }).fill(before);
+  await page.getByRole("button", { name: "Save stock" }).click();
+  await expect(page.getByTestId("config-notice")).toHaveText("Stock is saved.");
+  await zone.getByRole("button", { name: /^Delete the rate for Any t-shirts/ }).click();
+  await expect(page.getByTestId("config-notice")).toHaveText("The rate is deleted.");
+  await zone.getByRole("button", { name: `Delete ${zoneName}` }).click();
+  await expect(page.getByTestId("config-notice")).toHaveText("The zone is deleted.");
+  await expect(page.getByRole("heading", { name: zoneName })).toHaveCount(0);
+});
