@@ -1,0 +1,82 @@
+// How much JavaScript a browser downloads for each storefront page on first load, from the
+// production build's React Router manifest (build/client/assets/manifest-*.js): the client entry
+// and its imports, plus, for each route the page matches (root, layouts, the page), its module and
+// its static imports; each file counted once, gzipped (level 9, as `compression` serves it).
+//
+//   node scripts/js-budget.mjs              prints the table (PLATEN_BUILD_DIR, default build/)
+//   import { measureJs } from "./js-budget.mjs"    used by `npm run bench` and the budget test
+//
+// Lazy chunks (dynamic import()) are not counted: they load after the page is interactive.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+/** The storefront pages and the route ids they match, outermost first (see app/routes.ts). */
+export const STOREFRONT_PAGES = [
+  { page: "/", routes: ["root", "layouts/default", "routes/home"] },
+  { page: "/shop", routes: ["root", "layouts/default", "routes/shop/index"] },
+  { page: "/shop/products/:category", routes: ["root", "layouts/default", "routes/shop/category"] },
+  { page: "/shop/product/:id", routes: ["root", "layouts/default", "routes/shop/product"] },
+  { page: "/search", routes: ["root", "layouts/default", "routes/search/index"] },
+  { page: "/shop/stores/@:name", routes: ["root", "layouts/default", "routes/shop/store-front"] },
+  { page: "/checkout", routes: ["root", "layouts/default", "routes/checkout/index"] },
+  { page: "/payment", routes: ["root", "layouts/default", "routes/checkout/payment"] },
+  { page: "/shop/orders/:id", routes: ["root", "layouts/default", "routes/shop/order"] },
+];
+
+/** The budget per storefront page (issue 9), gzipped bytes. */
+export const JS_BUDGET_BYTES = 150 * 1024;
+
+function readManifest(clientDir) {
+  const assets = path.join(clientDir, "assets");
+  const file = readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  if (!file) throw new Error(`No React Router manifest in ${assets}: build first (npm run build).`);
+  const text = readFileSync(path.join(assets, file), "utf8");
+  const json = text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1);
+  return { manifest: JSON.parse(json), manifestFile: `/assets/${file}` };
+}
+
+/** A route of the manifest by id (the file path without extension, as app/routes.ts names it). */
+const findRoute = (routes, id) => routes[id] ?? null;
+
+/**
+ * The JavaScript of each storefront page: `{ page, bytes, files: [{ file, bytes }] }`, bytes gzipped.
+ * Throws when a route of STOREFRONT_PAGES is not in the manifest (a renamed route must update the list).
+ */
+export function measureJs(buildDir = process.env.PLATEN_BUILD_DIR || "build") {
+  const clientDir = path.resolve(buildDir, "client");
+  const { manifest, manifestFile } = readManifest(clientDir);
+  const sizes = new Map();
+  const gz = (url) => {
+    if (!sizes.has(url)) sizes.set(url, gzipSync(readFileSync(path.join(clientDir, url)), { level: 9 }).length);
+    return sizes.get(url);
+  };
+  return STOREFRONT_PAGES.map(({ page, routes }) => {
+    const files = new Set([manifestFile, manifest.entry.module, ...manifest.entry.imports]);
+    for (const id of routes) {
+      const route = findRoute(manifest.routes, id);
+      if (!route)
+        throw new Error(`The route "${id}" of ${page} is not in the build's manifest: update STOREFRONT_PAGES in scripts/js-budget.mjs.`);
+      files.add(route.module);
+      for (const f of route.imports ?? []) files.add(f);
+    }
+    const list = [...files].map((file) => ({ file, bytes: gz(file) })).sort((a, b) => b.bytes - a.bytes);
+    return { page, bytes: list.reduce((n, f) => n + f.bytes, 0), files: list };
+  });
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+export function printJsTable(results, budget = JS_BUDGET_BYTES) {
+  const width = Math.max(...results.map((r) => r.page.length));
+  console.log(`${"page".padEnd(width)}  JS (gzip)   budget ${kb(budget)}   largest files`);
+  for (const r of results)
+    console.log(
+      `${r.page.padEnd(width)}  ${kb(r.bytes).padStart(9)}   ${(r.bytes <= budget ? "within" : "OVER").padEnd(14)}   ${r.files
+        .slice(0, 4)
+        .map((f) => `${f.file.replace("/assets/", "")} ${kb(f.bytes)}`)
+        .join(", ")}`,
+    );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) printJsTable(measureJs());
