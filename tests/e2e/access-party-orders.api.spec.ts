@@ -7,7 +7,7 @@ import { signInAll, WHO, type Who } from "./support/roles.ts";
  * @print-works-studio: "another store's owner" for @inkwell) and admin. The partner holds no
  * fulfiller role, so it stands for "another fulfiller" on @print-works: a 404, never a hint.
  */
-type Want = 200 | 400 | 403 | 404 | "login";
+type Want = 200 | 400 | 403 | 404 | 409 | 422 | "login";
 
 const contexts = new Map<Who, APIRequestContext>();
 
