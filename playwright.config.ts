@@ -74,6 +74,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The e2e server's outbox runs fast so e-mails appear at once.
       OUTBOX_WORKER: "true",
+      // Visitors' pages are kept 1 s (5 s by default): the cache is exercised, and a page cached just
+      // before a background job changed its data (a search index sync) is not awaited for long.
+      PLATEN_PAGE_CACHE_TTL_MS: "1000",
       // Every e2e request comes from one address: the per-address limits (failed sign-ins, new
       // accounts, job applications) must not stop the suite (the per-account throttle still
       // applies).

@@ -56,7 +56,8 @@ function load(baseUrl, scenario, seconds, headers) {
         url: baseUrl + scenario.path,
         method: scenario.method ?? "GET",
         body: scenario.body,
-        headers: { ...scenario.headers, ...headers },
+        // As a browser asks: compressed answers (a page cache hit is sent as stored Brotli bytes).
+        headers: { "accept-encoding": "br, gzip", ...scenario.headers, ...headers },
         connections: scenario.connections ?? connections,
         duration: seconds,
         timeout: 10,

@@ -8,6 +8,8 @@ import type { Env } from "../config/env.ts";
 import { logger } from "../infra/logger/index.ts";
 import { ALLOWED_METHODS, bodyLimitFor, hasNullCharacter, isAllowedMethod } from "./limits.ts";
 import { mediaHandler } from "./media.ts";
+import { registerPageCacheHook } from "./page-cache.ts";
+import { productViewHook } from "./product-views.ts";
 import { reactRouterHandler, sendTooLarge } from "./react-router.ts";
 import { readinessHandler } from "./readiness.ts";
 
@@ -157,6 +159,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     app.use(express.static(dir, { maxAge: "1h", index: false }));
   }
 
+  // Product views are counted on page-cache hits too (ADR 0013).
+  registerPageCacheHook(productViewHook);
   app.all(
     "/{*splat}",
     reactRouterHandler({

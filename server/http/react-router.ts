@@ -7,6 +7,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type express from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { bodyLimitFor, isPrivatePath, tooLargeMessage } from "./limits.ts";
+import { onlyHookCookies, pageCache, pageCacheKey, purgesPageCache } from "./page-cache.ts";
 
 export interface RouterHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -150,6 +151,14 @@ async function sendResponse(req: express.Request, res: express.Response, respons
   }
 }
 
+/** A visitor's page that may be kept: a 200 HTML document, setting no cookie, that the app did not mark private. */
+function storable(response: Response, path: string): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  if (!/^text\/html/i.test(response.headers.get("Content-Type") ?? "")) return false;
+  if (!onlyHookCookies(path, response.headers.getSetCookie())) return false;
+  return !/no-store|private/i.test(response.headers.get("Cache-Control") ?? "");
+}
+
 /**
  * The React Router request handler. Request bodies are limited per route (server/http/limits.ts):
  * forms and JSON are read whole (at most the small default) before React Router runs, so an
@@ -159,6 +168,18 @@ async function sendResponse(req: express.Request, res: express.Response, respons
 export function reactRouterHandler(options: RouterHandlerOptions): express.RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
   return async (req, res, next) => {
+    // Visitors' storefront pages from the page cache (server/http/page-cache.ts, ADR 0013).
+    const cache = pageCache();
+    const cacheKey = cache.enabled ? pageCacheKey(req) : null;
+    if (cacheKey) {
+      const hit = cache.lookup(cacheKey);
+      if (hit) return cache.serve(req, res, hit);
+    } else if (cache.enabled && !BODYLESS.has(req.method)) {
+      res.on("finish", () => {
+        if (purgesPageCache(req, res.statusCode)) cache.purge();
+      });
+    }
+    const generation = cache.currentGeneration;
     const limit = bodyLimitFor(req.path);
     let exceeded = false;
     try {
@@ -208,8 +229,22 @@ export function reactRouterHandler(options: RouterHandlerOptions): express.Reque
         await response.body?.cancel();
         return sendTooLarge(res, limit.bytes);
       }
+      if (cacheKey && storable(response, req.path)) {
+        const html = Buffer.from(await response.arrayBuffer());
+        const csp = res.getHeader("Content-Security-Policy");
+        cache.store(cacheKey, generation, response.headers, html, typeof csp === "string" ? csp : null).catch(() => undefined);
+        res.setHeader("X-Platen-Cache", "miss");
+        await sendResponse(
+          req,
+          res,
+          new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers }),
+        );
+        return;
+      }
+      if (cacheKey) cache.release(cacheKey);
       await sendResponse(req, res, response);
     } catch (error) {
+      if (cacheKey) cache.release(cacheKey);
       if (exceeded) return sendTooLarge(res, limit.bytes);
       next(error);
     }
