@@ -58,7 +58,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
+    // The server entry compiled by `npm run build` (scripts/build-server.mjs), as `npm start` runs it.
+    command: `rm -rf ${dataDir} && node ${buildDir}/server/main.js`,
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-import { buildIsStale } from "../scripts/build-freshness.mjs";
+import { buildIsStale, serverCommand } from "../scripts/build-freshness.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -40,7 +40,7 @@ export function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts `node --import tsx server/main.ts` in production mode on 127.0.0.1, a free port and a
+ * Starts the production server (the compiled `build/server/main.js`, else `node --import tsx server/main.ts`) on 127.0.0.1, a free port and a
  * fresh temporary DATA_DIR with the demo data, and measures the cold start: from spawn to the
  * first successful (2xx) response of GET `probePath`, polled every 20 ms.
  */
@@ -53,7 +53,7 @@ export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_0
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server", "main.ts")], {
+  const child = spawn(process.execPath, serverCommand(root, buildDir), {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

@@ -14,9 +14,23 @@ function newestMtime(p) {
   return newest;
 }
 
+/**
+ * How to run the production server: the entry compiled at build time (`node build/server/main.js`,
+ * scripts/build-server.mjs), or the TypeScript source through tsx for a build made before that existed.
+ */
+export function serverCommand(root, buildDir = "build") {
+  const compiled = path.join(root, buildDir, "server", "main.js");
+  return existsSync(compiled) ? [compiled] : ["--import", "tsx", path.join(root, "server", "main.ts")];
+}
+
 export function buildIsStale(root, buildDir = "build") {
   const marker = path.join(root, buildDir, "client", "latest-build.json");
-  const required = [marker, path.join(root, buildDir, "server", "index.js"), path.join(root, buildDir, "pglite-template.tar")];
+  const required = [
+    marker,
+    path.join(root, buildDir, "server", "index.js"),
+    path.join(root, buildDir, "server", "main.js"),
+    path.join(root, buildDir, "pglite-template.tar"),
+  ];
   if (required.some((p) => !existsSync(p))) return true;
   const inputs = INPUTS.map((p) => path.join(root, p)).filter(existsSync);
   return Math.max(...inputs.map(newestMtime)) > statSync(marker).mtimeMs;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseEnv, setEnv, type Env } from "./config/env.ts";
 import { DataDirLockedError, openDatabase, setDatabase, type Database } from "./infra/db/index.ts";
@@ -44,6 +44,27 @@ function ensureSessionSecret(env: Env): Env {
 }
 
 /**
+ * The demo's image files into local storage: hard links where the file system allows (instant, no
+ * second copy on disk; storage replaces files by renaming, never writes into them), else copies.
+ * Files already there are kept.
+ */
+function linkOrCopyTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) linkOrCopyTree(source, target);
+    else if (entry.isFile() && !existsSync(target)) {
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+      }
+    }
+  }
+}
+
+/**
  * A brand-new embedded database starts from a snapshot the build made (see
  * scripts/make-db-template.ts) instead of running initdb and every migration: the demo snapshot
  * (seeded, with its files copied into local storage) when the demo data is wanted, else the
@@ -55,7 +76,7 @@ function freshDataDirTemplate(env: Env, dataDir: string): Blob | undefined {
   const demo = path.join(path.dirname(template), "pglite-demo.tar");
   const demoFiles = path.join(path.dirname(template), "demo-files");
   if (env.SEED_DEMO && env.STORAGE_PROVIDER === "local" && existsSync(demo) && existsSync(demoFiles)) {
-    cpSync(demoFiles, env.STORAGE_DIR ?? path.join(env.DATA_DIR, "files"), { recursive: true, force: false });
+    linkOrCopyTree(demoFiles, env.STORAGE_DIR ?? path.join(env.DATA_DIR, "files"));
     return new Blob([readFileSync(demo)]);
   }
   return new Blob([readFileSync(template)]);

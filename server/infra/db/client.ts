@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./lock.ts";
+import { untarInto } from "./untar.ts";
 import type { Db } from "./types.ts";
 
 export const MIGRATIONS_FOLDER = path.resolve(process.env.PLATEN_MIGRATIONS_DIR ?? "drizzle");
@@ -53,9 +54,21 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
   const lock = inMemory ? undefined : acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
+    // A snapshot for a new data directory on disk is unpacked natively first (much faster than
+    // PGlite's loadDataDir); in memory, PGlite loads it itself.
+    let load = loadDataDir;
+    if (load && !inMemory && !existsSync(path.join(dataDir, "PG_VERSION"))) {
+      // Unpacked beside it, then moved into place: a crash half-way never leaves half a database.
+      const unpacking = `${path.resolve(dataDir)}.unpacking`;
+      rmSync(unpacking, { recursive: true, force: true });
+      await untarInto(Buffer.from(await load.arrayBuffer()), unpacking);
+      rmSync(dataDir, { recursive: true, force: true });
+      renameSync(unpacking, dataDir);
+      load = undefined;
+    }
     client = await PGlite.create(inMemory ? undefined : dataDir, {
       extensions: { pg_trgm },
-      ...(loadDataDir ? { loadDataDir } : {}),
+      ...(load ? { loadDataDir: load } : {}),
     });
   } catch (error) {
     lock?.release();
