@@ -34,6 +34,31 @@ export const scenarios = [
     },
   },
   { name: "category page", path: "/shop/products/t-shirts" },
+  // a signed-in shopper's product page: never from the page cache (issue 9: at least 300/s)
+  {
+    name: "signed-in product page",
+    path: "/shop",
+    resolvePath: async ({ baseUrl }) => {
+      const html = await (await fetch(`${baseUrl}/shop`)).text();
+      const id = /href="\/shop\/product\/(prd_[0-9a-z]+)"/.exec(html)?.[1];
+      if (!id) throw new Error("no product link on /shop");
+      return `/shop/product/${id}`;
+    },
+    setup: async ({ baseUrl }) => {
+      const res = await fetch(`${baseUrl}/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: "shopper@demo.platen.test", password: "platen-demo-2026", next: "/account" }),
+        redirect: "manual",
+      });
+      const cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      if (!/platen_session=/.test(cookie)) throw new Error(`signing in the demo shopper failed (${res.status})`);
+      return { headers: { cookie } };
+    },
+  },
   { name: "shop", path: "/shop" },
   { name: "search", path: "/search?q=shirt" },
 ];

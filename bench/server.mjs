@@ -44,9 +44,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * fresh temporary DATA_DIR with the demo data, and measures the cold start: from spawn to the
  * first successful (2xx) response of GET `probePath`, polled every 20 ms.
  */
-export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_000, env = {} }) {
+export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_000, env = {}, dataDir: keptDataDir }) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "platen-bench-data-"));
+  // A given data directory is kept on stop (to measure a restart on an existing database).
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), "platen-bench-data-"));
   mkdirSync(path.join(root, "tmp"), { recursive: true });
   const logFile = path.join(root, "tmp", "bench-server.log");
   const log = createWriteStream(logFile);
@@ -97,7 +98,7 @@ export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_0
       }
     }
     log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 
   try {

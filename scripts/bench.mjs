@@ -8,16 +8,17 @@
 //   4. writes the figures to tmp/bench-results.json and stops the server (also on failure)
 //
 // Settings (environment): BENCH_DURATION seconds per scenario (default 10), BENCH_WARMUP seconds
-// (default 2), BENCH_CONNECTIONS (default 10), BENCH_ONLY=name,name (scenarios by name or path),
+// (default 2), BENCH_CONNECTIONS (default 50, as issue 9's goals), BENCH_ONLY=name,name (scenarios by name or path),
 // PLATEN_BUILD_DIR (default build), BENCH_NO_BUILD=1 (use the build as it is).
 // Exit code 1 when the server does not start or a scenario had errors or an unexpected status.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { scenarios as allScenarios } from "../bench/scenarios.mjs";
 import { ensureBuild, root, startServer } from "../bench/server.mjs";
+import { JS_BUDGET_BYTES, measureJs, printJsTable } from "./js-budget.mjs";
 
 const num = (name, fallback, min, max) => {
   const raw = process.env[name];
@@ -31,7 +32,7 @@ const num = (name, fallback, min, max) => {
 };
 const duration = num("BENCH_DURATION", 10, 1, 300);
 const warmup = num("BENCH_WARMUP", 2, 0, 60);
-const connections = num("BENCH_CONNECTIONS", 10, 1, 200);
+const connections = num("BENCH_CONNECTIONS", 50, 1, 200);
 const buildDir = process.env.PLATEN_BUILD_DIR || "build";
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -163,6 +164,20 @@ async function main() {
   const rssAfterLoad = server.rssMb();
   await server.stop();
 
+  // A restart on an existing database (the usual start of a running site), 3 times, median.
+  const keptDir = path.join(os.tmpdir(), `platen-bench-restart-${process.pid}`);
+  const restarts = [];
+  try {
+    for (let i = 0; i < 4; i++) {
+      server = await startServer({ buildDir, dataDir: keptDir });
+      if (i > 0) restarts.push(server.coldStartMs);
+      await server.stop();
+    }
+  } finally {
+    rmSync(keptDir, { recursive: true, force: true });
+  }
+  const restartMs = restarts.sort((a, b) => a - b)[1] ?? null;
+
   console.log("");
   console.log(
     table(
@@ -172,7 +187,64 @@ async function main() {
     ),
   );
   console.log(`\nCold start: ${Math.round(coldStartMs)} ms (spawn to first answer to GET /, fresh database with demo data)`);
+  if (restartMs !== null) console.log(`Restart: ${Math.round(restartMs)} ms (the same, on an existing database; median of 3)`);
   if (rssAfterStart !== null) console.log(`Server memory: ${rssAfterStart} MB after start, ${rssAfterLoad} MB after the load`);
+
+  // JavaScript per storefront page, from the build's manifest (scripts/js-budget.mjs).
+  let js = null;
+  try {
+    js = measureJs(buildDir);
+    console.log("");
+    printJsTable(js);
+  } catch (error) {
+    console.log(`JavaScript per page: not measured (${error instanceof Error ? error.message : error})`);
+  }
+
+  // Issue 9's goals beside what was measured.
+  const byName = new Map(results.map((r) => [r.name, r]));
+  const goalRows = [];
+  const goal = (what, measured, target, met) =>
+    goalRows.push([what, measured, target, met === null ? "not measured" : met ? "met" : "MISSED"]);
+  for (const name of ["product page", "category page", "home"]) {
+    const r = byName.get(name);
+    goal(
+      `${name}, anonymous (${connections} connections)`,
+      r ? `${r.requestsPerSec}/s, p99 ${r.p99Ms} ms` : "-",
+      ">= 2,000/s, p99 < 50 ms",
+      r ? r.requestsPerSec >= 2000 && r.p99Ms < 50 && connections >= 50 : null,
+    );
+  }
+  const signedIn = byName.get("signed-in product page");
+  goal(
+    "product page, signed in",
+    signedIn ? `${signedIn.requestsPerSec}/s, p99 ${signedIn.p99Ms} ms` : "-",
+    ">= 300/s",
+    signedIn ? signedIn.requestsPerSec >= 300 : null,
+  );
+  const jsMax = js ? Math.max(...js.map((p) => p.bytes)) : null;
+  goal(
+    "JavaScript per storefront page (largest, gzip)",
+    jsMax === null ? "-" : `${(jsMax / 1024).toFixed(1)} KB`,
+    `<= ${JS_BUDGET_BYTES / 1024} KB`,
+    jsMax === null ? null : jsMax <= JS_BUDGET_BYTES,
+  );
+  goal("cold start (fresh database with demo data)", `${Math.round(coldStartMs)} ms`, "< 1,500 ms", coldStartMs < 1500);
+  goal(
+    "restart (existing database)",
+    restartMs === null ? "-" : `${Math.round(restartMs)} ms`,
+    "< 1,500 ms",
+    restartMs === null ? null : restartMs < 1500,
+  );
+  goal(
+    "resident memory after start (embedded database)",
+    rssAfterStart === null ? "-" : `${rssAfterStart} MB`,
+    "< 400 MB",
+    rssAfterStart === null ? null : rssAfterStart < 400,
+  );
+  goal("Lighthouse mobile, performance / accessibility", "-", ">= 98 / 100", null);
+  goal("one to two processes on PostgreSQL", "-", ">= 1.8x", null);
+  console.log("");
+  console.log(table(goalRows, ["Goal (issue 9)", "Measured", "Target", ""], []));
 
   // Micro-benchmarks outside HTTP (search engines, mockup rendering): each bench/micro/*.bench.ts
   // prints its own table and writes tmp/bench-<name>.json, which is folded into the report.
@@ -205,6 +277,8 @@ async function main() {
     cpuModel: os.cpus()[0]?.model ?? null,
     settings: { durationSeconds: duration, warmupSeconds: warmup, connections, buildDir },
     coldStartMs: Math.round(coldStartMs),
+    restartMs: restartMs === null ? null : Math.round(restartMs),
+    javascript: js?.map((p) => ({ page: p.page, gzipBytes: p.bytes })) ?? null,
     rssMb: { afterStart: rssAfterStart, afterLoad: rssAfterLoad },
     scenarios: results,
     micro,
