@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clearRenderCache, getCachedRender, renderCacheStats, setCachedRender } from "./render-cache.server.ts";
+import type { EntryContext } from "react-router";
+import { clearRenderCache, getCachedRender, renderCacheKey, renderCacheStats, setCachedRender } from "./render-cache.server.ts";
+
+const context = (loaderData: unknown) =>
+  ({ staticHandlerContext: { loaderData, errors: null, actionData: null } }) as unknown as EntryContext;
+const get = (cookie?: string) => new Request("http://localhost/shop/product/prd_1", { headers: cookie ? { Cookie: cookie } : {} });
 
 describe("render cache", () => {
   afterEach(() => clearRenderCache());
@@ -15,6 +20,18 @@ describe("render cache", () => {
     expect(renderCacheStats()).toMatchObject({ entries: 300, bytes: 3000 });
     expect(getCachedRender("k0", "")).toBeNull();
     expect(getCachedRender("k309", "")).toBe("x".repeat(10));
+  });
+
+  it("keys a render by its data, for visitors and signed-in users alike: different data, different page", () => {
+    const alice = { root: { user: { id: "usr_a" }, cartCount: 1 }, page: { title: "Fox" } };
+    const bob = { root: { user: { id: "usr_b" }, cartCount: 1 }, page: { title: "Fox" } };
+    const aliceKey = renderCacheKey(get("platen_session=a"), 200, context(alice));
+    expect(aliceKey).not.toBeNull();
+    expect(renderCacheKey(get("platen_session=a"), 200, context(alice))).toBe(aliceKey);
+    expect(renderCacheKey(get("platen_session=b"), 200, context(bob))).not.toBe(aliceKey);
+    expect(renderCacheKey(get("platen_session=a"), 200, context({ ...alice, root: { ...alice.root, cartCount: 2 } }))).not.toBe(aliceKey);
+    expect(renderCacheKey(get(), 404, context(alice))).toBeNull();
+    expect(renderCacheKey(get("platen_session=a"), 200, context({ page: Promise.resolve(1) }))).toBeNull();
   });
 
   it("does not store a page over 2 MB", () => {

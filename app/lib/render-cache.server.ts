@@ -8,7 +8,8 @@ import type { EntryContext } from "react-router";
  * the key is the URL plus a hash of all loader data, so there is nothing to invalidate — new data
  * is a new key. The CSP nonce differs per response and is substituted on every hit.
  *
- * Only anonymous requests (no session cookie) are cached. Not cached: non-GET, non-200, errors, action data, deferred (promise) data.
+ * Visitors and signed-in users alike (what differs per user is loader data, hence in the key). Not
+ * cached: non-GET, non-200, errors, action data, deferred (promise) data.
  */
 interface Entry {
   html: string;
@@ -38,8 +39,8 @@ function stableJson(value: unknown): string {
 
 export function renderCacheKey(request: Request, status: number, context: EntryContext): string | null {
   if (request.method !== "GET" || status !== 200) return null;
-  // Visitors only: signed-in pages may show per-user, time-relative details.
-  if (/(?:^|;\s*)(?:__Host-)?platen_session=/.test(request.headers.get("Cookie") ?? "")) return null;
+  // Signed-in pages too: everything per user (who, their cart, their flash message) is loader data,
+  // so it is in the key, and two requests share a render only when their data is the same.
   const handler = context.staticHandlerContext;
   if (handler.errors || handler.actionData) return null;
   try {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, eq, gt, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { env } from "../../config/env.ts";
 import { transaction } from "../../infra/db/index.ts";
 import type { Ctx } from "../../kernel/index.ts";
@@ -77,7 +78,13 @@ export async function recordProductView(
   const ip = ctx.actor.kind === "system" ? undefined : ctx.actor.ip;
   const clientKey = addressKey(ip);
   const day = viewDay(at);
-  return transaction(ctx.db, async (tx) => {
+  // A viewer's product is counted once a day: once that row is known to exist, the same view again
+  // (a refresh, the next page of a busy shopper) needs no transaction at all.
+  let counted = countedViews.get(ctx.db);
+  if (!counted) countedViews.set(ctx.db, (counted = new LRUCache<string, true>({ max: 50_000 })));
+  const memo = `${productId}|${key}|${day}`;
+  if (counted.has(memo)) return false;
+  const recorded = await transaction(ctx.db, async (tx) => {
     // One view of an address at a time, so parallel requests cannot all slip under the limits.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`views:${clientKey}`}, 0))`);
     const [seen] = await tx
@@ -85,25 +92,30 @@ export async function recordProductView(
       .from(productViews)
       .where(and(eq(productViews.productId, productId), eq(productViews.viewerKey, key), eq(productViews.day, day)))
       .limit(1);
-    if (seen) return false;
+    if (seen) return "seen" as const;
     const [hour] = await tx
       .select({ n: count() })
       .from(productViews)
       .where(and(eq(productViews.clientKey, clientKey), gt(productViews.viewedAt, new Date(at.getTime() - 3_600_000))));
-    if (Number(hour?.n ?? 0) >= VIEWS_PER_ADDRESS_HOUR) return false;
+    if (Number(hour?.n ?? 0) >= VIEWS_PER_ADDRESS_HOUR) return "refused" as const;
     const [today] = await tx
       .select({ n: count() })
       .from(productViews)
       .where(and(eq(productViews.clientKey, clientKey), eq(productViews.productId, productId), eq(productViews.day, day)));
-    if (Number(today?.n ?? 0) >= VIEWS_PER_ADDRESS_PRODUCT_DAY) return false;
+    if (Number(today?.n ?? 0) >= VIEWS_PER_ADDRESS_PRODUCT_DAY) return "refused" as const;
     const rows = await tx
       .insert(productViews)
       .values({ productId, viewerKey: key, userId, day, viewedAt: at, clientKey })
       .onConflictDoNothing()
       .returning({ p: productViews.productId });
-    return rows.length > 0;
+    return rows.length > 0 ? "new" : "seen";
   });
+  if (recorded === "new" || recorded === "seen") counted.set(memo, true);
+  return recorded === "new";
 }
+
+/** Views known to be counted already (per database), so a repeat costs nothing. */
+const countedViews = new WeakMap<object, LRUCache<string, true>>();
 
 /** Name of the first-party cookie identifying a visitor for view counting (set by the product page). */
 export const VIEWER_COOKIE = "platen_viewer";
