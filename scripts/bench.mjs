@@ -216,7 +216,7 @@ async function main() {
   }
   const signedIn = byName.get("signed-in product page");
   goal(
-    "product page, signed in",
+    "signed-in product page",
     signedIn ? `${signedIn.requestsPerSec}/s, p99 ${signedIn.p99Ms} ms` : "-",
     ">= 300/s",
     signedIn ? signedIn.requestsPerSec >= 300 : null,

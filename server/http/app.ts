@@ -156,7 +156,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       res.set("Cache-Control", "no-store").sendFile(path.join(dir, "latest-build.json"));
     });
     app.use("/assets", express.static(path.join(dir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(dir, { maxAge: "1h", index: false }));
+    // The build's root files (favicon, manifest...) all have an extension: a page's path never
+    // costs a file-system lookup on its way to the app.
+    const rootFiles = express.static(dir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? rootFiles(req, res, next) : next()));
   }
 
   // Product views are counted on page-cache hits too (ADR 0013).
