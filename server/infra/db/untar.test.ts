@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { untarInto } from "./untar.ts";
+import { untarInto, usedLength } from "./untar.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "platen-untar-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,6 +31,15 @@ describe("unpacking a PGlite snapshot natively", () => {
     expect((await opened.query<{ n: number }>("select sum(n)::int as n from t")).rows[0]!.n).toBe(6);
     await opened.close();
   }, 60_000);
+
+  it("finds where a mostly empty file's data ends", () => {
+    expect(usedLength(Buffer.alloc(200_000))).toBe(0);
+    const b = Buffer.alloc(300_000);
+    b[70_000] = 7;
+    expect(usedLength(b)).toBe(70_001);
+    b[299_999] = 1;
+    expect(usedLength(b)).toBe(300_000);
+  });
 
   it("refuses a path that leaves the directory, and a file cut short", async () => {
     const evil = Buffer.concat([header("../evil.txt", 3, "0"), Buffer.alloc(512), Buffer.alloc(1024)]);
