@@ -9,7 +9,8 @@
 //
 // Settings (environment): BENCH_DURATION seconds per scenario (default 10), BENCH_WARMUP seconds
 // (default 2), BENCH_CONNECTIONS (default 50, as issue 9's goals), BENCH_ONLY=name,name (scenarios by name or path),
-// PLATEN_BUILD_DIR (default build), BENCH_NO_BUILD=1 (use the build as it is).
+// PLATEN_BUILD_DIR (default build), BENCH_NO_BUILD=1 (use the build as it is), BENCH_LIGHTHOUSE=0
+// (skip Lighthouse, which runs only when all scenarios run), BENCH_SKIP_MICRO=1.
 // Exit code 1 when the server does not start or a scenario had errors or an unexpected status.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +20,7 @@ import autocannon from "autocannon";
 import { scenarios as allScenarios } from "../bench/scenarios.mjs";
 import { ensureBuild, root, startServer } from "../bench/server.mjs";
 import { JS_BUDGET_BYTES, measureJs, printJsTable } from "./js-budget.mjs";
+import { LIGHTHOUSE_GOALS, runLighthouse } from "../bench/lighthouse.mjs";
 
 const num = (name, fallback, min, max) => {
   const raw = process.env[name];
@@ -162,6 +164,19 @@ async function main() {
     console.log(`${row.requestsPerSec} req/s`);
   }
   const rssAfterLoad = server.rssMb();
+
+  // Lighthouse (mobile) on the storefront pages of the issue, against the same server.
+  let lighthouseResults = null;
+  if (process.env.BENCH_LIGHTHOUSE !== "0" && !only.length) {
+    const product = results.find((r) => r.name === "product page")?.path ?? "/shop";
+    const pages = ["/", product, "/shop/products/t-shirts", "/search?q=shirt", "/checkout"];
+    console.log(`\nLighthouse (mobile, simulated throttling) on ${pages.length} pages...`);
+    try {
+      lighthouseResults = await runLighthouse(server.baseUrl, pages);
+    } catch (error) {
+      console.log(`Lighthouse did not run: ${error instanceof Error ? error.message : error}`);
+    }
+  }
   await server.stop();
 
   // A restart on an existing database (the usual start of a running site), 3 times, median.
@@ -189,6 +204,26 @@ async function main() {
   console.log(`\nCold start: ${Math.round(coldStartMs)} ms (spawn to first answer to GET /, fresh database with demo data)`);
   if (restartMs !== null) console.log(`Restart: ${Math.round(restartMs)} ms (the same, on an existing database; median of 3)`);
   if (rssAfterStart !== null) console.log(`Server memory: ${rssAfterStart} MB after start, ${rssAfterLoad} MB after the load`);
+
+  if (lighthouseResults) {
+    console.log("");
+    console.log(
+      table(
+        lighthouseResults.map((r) => [
+          r.path,
+          r.performance ?? "-",
+          r.accessibility ?? "-",
+          r.fcpMs ?? "-",
+          r.lcpMs ?? "-",
+          r.cls ?? "-",
+          r.tbtMs ?? "-",
+          r.error ?? "",
+        ]),
+        ["Lighthouse (mobile)", "Performance", "Accessibility", "FCP ms", "LCP ms", "CLS", "TBT ms", "Error"],
+        [1, 2, 3, 4, 5, 6],
+      ),
+    );
+  }
 
   // JavaScript per storefront page, from the build's manifest (scripts/js-budget.mjs).
   let js = null;
@@ -241,7 +276,25 @@ async function main() {
     "< 400 MB",
     rssAfterStart === null ? null : rssAfterStart < 400,
   );
-  goal("Lighthouse mobile, performance / accessibility", "-", ">= 98 / 100", null);
+  if (lighthouseResults?.length) {
+    const worst = (key, pick) => pick(...lighthouseResults.map((r) => r[key] ?? (pick === Math.min ? 0 : Infinity)));
+    const perf = worst("performance", Math.min);
+    const a11y = worst("accessibility", Math.min);
+    const cls = worst("cls", Math.max);
+    const tbt = worst("tbtMs", Math.max);
+    goal(
+      "Lighthouse mobile, performance / accessibility (lowest page)",
+      `${perf} / ${a11y}`,
+      `>= ${LIGHTHOUSE_GOALS.performance} / ${LIGHTHOUSE_GOALS.accessibility}`,
+      perf >= LIGHTHOUSE_GOALS.performance && a11y >= LIGHTHOUSE_GOALS.accessibility,
+    );
+    goal(
+      "Lighthouse CLS / TBT (worst page)",
+      `${cls} / ${tbt} ms`,
+      `0 / < ${LIGHTHOUSE_GOALS.tbtMs} ms`,
+      cls === 0 && tbt < LIGHTHOUSE_GOALS.tbtMs,
+    );
+  } else goal("Lighthouse mobile, performance / accessibility", "-", ">= 98 / 100", null);
   goal("one to two processes on PostgreSQL", "-", ">= 1.8x", null);
   console.log("");
   console.log(table(goalRows, ["Goal (issue 9)", "Measured", "Target", ""], []));
@@ -279,6 +332,7 @@ async function main() {
     coldStartMs: Math.round(coldStartMs),
     restartMs: restartMs === null ? null : Math.round(restartMs),
     javascript: js?.map((p) => ({ page: p.page, gzipBytes: p.bytes })) ?? null,
+    lighthouse: lighthouseResults,
     rssMb: { afterStart: rssAfterStart, afterLoad: rssAfterLoad },
     scenarios: results,
     micro,
