@@ -2,6 +2,7 @@ import type { EntryContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseEnv, setEnv } from "#server/config/env.ts";
 import { manualClock } from "#server/contracts/clock.ts";
+import { pageCacheKey } from "#server/http/page-cache.ts";
 import { renderCacheKey } from "./render-cache.server.ts";
 import {
   commitRefreshCookie,
@@ -118,12 +119,20 @@ describe("cookie names: __Host- whenever cookies are Secure", () => {
     expect(refresh).toMatch(/Max-Age=90;/);
   });
 
-  it("the render cache never stores a page for a __Host- session", () => {
-    const context = { staticHandlerContext: { errors: null, actionData: null, loaderData: { root: {} } } } as unknown as EntryContext;
-    const get = (cookie?: string) =>
-      renderCacheKey(new Request("https://shop.example/", { headers: cookie ? { Cookie: cookie } : {} }), 200, context);
-    expect(get()).toEqual(expect.any(String));
-    expect(get("__Host-platen_session=abc")).toBeNull();
-    expect(get("theme=dark; platen_session=abc")).toBeNull();
+  it("a __Host- session's pages never come from the visitors' page cache; reused renders are keyed by the page's data", () => {
+    const visit = (cookie?: string) =>
+      pageCacheKey({ method: "GET", path: "/", originalUrl: "/", headers: cookie ? { cookie } : {} } as Parameters<typeof pageCacheKey>[0]);
+    expect(visit()).toEqual(expect.any(String));
+    expect(visit("__Host-platen_session=abc")).toBeNull();
+    expect(visit("platen_theme=dark; platen_session=abc")).toBeNull();
+    // The render cache serves signed-in users too, but only for the same data: who is signed in is data.
+    const key = (cookie: string | undefined, root: unknown) =>
+      renderCacheKey(new Request("https://shop.example/", { headers: cookie ? { Cookie: cookie } : {} }), 200, {
+        staticHandlerContext: { errors: null, actionData: null, loaderData: { root } },
+      } as unknown as EntryContext);
+    expect(key("__Host-platen_session=abc", { user: { id: "usr_a" } })).not.toBe(key(undefined, { user: null }));
+    expect(key("__Host-platen_session=abc", { user: { id: "usr_a" } })).not.toBe(
+      key("__Host-platen_session=def", { user: { id: "usr_b" } }),
+    );
   });
 });
