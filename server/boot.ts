@@ -35,7 +35,7 @@ export function loadEnvOrExit(): Env {
 }
 
 /** Outside production a missing SESSION_SECRET is generated once and kept in the data directory. */
-function ensureSessionSecret(env: Env): Env {
+export function ensureSessionSecret(env: Env): Env {
   if (env.SESSION_SECRET) return env;
   const file = path.resolve(env.DATA_DIR, "session-secret");
   mkdirSync(path.dirname(file), { recursive: true });

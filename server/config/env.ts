@@ -24,6 +24,8 @@ export const envSchema = z
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     SEED_DEMO: bool.optional(),
     OUTBOX_WORKER: bool.default(true),
+    /** HTTP processes (node:cluster); default: one per core on PostgreSQL in production, else 1. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     // identity
     IDENTITY_ISSUER: z.url().optional(),
     IDENTITY_AUDIENCE: z.string().min(1).default("platen"),
