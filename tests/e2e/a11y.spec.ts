@@ -129,11 +129,17 @@ for (const [who, paths] of Object.entries(DARK_SIGNED_IN)) {
     for (const path of paths) {
       test(path, async ({ page }) => {
         const choose = (theme: string) => page.request.post("/resources/theme", { form: { theme, next: "/" }, maxRedirects: 0 });
-        expect((await choose("myDarkTheme")).status()).toBe(302);
+        const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
         try {
-          await audit(page, path);
+          // The demo account is shared with other test files, which may put its saved theme back
+          // while this one runs: choose dark again until the page is audited in it.
+          for (let attempt = 0; attempt < 3; attempt++) {
+            expect((await choose("myDarkTheme")).status()).toBe(302);
+            await audit(page, path);
+            if ((await background()) === "rgb(18, 16, 22)") break;
+          }
           // The page was audited in the dark theme (its background), not the default one.
-          expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(18, 16, 22)");
+          expect(await background()).toBe("rgb(18, 16, 22)");
         } finally {
           await choose("myPurpleTheme");
         }
