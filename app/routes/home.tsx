@@ -390,7 +390,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       ))}
                     </Box>
                     <Box sx={{ display: "flex", gap: 1.5, alignItems: "center", p: 1.5 }}>
-                      <Avatar src={s.avatarKey ? mediaUrl(s.avatarKey) : undefined} alt="" sx={{ bgcolor: s.accentColor, color: "#fff" }}>
+                      <Avatar
+                        src={s.avatarKey ? mediaUrl(s.avatarKey) : undefined}
+                        alt=""
+                        // Below the fold: not preloaded (React hoists a preload for every eager image).
+                        slotProps={{ img: { loading: "lazy", decoding: "async" } }}
+                        sx={{ bgcolor: s.accentColor, color: "#fff" }}
+                      >
                         {s.name.slice(0, 1).toUpperCase()}
                       </Avatar>
                       <Box sx={{ minWidth: 0 }}>
