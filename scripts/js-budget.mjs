@@ -40,13 +40,20 @@ function readManifest(clientDir) {
 const findRoute = (routes, id) => routes[id] ?? null;
 
 /**
- * The JavaScript of each storefront page: `{ page, bytes, files: [{ file, bytes }] }`, bytes gzipped.
+ * The JavaScript of each storefront page: `{ page, bytes, files: [{ file, bytes }], zodFiles }`, bytes
+ * gzipped; `zodFiles` lists the files that carry Zod's runtime (none, since issue 9).
  * Throws when a route of STOREFRONT_PAGES is not in the manifest (a renamed route must update the list).
  */
 export function measureJs(buildDir = process.env.PLATEN_BUILD_DIR || "build") {
   const clientDir = path.resolve(buildDir, "client");
   const { manifest, manifestFile } = readManifest(clientDir);
   const sizes = new Map();
+  const zod = new Map();
+  // Zod's runtime marks every schema with `_zod`: a storefront page must not ship it (issue 9).
+  const hasZod = (url) => {
+    if (!zod.has(url)) zod.set(url, readFileSync(path.join(clientDir, url), "utf8").includes("_zod"));
+    return zod.get(url);
+  };
   const gz = (url) => {
     if (!sizes.has(url)) sizes.set(url, gzipSync(readFileSync(path.join(clientDir, url)), { level: 9 }).length);
     return sizes.get(url);
@@ -61,7 +68,8 @@ export function measureJs(buildDir = process.env.PLATEN_BUILD_DIR || "build") {
       for (const f of route.imports ?? []) files.add(f);
     }
     const list = [...files].map((file) => ({ file, bytes: gz(file) })).sort((a, b) => b.bytes - a.bytes);
-    return { page, bytes: list.reduce((n, f) => n + f.bytes, 0), files: list };
+    const zodFiles = list.filter((f) => hasZod(f.file)).map((f) => f.file);
+    return { page, bytes: list.reduce((n, f) => n + f.bytes, 0), files: list, zodFiles };
   });
 }
 

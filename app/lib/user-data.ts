@@ -1,43 +1,55 @@
-import { z } from "zod";
 import type { ServerUser } from "#server/modules/identity/index.ts";
-import { DEFAULT_THEME, THEME_NAMES } from "./theme-constants.ts";
+import { DEFAULT_THEME, isThemeName, type ThemeName } from "./theme-constants.ts";
 
 /** The localStorage key of the spec: a contract. */
 export const USER_DATA_KEY = "userData";
 
-const str = z.string().catch("");
-const list = z.array(z.unknown()).catch([]);
+// This file runs in every storefront page's bundle, so it repairs by hand instead of with Zod
+// (the Zod runtime is 25 KB gzipped; issue 9's budget). `user-data.test.ts` pins the behaviour.
 
-export const userInfoSchema = z.object({
-  displayName: str,
-  firstName: str,
-  lastName: str,
-  email: str,
-  phone: str,
-  uid: str,
-  inVault: z.boolean().catch(false),
-  anon: z.boolean().catch(true),
-});
+export interface UserInfo {
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  uid: string;
+  inVault: boolean;
+  anon: boolean;
+}
 
-/**
- * Exactly the spec's fields. Every field repairs itself: a corrupt or old value falls back to its
- * default instead of crashing the page.
- */
-export const userDataSchema = z.object({
-  theme: z.enum(THEME_NAMES).catch(DEFAULT_THEME),
-  selectedShippingInfo: z.record(z.string(), z.unknown()).catch({}),
-  shippingInfo: list,
-  userInfo: userInfoSchema.catch(() => defaultUserInfo()),
-  wishes: list,
-  orders: list,
-  cart: list,
-  isPartner: z.boolean().catch(false),
-  isFulfiller: z.boolean().catch(false),
-  isStripeConnected: z.boolean().catch(false),
-});
+/** Exactly the spec's fields. */
+export interface UserData {
+  theme: ThemeName;
+  selectedShippingInfo: Record<string, unknown>;
+  shippingInfo: unknown[];
+  userInfo: UserInfo;
+  wishes: unknown[];
+  orders: unknown[];
+  cart: unknown[];
+  isPartner: boolean;
+  isFulfiller: boolean;
+  isStripeConnected: boolean;
+}
 
-export type UserInfo = z.infer<typeof userInfoSchema>;
-export type UserData = z.infer<typeof userDataSchema>;
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const bool = (v: unknown, fallback: boolean): boolean => (typeof v === "boolean" ? v : fallback);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+function repairUserInfo(raw: unknown): UserInfo {
+  if (!isRecord(raw)) return defaultUserInfo();
+  return {
+    displayName: str(raw.displayName),
+    firstName: str(raw.firstName),
+    lastName: str(raw.lastName),
+    email: str(raw.email),
+    phone: str(raw.phone),
+    uid: str(raw.uid),
+    inVault: bool(raw.inVault, false),
+    anon: bool(raw.anon, true),
+  };
+}
 
 export function defaultUserInfo(): UserInfo {
   return { displayName: "", firstName: "", lastName: "", email: "", phone: "", uid: "", inVault: false, anon: true };
@@ -68,9 +80,21 @@ export function repairUserData(raw: unknown): UserData {
       value = undefined;
     }
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return defaultUserData();
-  const parsed = userDataSchema.safeParse(value);
-  return parsed.success ? parsed.data : defaultUserData();
+  if (!isRecord(value)) return defaultUserData();
+  // Every field repairs itself: a corrupt or old value falls back to its default instead of
+  // crashing the page. Unknown keys are dropped.
+  return {
+    theme: isThemeName(value.theme) ? value.theme : DEFAULT_THEME,
+    selectedShippingInfo: isRecord(value.selectedShippingInfo) ? value.selectedShippingInfo : {},
+    shippingInfo: list(value.shippingInfo),
+    userInfo: repairUserInfo(value.userInfo),
+    wishes: list(value.wishes),
+    orders: list(value.orders),
+    cart: list(value.cart),
+    isPartner: bool(value.isPartner, false),
+    isFulfiller: bool(value.isFulfiller, false),
+    isStripeConnected: bool(value.isStripeConnected, false),
+  };
 }
 
 /** What the server says about the signed-in user (root loader; identity's `toServerUser`). */

@@ -46,7 +46,8 @@ export const CV_MAX_BYTES = 5 * 1024 * 1024;
 export const CV_MAX_LABEL = "5 MB";
 export const COVER_LETTER_MAX = 5000;
 
-const trimmed = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+const trimmed = /* @__NO_SIDE_EFFECTS__ */ (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters.`);
 
 /** The listing form (create and edit). */
 export const jobInputSchema = z.object({

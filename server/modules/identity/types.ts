@@ -13,6 +13,10 @@ export {
 } from "../../contracts/subdivisions.ts";
 import { IDENTITY_ERROR_MESSAGES } from "./errors.ts";
 
+// Plain constants, so that the bundler can drop the schemas below from browser bundles that do
+// not use them (a property read inside a schema's arguments would keep the schema and Zod).
+const { "invalid-email": INVALID_EMAIL, "invalid-action-code": INVALID_ACTION_CODE } = IDENTITY_ERROR_MESSAGES;
+
 export const EMAIL_MAX = 254;
 /** The password policy: 8 to 128 characters, not a common password (passwords.ts checks the list). */
 export const PASSWORD_MIN = 8;
@@ -23,7 +27,7 @@ export const emailField = z
   .trim()
   .min(1, "Enter your e-mail address.")
   .max(EMAIL_MAX, "This e-mail address is too long.")
-  .pipe(z.email({ error: IDENTITY_ERROR_MESSAGES["invalid-email"] }));
+  .pipe(z.email({ error: INVALID_EMAIL }));
 
 const requiredPassword = z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(1024, "This password is too long.");
 
@@ -48,11 +52,12 @@ export const signUpSchema = z.object({
 export const forgotSchema = z.object({ email: emailField });
 
 export const resetSchema = z.object({
-  token: z.string({ error: "This link is not complete." }).min(10, IDENTITY_ERROR_MESSAGES["invalid-action-code"]).max(200),
+  token: z.string({ error: "This link is not complete." }).min(10, INVALID_ACTION_CODE).max(200),
   password: z.string({ error: "Choose a new password." }).min(1, "Choose a new password."),
 });
 
-const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).optional().default("");
+const optionalText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
+  z.string().trim().max(max, `Use at most ${max} characters.`).optional().default("");
 
 export const phoneField = z
   .string()
@@ -185,7 +190,7 @@ export function isValidPostalCode(postalCode: string, country: string): boolean 
  * A shipping address, the account's or a visitor's at checkout (browser-safe): required fields,
  * the postal code checked for the country, and a state/province for the countries that need one.
  */
-export const addressSchema = addressFields
+export const addressSchema = /* @__PURE__ */ addressFields
   .superRefine((a, ctx) => {
     if (!COUNTRY_CODES.has(a.country)) return;
     const name = countryName(a.country);

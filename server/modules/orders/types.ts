@@ -343,7 +343,8 @@ export interface FulfillerGroupRow {
 
 // ---- forms (one schema for the browser and the server) ----------------------------------------
 
-const trimmed = (max: number, message: string) => z.string({ error: message }).trim().max(max, `Use at most ${max} characters.`);
+const trimmed = /* @__NO_SIDE_EFFECTS__ */ (max: number, message: string) =>
+  z.string({ error: message }).trim().max(max, `Use at most ${max} characters.`);
 
 export const contactEmailSchema = z
   .string({ error: "Enter your e-mail address." })
@@ -357,7 +358,7 @@ export const placeKeySchema = z
   .string({ error: "Reload the checkout page and try again." })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, "Reload the checkout page and try again.");
 
-export const discountCodeSchema = trimmed(40, "Enter a code.")
+export const discountCodeSchema = /* @__PURE__ */ trimmed(40, "Enter a code.")
   .transform((v) => v.toUpperCase())
   .refine((v) => v === "" || /^[A-Z0-9_-]{2,40}$/.test(v), "Codes contain only letters, digits, '-' and '_'.");
 

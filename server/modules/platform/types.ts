@@ -173,6 +173,7 @@ export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
+/* @__NO_SIDE_EFFECTS__ */
 function decimalField(label: string) {
   return z
     .string()
@@ -183,6 +184,7 @@ function decimalField(label: string) {
     .transform(Number);
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 function integerField(label: string) {
   return z
     .string()

@@ -17,6 +17,14 @@ const id = z
   .max(64)
   .regex(/^[a-z]+_[0-9a-z]+$/, "That is not a valid id.");
 
+const ID_PATTERN = /^[a-z]+_[0-9a-z]+$/;
+/** What `id` accepts, without Zod (browser code uses it). */
+function isId(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  const v = value.trim();
+  return v.length >= 1 && v.length <= 64 && ID_PATTERN.test(v);
+}
+
 /** A cart line as `userData.cart` keeps it (spec field). */
 export const cartLineSchema = z.object({
   productId: id,
@@ -39,11 +47,16 @@ export function normaliseCartLines(raw: unknown): CartLine[] {
   if (!Array.isArray(raw)) return [];
   const out = new Map<string, CartLine>();
   for (const item of raw) {
-    const r = z.object({ productId: id, variantId: id, quantity: z.coerce.number().int().min(1) }).safeParse(item);
-    if (!r.success) continue;
-    const prev = out.get(r.data.variantId);
-    if (prev) prev.quantity = Math.min(CART_MAX_QUANTITY, prev.quantity + r.data.quantity);
-    else if (out.size < CART_MAX_LINES) out.set(r.data.variantId, { ...r.data, quantity: Math.min(CART_MAX_QUANTITY, r.data.quantity) });
+    // By hand, not with Zod: this runs in the storefront's bundle (issue 9's JavaScript budget).
+    if (!item || typeof item !== "object") continue;
+    const fields = item as Record<string, unknown>;
+    const quantity = typeof fields.quantity === "string" && fields.quantity.trim() !== "" ? Number(fields.quantity) : fields.quantity;
+    if (!isId(fields.productId) || !isId(fields.variantId)) continue;
+    if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) continue;
+    const line = { productId: fields.productId.trim(), variantId: fields.variantId.trim(), quantity };
+    const prev = out.get(line.variantId);
+    if (prev) prev.quantity = Math.min(CART_MAX_QUANTITY, prev.quantity + quantity);
+    else if (out.size < CART_MAX_LINES) out.set(line.variantId, { ...line, quantity: Math.min(CART_MAX_QUANTITY, quantity) });
   }
   return [...out.values()];
 }
@@ -59,7 +72,7 @@ export function normaliseWishIds(raw: unknown): string[] {
         : item && typeof item === "object" && "productId" in item
           ? (item as { productId: unknown }).productId
           : null;
-    if (typeof value === "string" && id.safeParse(value).success && !out.includes(value)) out.push(value);
+    if (isId(value) && !out.includes(value.trim())) out.push(value.trim());
     if (out.length >= WISHES_MAX) break;
   }
   return out;

@@ -40,7 +40,7 @@ export function isContactStatus(value: unknown): value is ContactStatus {
   return typeof value === "string" && (CONTACT_STATUSES as readonly string[]).includes(value);
 }
 
-const text = (message: string) => z.string({ error: message }).trim();
+const text = /* @__NO_SIDE_EFFECTS__ */ (message: string) => z.string({ error: message }).trim();
 
 export const ContactInput = z.object({
   name: text("Please enter your name.").min(1, "Please enter your name.").max(100, "Please keep your name under 100 characters."),
