@@ -5,7 +5,6 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import Tooltip from "@mui/material/Tooltip";
 import { useState } from "react";
 import { useThemeChoice } from "../theme/ThemeProvider.tsx";
 import { THEME_LABELS, THEME_NAMES } from "../theme/themes.ts";
@@ -15,17 +14,17 @@ export function ThemeSwitcher() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Tooltip title="Change theme">
-        <IconButton
-          color="inherit"
-          aria-label="Change theme"
-          aria-haspopup="menu"
-          onClick={(e) => setAnchor(e.currentTarget)}
-          data-testid="theme-switcher"
-        >
-          <PaletteOutlined />
-        </IconButton>
-      </Tooltip>
+      {/* The browser's own tooltip (title): MUI's Tooltip would add Popper to every page's JavaScript. */}
+      <IconButton
+        color="inherit"
+        aria-label="Change theme"
+        title="Change theme"
+        aria-haspopup="menu"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-testid="theme-switcher"
+      >
+        <PaletteOutlined />
+      </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {THEME_NAMES.map((t) => (
           <MenuItem

@@ -2,7 +2,6 @@ import Favorite from "@mui/icons-material/Favorite";
 import FavoriteBorder from "@mui/icons-material/FavoriteBorder";
 import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
 import { useState, type FormEvent } from "react";
 import { Form, useLocation } from "react-router";
 import { useRootData } from "#app/components/root-data.ts";
@@ -71,25 +70,39 @@ export function WishButton({
           {wished ? "Wished" : "Add to wishes"}
         </Button>
       ) : (
-        <Tooltip title={error ?? label}>
-          <IconButton
-            type="submit"
-            size={size}
-            aria-pressed={wished}
-            aria-label={fullLabel}
-            disabled={pending}
-            data-testid="wish-button"
-            sx={{ bgcolor: "background.paper", "&:hover": { bgcolor: "background.paper" } }}
-          >
-            {icon}
-          </IconButton>
-        </Tooltip>
+        // The browser's own tooltip (title): MUI's Tooltip would add Popper to every product grid's JavaScript.
+        <IconButton
+          type="submit"
+          size={size}
+          aria-pressed={wished}
+          aria-label={fullLabel}
+          title={error ?? label}
+          disabled={pending}
+          data-testid="wish-button"
+          sx={{ bgcolor: "background.paper", "&:hover": { bgcolor: "background.paper" } }}
+        >
+          {icon}
+        </IconButton>
       )}
       {error && variant === "button" ? (
         <span role="alert" style={{ marginLeft: 8, alignSelf: "center", fontSize: "0.875rem" }}>
+          {error}
+        </span>
+      ) : error ? (
+        <span role="alert" style={visuallyHidden}>
           {error}
         </span>
       ) : null}
     </Form>
   );
 }
+
+/** Read by screen readers, not shown (the icon's title shows it on hover). */
+const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;

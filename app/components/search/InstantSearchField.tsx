@@ -9,11 +9,11 @@ import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { alpha } from "@mui/material/styles";
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { http } from "#app/lib/http.client.ts";
 import { instantSearchError } from "./errors.ts";
+import { searchInputRootSx, visuallyHidden } from "./search-style.ts";
 import { mockupUrl } from "#server/modules/catalog/types.ts";
 import type { Suggestion } from "#server/modules/search/types.ts";
 
@@ -56,11 +56,27 @@ function useSuggestions(text: string): { options: Suggestion[]; loading: boolean
   return state;
 }
 
-function SearchField({ autoFocus, onDone, idSuffix }: { autoFocus?: boolean; onDone?: () => void; idSuffix: string }) {
+/**
+ * The header's search field with suggestions. `initialText` is what the shopper typed into the
+ * light field (InstantSearch.tsx) before this code arrived; with `autoFocus` the suggestions for it
+ * open at once, so the swap is seamless.
+ */
+export function SearchField({
+  autoFocus,
+  onDone,
+  idSuffix,
+  initialText,
+}: {
+  autoFocus?: boolean;
+  onDone?: () => void;
+  idSuffix: string;
+  initialText?: string;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
-  const initial = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const initial = initialText ?? (location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "");
   const [text, setText] = useState(initial);
+  const [open, setOpen] = useState(Boolean(autoFocus && initial.trim()));
   const { options, loading, error } = useSuggestions(text);
   const inputId = `instant-search-${idSuffix}`;
   const errorId = `${inputId}-error`;
@@ -98,6 +114,9 @@ function SearchField({ autoFocus, onDone, idSuffix }: { autoFocus?: boolean; onD
       <Autocomplete<Suggestion, false, false, true>
         freeSolo
         id={inputId}
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
         options={options}
         filterOptions={(x) => x}
         groupBy={(o) => GROUP[o.kind]}
@@ -199,12 +218,7 @@ function SearchField({ autoFocus, onDone, idSuffix }: { autoFocus?: boolean; onD
                 ),
               },
             }}
-            sx={{
-              "& .MuiOutlinedInput-root": {
-                bgcolor: (t) => (t.palette.mode === "dark" ? alpha(t.palette.common.white, 0.08) : t.palette.background.paper),
-                borderRadius: 2,
-              },
-            }}
+            sx={{ "& .MuiOutlinedInput-root": searchInputRootSx }}
           />
         )}
       />
@@ -223,56 +237,18 @@ function SearchField({ autoFocus, onDone, idSuffix }: { autoFocus?: boolean; onD
   );
 }
 
-// (In sx a bare 1 means 100%: sizes are strings here.)
-const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  p: 0,
-  m: "-1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-} as const;
-
-/**
- * Instant search in the header: suggestions while typing (products with their thumbnail, stores,
- * categories), Enter opens /search?q=…. A GET form, so it works without JavaScript. Below `sm`
- * it folds into an icon button (a link to /search without JavaScript) that opens a full-screen field.
- */
-export function InstantSearch() {
-  const [open, setOpen] = useState(false);
-  const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+/** Below `sm`: the full-screen search the header's icon opens. */
+export function SearchDialog({ open, onClose, idSuffix }: { open: boolean; onClose: () => void; idSuffix: string }) {
   return (
-    <>
-      <Box sx={{ display: { xs: "none", sm: "block" }, width: { sm: 220, md: 260, lg: 320 }, flexShrink: 1, minWidth: 0 }}>
-        <SearchField idSuffix={`${id}-bar`} />
-      </Box>
-      <IconButton
-        component="a"
-        href="/search"
-        color="inherit"
-        aria-label="Search"
-        data-testid="instant-search-button"
-        onClick={(e: MouseEvent) => {
-          e.preventDefault();
-          setOpen(true);
-        }}
-        sx={{ display: { xs: "inline-flex", sm: "none" } }}
-      >
-        <SearchIcon />
-      </IconButton>
-      <Dialog fullScreen open={open} onClose={() => setOpen(false)} aria-label="Search">
-        <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start", p: 2 }}>
-          <Box sx={{ flexGrow: 1 }}>
-            <SearchField idSuffix={`${id}-dialog`} autoFocus onDone={() => setOpen(false)} />
-          </Box>
-          <IconButton aria-label="Close search" onClick={() => setOpen(false)}>
-            <CloseIcon />
-          </IconButton>
+    <Dialog fullScreen open={open} onClose={onClose} aria-label="Search">
+      <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start", p: 2 }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <SearchField idSuffix={idSuffix} autoFocus onDone={onClose} />
         </Box>
-      </Dialog>
-    </>
+        <IconButton aria-label="Close search" onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+    </Dialog>
   );
 }

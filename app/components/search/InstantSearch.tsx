@@ -1,0 +1,132 @@
+import SearchIcon from "@mui/icons-material/Search";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import OutlinedInput from "@mui/material/OutlinedInput";
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type * as FieldModuleNs from "./InstantSearchField.tsx";
+import { searchInputRootSx, visuallyHidden } from "./search-style.ts";
+
+// The header's search, in two steps (issue 9: JavaScript per page). Every page renders a light
+// field: a GET form to /search that works without JavaScript. The suggestions (MUI Autocomplete,
+// its popper and list, the full-screen dialog) live in InstantSearchField.tsx, fetched when the
+// shopper first points at, focuses or taps the search; the light field then hands over what was
+// typed and the focus.
+
+type FieldModule = typeof FieldModuleNs;
+let loaded: FieldModule | null = null;
+let loading: Promise<FieldModule> | null = null;
+function loadField(): Promise<FieldModule> {
+  loading ??= import("./InstantSearchField.tsx").then((m) => (loaded = m));
+  return loading;
+}
+
+/** The query of /search?q=… when on /search, else "". */
+function useQueryOfSearchPage(): string {
+  const location = useLocation();
+  return location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+}
+
+function SearchBar({ idSuffix }: { idSuffix: string }) {
+  const navigate = useNavigate();
+  const query = useQueryOfSearchPage();
+  const [text, setText] = useState(query);
+  const [field, setField] = useState<FieldModule | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = `instant-search-${idSuffix}`;
+
+  useEffect(() => setText(query), [query]);
+  // After a client-side navigation the header may mount again: use the code if it is already here.
+  useEffect(() => {
+    if (loaded) setField(loaded);
+  }, []);
+
+  const enhance = () => {
+    if (!field) void loadField().then(setField);
+  };
+
+  if (field) {
+    const focused = typeof document !== "undefined" && document.activeElement === inputRef.current;
+    return <field.SearchField idSuffix={idSuffix} initialText={text} autoFocus={focused} />;
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = text.trim();
+    void navigate(q ? `/search?q=${encodeURIComponent(q)}` : "/search");
+  };
+
+  return (
+    <Box component="form" method="get" action="/search" role="search" aria-label="Site" onSubmit={submit} sx={{ width: "100%" }}>
+      <Box component="label" htmlFor={inputId} sx={visuallyHidden}>
+        Search products and stores
+      </Box>
+      <OutlinedInput
+        id={inputId}
+        inputRef={inputRef}
+        name="q"
+        type="search"
+        size="small"
+        fullWidth
+        autoComplete="off"
+        placeholder="Search products and stores"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={enhance}
+        onPointerEnter={enhance}
+        onTouchStart={enhance}
+        // A combobox from the start, as the field with suggestions that takes its place is.
+        inputProps={{
+          maxLength: 200,
+          enterKeyHint: "search",
+          role: "combobox",
+          "aria-expanded": false,
+          "aria-autocomplete": "list",
+          "data-testid": "instant-search-input",
+        }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon aria-hidden="true" fontSize="small" />
+          </InputAdornment>
+        }
+        sx={searchInputRootSx}
+      />
+    </Box>
+  );
+}
+
+/**
+ * Instant search in the header: suggestions while typing (products with their thumbnail, stores,
+ * categories), Enter opens /search?q=…. A GET form, so it works without JavaScript. Below `sm`
+ * it folds into an icon button (a link to /search without JavaScript) that opens a full-screen field.
+ */
+export function InstantSearch() {
+  const [dialog, setDialog] = useState<{ field: FieldModule; open: boolean } | null>(null);
+  const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  return (
+    <>
+      <Box sx={{ display: { xs: "none", sm: "block" }, width: { sm: 220, md: 260, lg: 320 }, flexShrink: 1, minWidth: 0 }}>
+        <SearchBar idSuffix={`${id}-bar`} />
+      </Box>
+      <IconButton
+        component="a"
+        href="/search"
+        color="inherit"
+        aria-label="Search"
+        data-testid="instant-search-button"
+        onPointerEnter={() => void loadField()}
+        onClick={(e: MouseEvent) => {
+          e.preventDefault();
+          void loadField().then((field) => setDialog({ field, open: true }));
+        }}
+        sx={{ display: { xs: "inline-flex", sm: "none" } }}
+      >
+        <SearchIcon />
+      </IconButton>
+      {dialog ? (
+        <dialog.field.SearchDialog open={dialog.open} onClose={() => setDialog({ ...dialog, open: false })} idSuffix={`${id}-dialog`} />
+      ) : null}
+    </>
+  );
+}
