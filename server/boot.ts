@@ -70,16 +70,16 @@ function linkOrCopyTree(from: string, to: string): void {
  * (seeded, with its files copied into local storage) when the demo data is wanted, else the
  * migrated empty template.
  */
-function freshDataDirTemplate(env: Env, dataDir: string): Blob | undefined {
+function freshDataDirTemplate(env: Env, dataDir: string): { path: string } | undefined {
   const template = process.env.PLATEN_DB_TEMPLATE;
   if (!template || !existsSync(template) || existsSync(path.join(dataDir, "PG_VERSION"))) return undefined;
   const demo = path.join(path.dirname(template), "pglite-demo.tar");
   const demoFiles = path.join(path.dirname(template), "demo-files");
   if (env.SEED_DEMO && env.STORAGE_PROVIDER === "local" && existsSync(demo) && existsSync(demoFiles)) {
     linkOrCopyTree(demoFiles, env.STORAGE_DIR ?? path.join(env.DATA_DIR, "files"));
-    return new Blob([readFileSync(demo)]);
+    return { path: demo };
   }
-  return new Blob([readFileSync(template)]);
+  return { path: template };
 }
 
 /**

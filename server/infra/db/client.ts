@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -37,8 +37,12 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` for an in-memory database. */
   dataDir?: string;
-  /** A PGlite data-dir snapshot (from `dumpDataDir`) to start from, used by tests. */
-  loadDataDir?: Blob | File;
+  /**
+   * A PGlite data-dir snapshot (from `dumpDataDir`) to start from: in memory (tests), or the path
+   * of the tar file (the build's template, read once: a 70 MB demo snapshot copied into a Blob and
+   * then an ArrayBuffer cost the start 140 MB of memory that the process kept).
+   */
+  loadDataDir?: Blob | File | { path: string };
   poolSize?: number;
 }
 
@@ -47,7 +51,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options.dataDir ?? "./data/pglite", options.loadDataDir);
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<Database> {
+/** PGlite's own start parameters (its `defaultStartParams`), to which ours are added. */
+const PGLITE_START_PARAMS: readonly string[] = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? [];
+const PGLITE_SHARED_BUFFERS = "32MB";
+
+async function openPglite(dataDir: string, loadDataDir?: Blob | File | { path: string }): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   // One process per data directory (throws DataDirLockedError): a second one would lose writes.
@@ -61,14 +69,18 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
       // Unpacked beside it, then moved into place: a crash half-way never leaves half a database.
       const unpacking = `${path.resolve(dataDir)}.unpacking`;
       rmSync(unpacking, { recursive: true, force: true });
-      await untarInto(Buffer.from(await load.arrayBuffer()), unpacking);
+      await untarInto("path" in load ? readFileSync(load.path) : Buffer.from(await load.arrayBuffer()), unpacking);
       rmSync(dataDir, { recursive: true, force: true });
       renameSync(unpacking, dataDir);
       load = undefined;
     }
     client = await PGlite.create(inMemory ? undefined : dataDir, {
       extensions: { pg_trgm },
-      ...(load ? { loadDataDir: load } : {}),
+      // PGlite's WebAssembly memory only grows: PostgreSQL's default 128 MB of shared buffers
+      // filled up under load and stayed resident. A data directory on disk is read through the
+      // operating system's page cache anyway, so smaller buffers cost little (bench: memory).
+      ...(inMemory ? {} : { startParams: [...PGLITE_START_PARAMS, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] }),
+      ...(load ? { loadDataDir: "path" in load ? new Blob([readFileSync(load.path)]) : load } : {}),
     });
   } catch (error) {
     lock?.release();
