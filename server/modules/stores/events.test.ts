@@ -3,24 +3,22 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { makeStore } from "../../../tests/support/factories.ts";
 import type { Storage } from "../../contracts/ports.ts";
 import { newId } from "../../infra/db/index.ts";
-import { domainEvents, outbox, users } from "../../infra/db/schema.ts";
+import { domainEvents, outbox } from "../../infra/db/schema.ts";
 import { testImage } from "../../infra/images/test-helpers.ts";
 import { stateHistory, type Actor } from "../../kernel/index.ts";
 import { fanClubOnProductPublished, reinstateStore, suspendStore, updateStoreProfile, uploadStoreImage } from "./index.ts";
-import { fanClubMembers, stores } from "./schema.ts";
+import { fanClubMembers } from "./schema.ts";
 
 const t = useTestDatabase();
 const admin: Actor = { kind: "user", userId: "usr_admin", roles: ["admin"] };
 
+/** A store named "Before", made as a partner gets one (an application an admin approves). */
 async function store(): Promise<{ id: string; owner: Actor }> {
-  const userId = newId("usr");
-  const email = `${userId.toLowerCase()}@example.com`;
-  await t.db.insert(users).values({ id: userId, email, emailNormalized: email, roles: ["partner"] });
-  const id = newId("sto");
-  await t.db.insert(stores).values({ id, handle: `s-${id.slice(-8).toLowerCase()}`, name: "Before", ownerUserId: userId });
-  return { id, owner: { kind: "user", userId, roles: ["partner"] } };
+  const { store, owner } = await makeStore(t.db, { name: "Before" });
+  return { id: store.id, owner };
 }
 
 async function eventsOf(storeId: string) {

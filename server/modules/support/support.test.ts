@@ -1,18 +1,17 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { makeUser } from "../../../tests/support/factories.ts";
 import { manualClock } from "../../contracts/clock.ts";
-import { newId } from "../../infra/db/index.ts";
-import { emailMessages, outbox, users } from "../../infra/db/schema.ts";
+import { emailMessages, outbox } from "../../infra/db/schema.ts";
 import { AppError, IllegalTransitionError, type Actor } from "../../kernel/index.ts";
 import { contactEvents, contactMessages } from "./schema.ts";
 import { changeStatus, contactTransitions, countMessagesByStatus, createContactMessage, getThread, listMessages, reply } from "./index.ts";
 
 const t = useTestDatabase();
 
-const adminId = newId("usr");
-const admin: Actor = { kind: "user", userId: adminId, roles: ["admin", "shopper"], ip: "10.0.0.1" };
-const shopper: Actor = { kind: "user", userId: newId("usr"), roles: ["shopper"], ip: "10.0.0.2" };
+let admin: Actor;
+let shopper: Actor;
 let ipCounter = 0;
 const visitor = (ip = `192.0.2.${++ipCounter}`): Actor => ({ kind: "anonymous", ip });
 
@@ -38,13 +37,12 @@ async function newMessage(overrides: Partial<typeof valid> = {}) {
 }
 
 beforeAll(async () => {
-  await t.db.insert(users).values({
-    id: adminId,
-    email: "ada@example.com",
-    emailNormalized: "ada@example.com",
-    displayName: "Ada (Platen team)",
-    roles: ["admin"],
-  });
+  // Through identity's API (tests/support/factories.ts), never identity's rows by hand.
+  admin = {
+    ...(await makeUser(t.db, { email: "ada@example.com", displayName: "Ada (Platen team)", roles: ["admin", "shopper"] })),
+    ip: "10.0.0.1",
+  };
+  shopper = { ...(await makeUser(t.db, { roles: ["shopper"] })), ip: "10.0.0.2" };
 });
 
 describe("createContactMessage", () => {
