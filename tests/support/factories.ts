@@ -16,6 +16,7 @@ import {
 } from "../../server/modules/fulfillment/index.ts";
 import { createUser, type Role } from "../../server/modules/identity/index.ts";
 import {
+  getProductPage,
   saveProduct,
   uploadArtwork,
   type ProductInput,
@@ -113,6 +114,34 @@ export async function makeFulfillerWithBlank(
   return { owner, fulfiller, warehouse, blank };
 }
 
+/**
+ * A print shop's tee in Black and White with `sizes` sizes each (S0, S1, ...; a product offers at
+ * most 30), for tests that need many variants: `variantIdsOf` lists a product's in that order.
+ */
+export async function makeWideBlank(db: Db, sizes = 30): Promise<{ blank: BlankRow; colors: string[]; sizes: string[] }> {
+  const names = Array.from({ length: sizes }, (_, i) => `S${i}`);
+  const colors = ["Black", "White"];
+  const tag = uniq().toUpperCase();
+  const { blank } = await makeFulfillerWithBlank(db, {
+    blank: {
+      colors: [
+        { name: "Black", hex: "#111111", templates: { front: { key: "templates/t/front-black.png" } } },
+        { name: "White", hex: "#ffffff", templates: { front: { key: "templates/t/front-white.png" } } },
+      ],
+      variants: colors.flatMap((color) =>
+        names.map((size, i) => ({ color, size, sku: `W-${tag}-${color[0]}-${i}`, baseCostMinor: 900, weightGrams: 150 })),
+      ),
+    },
+  });
+  return { blank, colors, sizes: names };
+}
+
+/** A product's variant ids, colour by colour and size by size in the given order (catalog.getProductPage). */
+export async function variantIdsOf(db: Db, productId: string, colors: readonly string[], sizes: readonly string[]): Promise<string[]> {
+  const page = await getProductPage(systemCtx(db, "test fixture"), productId);
+  return colors.flatMap((color) => sizes.map((size) => page.variants.find((v) => v.color === color && v.size === size)!.id));
+}
+
 /** A plain PNG of `width` x `height` in `hex` (blank templates and test artwork). */
 export async function solidPng(hex: string, width = 600, height = 600): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 4, background: hex } })
@@ -151,6 +180,8 @@ export async function makeProduct(
     publish?: boolean;
     /** Render mockups for the first N chosen colours only (the rest have none, as after a partial render). */
     mockupColors?: number;
+    /** An artwork of the store already uploaded (makeProducts shares one: its mockups render once). */
+    artworkId?: string;
   } = {},
 ): Promise<{ product: SaveOutcome["product"]; store: StoreRow; owner: UserActor; blank: BlankRow; publish?: PublishOutcome }> {
   const { store, owner } = opts.store ?? (await makeStore(db));
@@ -163,12 +194,14 @@ export async function makeProduct(
       if (t?.key && !(await ctx.ports.storage.exists(t.key)))
         await ctx.ports.storage.put(t.key, await solidPng(c.hex, 1200, 1200), { contentType: "image/png" });
   const ownerCtx = createCtx(db, owner);
-  const art = await uploadArtwork(ownerCtx, store.id, { name: "art.png", bytes: await patternPng(++artSeed + process.pid) });
+  const artworkId =
+    opts.artworkId ??
+    (await uploadArtwork(ownerCtx, store.id, { name: "art.png", bytes: await patternPng(++artSeed + process.pid) })).artworkId;
   const sizes = [...new Set(detail.variants.map((v) => v.size))];
   const firstArea = detail.areas[0]?.key ?? "front";
   const input: ProductInput = {
     blankId: blank.id,
-    artworkId: art.artworkId,
+    artworkId,
     title: `Factory product ${uniq()}`,
     description: "A product made by the test fixtures.",
     tags: [],
@@ -186,4 +219,26 @@ export async function makeProduct(
     mockupColors: opts.mockupColors,
   });
   return { product: out.product, store, owner, blank, publish: out.publish };
+}
+
+/**
+ * `count` published products of one store on one blank, made as makeProduct makes one, sharing one
+ * uploaded artwork and placement (so that their mockups render once, and dozens of products cost a
+ * second, not a minute). `input(i)` overrides fields of the i-th product's designer input.
+ */
+export async function makeProducts(
+  db: Db,
+  count: number,
+  opts: { store?: { store: StoreRow; owner: UserActor }; blank?: BlankRow; input?: (i: number) => Partial<ProductInput> } = {},
+): Promise<{ products: SaveOutcome["product"][]; store: StoreRow; owner: UserActor; blank: BlankRow }> {
+  const store = opts.store ?? (await makeStore(db));
+  const blank = opts.blank ?? (await makeFulfillerWithBlank(db)).blank;
+  const art = await uploadArtwork(createCtx(db, store.owner), store.store.id, {
+    name: "art.png",
+    bytes: await patternPng(++artSeed + process.pid),
+  });
+  const made: SaveOutcome["product"][] = [];
+  for (let i = 0; i < count; i++)
+    made.push((await makeProduct(db, { store, blank, artworkId: art.artworkId, input: opts.input?.(i) })).product);
+  return { products: made, store: store.store, owner: store.owner, blank };
 }

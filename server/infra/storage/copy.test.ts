@@ -6,9 +6,10 @@ import { promisify } from "node:util";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { newId } from "../db/index.ts";
-import { stores, users } from "../db/schema.ts";
+import { makeStore } from "../../../tests/support/factories.ts";
 import { sampleMediaKeys } from "../../modules/catalog/index.ts";
+import { uploadStoreImage } from "../../modules/stores/index.ts";
+import { testImage } from "../images/test-helpers.ts";
 import { checkMediaInBucket, copyStorage, LocalStorage, S3Storage } from "./index.ts";
 
 const run = promisify(execFile);
@@ -108,22 +109,13 @@ describe("the boot check with S3 selected", () => {
   it("warns with the fix when the database refers to images the bucket lacks and local files remain; quiet once copied", async () => {
     const local = await localFiles("files-c");
     const bucket = await freshBucket();
-    const owner = newId("usr");
-    await t.db.insert(users).values({
-      id: owner,
-      email: "o@example.com",
-      emailNormalized: "o@example.com",
-      roles: ["partner"],
-      firstName: "O",
-      lastName: "P",
-      displayName: "O P",
-    });
-    await t.db
-      .insert(stores)
-      .values({ id: "sto_1", handle: "copy-test", name: "Copy Test", ownerUserId: owner, avatarKey: "store-media/sto_1/avatar-abc.webp" });
+    // A partner's store with an avatar, uploaded through the stores module into the local files.
+    const { store, owner } = await makeStore(t.db, { name: "Copy Test" });
+    const withAvatar = await uploadStoreImage(t.ctx(owner, { ports: { storage: local } }), store.id, "avatar", await testImage(300, 300));
+    const avatarKey = withAvatar.avatarKey!;
 
     const before = await checkMediaInBucket(await sampleMediaKeys(t.db), bucket, local.root);
-    expect(before).toMatchObject({ sampled: 1, missing: ["store-media/sto_1/avatar-abc.webp"], localFiles: true });
+    expect(before).toMatchObject({ sampled: 1, missing: [avatarKey], localFiles: true });
     expect(before.warning).toContain(`missing from the bucket "${bucket.bucket}"`);
     expect(before.warning).toContain('run "npm run storage:copy"');
 

@@ -2,21 +2,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../contracts/clock.ts";
-import {
-  blankColors,
-  blanks,
-  blankVariants,
-  cartItems,
-  fulfillers,
-  products,
-  productVariants,
-  stores,
-  users,
-  visitorCartItems,
-  visitorCarts,
-} from "../../infra/db/schema.ts";
+import { cartItems, visitorCartItems, visitorCarts } from "../../infra/db/schema.ts";
 import { AppError, anonymous, type Actor } from "../../kernel/index.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { makeProducts, makeUser, makeWideBlank, variantIdsOf, type UserActor } from "../../../tests/support/factories.ts";
 import {
   addToCart,
   adoptVisitorCart,
@@ -33,11 +22,21 @@ import {
 } from "./index.ts";
 
 const t = useTestDatabase();
-const user = (userId: string): Actor => ({ kind: "user", userId, roles: [] });
 const visitor = () => t.ctx(anonymous("203.0.113.9"));
 const VARIANTS = 60;
-const v = (i: number) => `var_v${i}`;
-const line = (i: number, quantity = 1) => ({ productId: "prd_v0", variantId: v(i), quantity });
+
+// Made through the modules' APIs (tests/support/factories.ts): four shoppers, one store with two
+// published products on a tee in two colours and 30 sizes: the first offers all 60 variants (the
+// second one, Black S1, at 28.00 instead of 25.00); the second offers one.
+const shoppers: UserActor[] = [];
+const user = (n: number): Actor => shoppers[n - 1]!;
+let storeId = "";
+let product0 = "";
+let otherProduct = "";
+let variantIds: string[] = [];
+let otherVariant = "";
+const v = (i: number) => variantIds[i]!;
+const line = (i: number, quantity = 1) => ({ productId: product0, variantId: v(i), quantity });
 const DAY = 86_400_000;
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
@@ -50,51 +49,20 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
 }
 
 beforeAll(async () => {
-  const db = t.db;
-  await db
-    .insert(users)
-    .values(
-      ["usr_v1", "usr_v2", "usr_v3", "usr_v4"].map((id) => ({ id, email: `${id}@example.test`, emailNormalized: `${id}@example.test` })),
-    );
-  await db.insert(fulfillers).values({ id: "ful_v", handle: "fulv", name: "Ful", ownerUserId: "usr_f" });
-  await db.insert(blanks).values({ id: "blk_v", fulfillerId: "ful_v", name: "Tee", category: "t-shirts" });
-  await db.insert(blankColors).values({ blankId: "blk_v", name: "Black", hex: "#111111" });
-  await db.insert(blankVariants).values(
-    Array.from({ length: VARIANTS }, (_, i) => ({
-      id: `bvr_v${i}`,
-      blankId: "blk_v",
-      color: "Black",
-      size: `S${i}`,
-      sku: `V-${i}`,
-      baseCostMinor: 900,
-      weightGrams: 150,
-    })),
-  );
-  await db.insert(stores).values({ id: "sto_v", handle: "vis", name: "Visitor Prints", ownerUserId: "usr_v4" });
-  const product = (id: string, status: "published" | "draft") => ({
-    id,
-    storeId: "sto_v",
-    blankId: "blk_v",
-    title: `Design ${id}`,
-    slug: id,
-    category: "t-shirts" as const,
-    priceMinor: 2500,
-    status,
-    publishedAt: status === "published" ? new Date() : null,
-    primaryColor: "Black",
+  for (let i = 0; i < 4; i++) shoppers.push(await makeUser(t.db));
+  const { blank, colors, sizes } = await makeWideBlank(t.db);
+  const made = await makeProducts(t.db, 2, {
+    blank,
+    input: (i) =>
+      i === 0
+        ? { title: "Visitor design", colors, sizes, priceMinor: 2500, variantPrices: { "Black|S1": 2800 } }
+        : { title: "Another design", colors: ["Black"], sizes: ["S0"], priceMinor: 2500 },
   });
-  await db.insert(products).values([product("prd_v0", "published"), product("prd_vdraft", "published")]);
-  await db.insert(productVariants).values([
-    ...Array.from({ length: VARIANTS }, (_, i) => ({
-      id: v(i),
-      productId: "prd_v0",
-      blankVariantId: `bvr_v${i}`,
-      color: "Black",
-      size: `S${i}`,
-      priceMinor: i === 1 ? 2800 : null,
-    })),
-    { id: "var_vdraft", productId: "prd_vdraft", blankVariantId: "bvr_v0", color: "Black", size: "S0" },
-  ]);
+  storeId = made.store.id;
+  [product0, otherProduct] = made.products.map((p) => p.id) as [string, string];
+  variantIds = await variantIdsOf(t.db, product0, colors, sizes);
+  otherVariant = (await variantIdsOf(t.db, otherProduct, ["Black"], ["S0"]))[0]!;
+  expect(new Set(variantIds).size).toBe(VARIANTS);
 });
 
 describe("a visitor's server cart", () => {
@@ -109,8 +77,8 @@ describe("a visitor's server cart", () => {
     const capped = await addToCart(ctx, line(0, 9), id);
     expect(capped.message).toMatch(/at most 10/);
     expect(capped.cart.lines.map((l) => [l.variantId, l.quantity, l.unitPriceMinor, l.card?.storeId])).toEqual([
-      [v(0), CART_MAX_QUANTITY, 2500, "sto_v"],
-      [v(1), 3, 2800, "sto_v"],
+      [v(0), CART_MAX_QUANTITY, 2500, storeId],
+      [v(1), 3, 2800, storeId],
     ]);
     expect(capped.cart.subtotalMinor).toBe(CART_MAX_QUANTITY * 2500 + 3 * 2800);
     expect(await cartCount(ctx, id)).toBe(CART_MAX_QUANTITY + 3);
@@ -138,7 +106,7 @@ describe("a visitor's server cart", () => {
     expect(b.visitorCartId).not.toBe(a.visitorCartId);
     expect((await getCart(visitor(), a.visitorCartId)).lines.map((l) => l.variantId)).toEqual([v(2)]);
     // a signed-in shopper's cart is the account's, whatever visitor cart id comes along
-    expect((await getCart(t.ctx(user("usr_v3")), a.visitorCartId)).lines).toEqual([]);
+    expect((await getCart(t.ctx(user(3)), a.visitorCartId)).lines).toEqual([]);
   });
 
   it(`holds at most ${CART_MAX_LINES} lines, and refuses unsellable variants`, async () => {
@@ -150,11 +118,11 @@ describe("a visitor's server cart", () => {
     expect([full.status, full.field]).toEqual([422, "_form"]);
     expect(full.message).toMatch(/at most 50 different items/);
     expect((await addToCart(visitor(), line(0), visitorCartId)).cart.lines).toHaveLength(CART_MAX_LINES);
-    expect((await refusal(addToCart(visitor(), { productId: "prd_v0", variantId: "var_vdraft", quantity: 1 }))).status).toBe(422);
+    expect((await refusal(addToCart(visitor(), { productId: product0, variantId: otherVariant, quantity: 1 }))).status).toBe(422);
   });
 
   it("merges lines kept in the browser into the visitor cart (made when needed)", async () => {
-    const merged = await mergeCart(visitor(), [line(4, 2), line(4, 1), { productId: "prd_v0", variantId: "var_nope", quantity: 1 }]);
+    const merged = await mergeCart(visitor(), [line(4, 2), line(4, 1), { productId: product0, variantId: "var_nope", quantity: 1 }]);
     expect(merged.visitorCartId).toMatch(/^vcart_/);
     expect(merged.cart.lines.map((l) => [l.variantId, l.quantity])).toEqual([[v(4), 3]]);
     expect(merged.message).toMatch(/1 item was no longer available/);
@@ -183,12 +151,12 @@ describe("a visitor's server cart", () => {
 
 describe("signing in and out", () => {
   it("on sign-in the visitor cart is merged into the account's (summed, capped, unsellable lines dropped) and deleted", async () => {
-    const account = t.ctx(user("usr_v1"));
+    const account = t.ctx(user(1));
     await addToCart(account, line(0, 8));
     await addToCart(account, line(1, 1));
     const { visitorCartId: id } = await addToCart(visitor(), line(0, 5));
     await addToCart(visitor(), line(2, 2), id);
-    await t.db.insert(visitorCartItems).values({ cartId: id!, productId: "prd_vdraft", variantId: "var_vgone", quantity: 1 });
+    await t.db.insert(visitorCartItems).values({ cartId: id!, productId: otherProduct, variantId: "var_vgone", quantity: 1 });
     const merged = await adoptVisitorCart(account, id);
     expect(merged!.cart.lines.map((l) => [l.variantId, l.quantity])).toEqual([
       [v(0), CART_MAX_QUANTITY],
@@ -207,7 +175,7 @@ describe("signing in and out", () => {
   });
 
   it("sign-out keeps a copy for the device; signing in to the same account adds only what changed, another account gets it all", async () => {
-    const account = t.ctx(user("usr_v2"));
+    const account = t.ctx(user(2));
     expect(await keepCartAfterSignOut(account)).toBeNull();
     await addToCart(account, line(0, 3));
     await addToCart(account, line(1, 1));
@@ -226,12 +194,12 @@ describe("signing in and out", () => {
     ]);
 
     const again = await keepCartAfterSignOut(account);
-    const other = await adoptVisitorCart(t.ctx(user("usr_v3")), again);
+    const other = await adoptVisitorCart(t.ctx(user(3)), again);
     expect(other!.cart.lines.map((l) => [l.variantId, l.quantity])).toEqual([
       [v(0), 3],
       [v(1), 3],
       [v(7), 1],
     ]);
-    expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, "usr_v2"))).toHaveLength(3);
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, shoppers[1]!.userId))).toHaveLength(3);
   });
 });
