@@ -4,6 +4,7 @@ import { env } from "#server/config/env.ts";
 import { db } from "#server/infra/db/index.ts";
 import { systemClock, type Clock } from "#server/contracts/clock.ts";
 import { createCtx, type Actor, type Ctx } from "#server/kernel/index.ts";
+import { oncePerRequest } from "#server/http/request-scope.ts";
 import {
   createSession,
   deviceAccountKey,
@@ -65,17 +66,21 @@ export interface SessionInfo {
 const cache = new WeakMap<Request, Promise<SessionInfo | null>>();
 
 /**
- * The signed-in user of this request, or null. Looked up once per request; `clock` (the system
+ * The signed-in user of this request, or null. Looked up once per request (per Request object,
+ * and per GET request across its loaders); `clock` (the system
  * clock unless a test gives one) decides whether the session has expired.
  */
 export function getSession(request: Request, clock: Clock = systemClock): Promise<SessionInfo | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = (async () => {
-      const value = await sessionCookie().parse(request.headers.get("Cookie"));
+    const cookie = request.headers.get("Cookie");
+    const resolve = async () => {
+      const value = await sessionCookie().parse(cookie);
       if (typeof value !== "string" || !value) return null;
       return resolveSession(db(), value, clock.now());
-    })();
+    };
+    // One lookup per GET request, shared by its loaders (server/http/request-scope.ts).
+    pending = clock === systemClock ? oncePerRequest(`session:${cookie ?? ""}`, resolve) : resolve();
     cache.set(request, pending);
   }
   return pending;

@@ -6,6 +6,7 @@ import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { runInRequestScope } from "./request-scope.ts";
 import { bodyLimitFor, isPrivatePath, tooLargeMessage } from "./limits.ts";
 import { onlyHookCookies, pageCache, pageCacheKey, purgesPageCache } from "./page-cache.ts";
 
@@ -223,7 +224,11 @@ export function reactRouterHandler(options: RouterHandlerOptions): express.Reque
           body = createReadableStreamFromReadable(counter);
         }
       }
-      const response = await handleRequest(webRequest(req, res, body), options.getLoadContext(req, res));
+      const request = webRequest(req, res, body);
+      const context = options.getLoadContext(req, res);
+      const response = await (BODYLESS.has(req.method)
+        ? runInRequestScope(() => handleRequest(request, context))
+        : handleRequest(request, context));
       if (exceeded && response.status !== 413) {
         // The action failed on the cut-off stream (or answered without it): the answer is the limit.
         await response.body?.cancel();

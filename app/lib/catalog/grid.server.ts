@@ -6,7 +6,7 @@ import { logger } from "#server/infra/logger/index.ts";
 import type { Ctx } from "#server/kernel/index.ts";
 import { browseProducts, colorHexes, storeNamesByHandle } from "#server/modules/catalog/index.ts";
 import { currencyDigits } from "#server/contracts/money.ts";
-import { getSettings } from "#server/modules/platform/index.ts";
+import { getSettingsCached } from "#server/modules/platform/index.ts";
 import { searchProducts, type SearchQuery, type SearchResult } from "#server/modules/search/index.ts";
 import { currentCatalogVersion, VersionedMemo } from "./memo.server.ts";
 import { parseSearchQuery } from "#app/lib/catalog/search-params.ts";
@@ -21,7 +21,9 @@ export interface GridData {
 }
 
 export async function storefrontCurrency(ctx: Ctx): Promise<{ currency: string; digits: number }> {
-  const settings = await getSettings(ctx);
+  // Cached for a few seconds (cleared in this process when an admin changes the settings): one
+  // query less per storefront page, signed in or not.
+  const settings = await getSettingsCached(ctx);
   return { currency: settings.currency, digits: currencyDigits(settings.currency) };
 }
 

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { getSession } from "../../app/lib/session.server.ts";
+import { oncePerRequest, runInRequestScope } from "./request-scope.ts";
+
+describe("request scope", () => {
+  it("computes once per key within a request, and every time outside one", async () => {
+    let calls = 0;
+    const compute = () => ++calls;
+    expect([oncePerRequest("k", compute), oncePerRequest("k", compute)]).toEqual([1, 2]);
+    const inside = runInRequestScope(() => [oncePerRequest("k", compute), oncePerRequest("k", compute), oncePerRequest("j", compute)]);
+    expect(inside).toEqual([3, 3, 4]);
+    // Scopes do not leak into each other, across awaits either.
+    const [a, b] = await Promise.all([
+      runInRequestScope(async () => {
+        await Promise.resolve();
+        return oncePerRequest("k", compute);
+      }),
+      runInRequestScope(async () => oncePerRequest("k", compute)),
+    ]);
+    expect(new Set([a, b]).size).toBe(2);
+  });
+
+  it("the root's and the page's loaders (each with its own Request) share one session lookup", async () => {
+    const request = () => new Request("http://platen.test/shop", { headers: { Cookie: "theme=myDarkTheme" } });
+    const [first, second] = runInRequestScope(() => [getSession(request()), getSession(request())]);
+    expect(second).toBe(first);
+    expect(await first).toBeNull();
+    // Outside a scope (actions, tests), each Request looks up on its own.
+    expect(getSession(request())).not.toBe(getSession(request()));
+  });
+});
