@@ -250,7 +250,7 @@ async function main() {
       table(
         lighthouseResults.map((r) => [
           r.path,
-          r.performance ?? "-",
+          r.performance === undefined ? "-" : r.performanceRange ? `${r.performance} (${r.performanceRange.join("-")})` : r.performance,
           r.accessibility ?? "-",
           r.fcpMs ?? "-",
           r.lcpMs ?? "-",
@@ -258,7 +258,7 @@ async function main() {
           r.tbtMs ?? "-",
           r.error ?? "",
         ]),
-        ["Lighthouse (mobile)", "Performance", "Accessibility", "FCP ms", "LCP ms", "CLS", "TBT ms", "Error"],
+        ["Lighthouse (mobile; median run, range)", "Performance", "Accessibility", "FCP ms", "LCP ms", "CLS", "TBT ms", "Error"],
         [1, 2, 3, 4, 5, 6],
       ),
     );
