@@ -13,7 +13,7 @@ import { parseEnv, setEnv } from "../server/config/env.ts";
 import { openDatabase } from "../server/infra/db/index.ts";
 import { configurePorts } from "../server/boot.ts";
 import { LocalStorage, setStorage } from "../server/infra/storage/index.ts";
-import { seedDemo } from "../server/seed/index.ts";
+import { seedDemoSerialised } from "../server/seed/index.ts";
 
 const buildDir = path.resolve(process.env.PLATEN_BUILD_DIR ?? "build");
 // A composition root of its own (as server/boot.ts): the seed's services reach storage through ctx.ports.
@@ -30,7 +30,7 @@ async function dump(file: string, seed: boolean): Promise<void> {
       parseEnv({ ...process.env, PLATEN_ENV: "local", DATA_DIR: path.join(buildDir, "demo-data"), SEED_DEMO: "true", LOG_LEVEL: "warn" }),
     );
     setStorage(new LocalStorage(filesDir));
-    await seedDemo(database.db);
+    await seedDemoSerialised(database); // recorded in demo_seed_runs: a start from this snapshot skips the checks
     // No secrets and nothing queued in the snapshot: every install makes its own keys.
     await database.db.execute(sql`delete from signing_keys`);
     await database.db.execute(sql`delete from refresh_tokens`);

@@ -15,5 +15,6 @@ setEnv(env);
 configurePorts();
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
 await database.migrate();
-console.log(await seedDemoSerialised(database));
+// Every step runs (not only a first time): demo rows deleted since are put back.
+console.log(await seedDemoSerialised(database, undefined, { force: true }));
 await database.close();

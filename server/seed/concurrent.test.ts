@@ -8,7 +8,7 @@ import { LocalStorage, setStorage } from "../infra/storage/index.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { DEMO_JOBS } from "./jobs.ts";
 import { DEMO_STORE_ACCOUNTS, DEMO_STORES } from "./stores.ts";
-import { DEMO_STEPS, seedDemoSerialised } from "./index.ts";
+import { DEMO_STEPS, seedDemoSerialised, seedStepsKey } from "./index.ts";
 
 // Two processes starting at once on one fresh database: each has its own connection pool (a
 // second `openDatabase` on the same PostgreSQL database). On PGlite only one process can open a
@@ -54,5 +54,23 @@ describe("seeding from two processes at once", () => {
     const [v] = await db.select({ n: count(), skus: countDistinct(blankVariants.sku) }).from(blankVariants);
     expect(v!.n).toBeGreaterThan(0);
     expect(v!.n).toBe(v!.skus);
+  });
+});
+
+describe("a later start", () => {
+  it("finds the finished seed recorded and runs no step; a new step or `force` runs them again", async () => {
+    let runs = 0;
+    const counting = [{ name: "counted", run: async () => ++runs }];
+    expect(await seedDemoSerialised(first, counting)).toEqual({ counted: 1 });
+    // Every later start (from either process) skips the steps' checks.
+    expect(await seedDemoSerialised(second, counting)).toEqual({ counted: 0 });
+    expect(await seedDemoSerialised(first, counting)).toEqual({ counted: 0 });
+    expect(runs).toBe(1);
+    // A set with a new step is another seed: every step of it runs (each adds only what is missing).
+    const more = [...counting, { name: "another", run: async () => 0 }];
+    expect(await seedDemoSerialised(first, more)).toEqual({ counted: 2, another: 0 });
+    // `npm run db:seed` forces the steps.
+    expect(await seedDemoSerialised(first, counting, { force: true })).toEqual({ counted: 3 });
+    expect(seedStepsKey(counting)).not.toBe(seedStepsKey(more));
   });
 });

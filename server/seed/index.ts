@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Database, Db } from "../infra/db/index.ts";
 import { logger } from "../infra/logger/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
@@ -9,6 +11,7 @@ import { seedDemoShipping } from "./shipping.ts";
 export { DEMO_SCARCE_SKU, DEMO_SOLD_OUT_SKU } from "./shipping.ts";
 import { seedDemoShopping } from "./shopping.ts";
 import { seedDemoOrders } from "./orders.ts";
+import { demoSeedRuns } from "./schema.ts";
 
 /** A seeding step: idempotent (a second run adds nothing). */
 export type SeedStep = { name: string; run: (db: Db) => Promise<number> };
@@ -38,10 +41,46 @@ export async function seedDemo(db: Db, steps: readonly SeedStep[] = DEMO_STEPS):
 export const SEED_LOCK_ID = 7274737;
 
 /**
- * Seed the demo data once per database however many processes start at the same moment: each
- * takes the seeding lock in turn, and the steps (idempotent) find nothing left to add after the
- * first. Boot and `npm run db:seed` call this; `seedDemo` alone is for a database no one else uses.
+ * Bump when a step's data changes without its name changing, so that databases seeded before run
+ * the steps again at their next start (the steps are idempotent: they add only what is missing).
  */
-export async function seedDemoSerialised(database: Database, steps: readonly SeedStep[] = DEMO_STEPS): Promise<Record<string, number>> {
-  return database.withLock(SEED_LOCK_ID, () => seedDemo(database.db, steps));
+export const SEED_DATA_VERSION = 1;
+
+/** The key of a set of steps in `demo_seed_runs`. */
+export function seedStepsKey(steps: readonly SeedStep[]): string {
+  return createHash("sha256")
+    .update(JSON.stringify([SEED_DATA_VERSION, steps.map((s) => s.name)]))
+    .digest("hex")
+    .slice(0, 32);
+}
+
+/**
+ * Seed the demo data once per database however many processes start at the same moment: each
+ * takes the seeding lock in turn; the first runs the steps and records them in `demo_seed_runs`,
+ * the others (and every later start) find the record and add nothing. `force` runs the steps even
+ * so (`npm run db:seed`: it puts back demo rows deleted since). Boot and `npm run db:seed` call
+ * this; `seedDemo` alone is for a database no one else uses.
+ */
+export async function seedDemoSerialised(
+  database: Database,
+  steps: readonly SeedStep[] = DEMO_STEPS,
+  options: { force?: boolean } = {},
+): Promise<Record<string, number>> {
+  const key = seedStepsKey(steps);
+  return database.withLock(SEED_LOCK_ID, async () => {
+    const db = database.db;
+    if (!options.force) {
+      const [done] = await db.select({ at: demoSeedRuns.completedAt }).from(demoSeedRuns).where(eq(demoSeedRuns.stepsKey, key));
+      if (done) {
+        logger().info({ seededAt: done.at }, "demo data present");
+        return Object.fromEntries(steps.map((s) => [s.name, 0]));
+      }
+    }
+    const summary = await seedDemo(db, steps);
+    await db
+      .insert(demoSeedRuns)
+      .values({ stepsKey: key, summary })
+      .onConflictDoUpdate({ target: demoSeedRuns.stepsKey, set: { summary, completedAt: new Date() } });
+    return summary;
+  });
 }

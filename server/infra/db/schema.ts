@@ -16,3 +16,4 @@ export * from "../../kernel/schema.ts";
 export * from "../../modules/orders/schema.ts";
 export * from "../../modules/payments/schema.ts";
 export * from "../../modules/ledger/schema.ts";
+export * from "../../seed/schema.ts";
