@@ -1,4 +1,8 @@
-import nodemailer from "nodemailer";
+import { createRequire } from "node:module";
+import type Nodemailer from "nodemailer";
+
+/** nodemailer, loaded when an SMTP provider is made (the built-in outbox is the default). */
+const loadNodemailer = (): typeof Nodemailer => createRequire(import.meta.url)("nodemailer") as typeof Nodemailer;
 import { EmailDeliveryError, type EmailProvider } from "./types.ts";
 
 export interface SmtpOptions {
@@ -32,7 +36,7 @@ function classify(error: unknown): EmailDeliveryError {
 /** SMTP through nodemailer: a multipart/alternative message with the HTML and the text part. */
 export function createSmtpProvider(options: SmtpOptions): EmailProvider {
   const timeout = options.timeoutMs ?? 30_000;
-  const transport = nodemailer.createTransport(options.url, {
+  const transport = loadNodemailer().createTransport(options.url, {
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
