@@ -1,21 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  blankColors,
-  blankPrintAreas,
-  blanks,
-  blankVariants,
-  blankWarehouses,
-  fulfillers,
-  productMockups,
-  products,
-  productVariants,
-  storeMembers,
-  stores,
-  warehouses,
-} from "../../infra/db/schema.ts";
-import { anonymous, system, type Actor } from "../../kernel/index.ts";
+import { anonymous, createCtx, system, type Actor } from "../../kernel/index.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { makeProduct, makeStore, makeUser, variantIdsOf, type UserActor } from "../../../tests/support/factories.ts";
+import { createBlank, createFulfiller, createWarehouse, type BlankRow } from "../fulfillment/index.ts";
 import { searchQuerySchema } from "../search/types.ts";
+import { acceptInvitation, inviteMember, setStoreFeatured, suspendStore, updateStoreProfile } from "../stores/index.ts";
+import { saveProduct, setProductFeatured, takeDownProduct, type ProductInput } from "./index.ts";
+import { products } from "./schema.ts";
 import {
   browseProducts,
   categoryCounts,
@@ -30,135 +21,160 @@ import {
 
 const t = useTestDatabase();
 const visitor = anonymous();
-const owner: Actor = { kind: "user", userId: "usr_owner", roles: ["partner"] };
-const worker: Actor = { kind: "user", userId: "usr_worker", roles: [] };
-const viewerOnly: Actor = { kind: "user", userId: "usr_viewer", roles: [] };
-const stranger: Actor = { kind: "user", userId: "usr_stranger", roles: ["partner"] };
-const admin: Actor = { kind: "user", userId: "usr_admin", roles: ["admin"] };
+let owner: UserActor;
+let worker: Actor;
+let viewerOnly: Actor;
+let stranger: Actor;
+let admin: Actor;
 
-const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
+// Everything below is made through the modules' APIs (tests/support/factories.ts): a print shop
+// with warehouses in Portland and Leipzig, a classic tee (Black S/M, White S, Red S; front and
+// back; a size guide) and a mug; Alpha Studio (featured, a team member for products and one for
+// analytics only), Beta and a store that gets suspended; and, published in this order:
+//   a1 Alpha  Black S 24.00, Black M 28.00, White S (Red S was offered, then dropped); featured, tag fox
+//   a2 Alpha  Black S            a3 Alpha  White S
+//   ad Alpha  a draft            at Alpha  taken down by an admin
+//   b1 Beta   a mug, 15.00       s1 Gone   published, then its store was suspended
+const P = { a1: "", a2: "", a3: "", ad: "", at: "", b1: "", s1: "" };
+const S = { alpha: "", beta: "", gone: "" };
+let betaOwner: UserActor;
+/** The White front mockup of a1, its card's image (White is its primary colour). */
+let a1Image = "";
 
 beforeAll(async () => {
   const db = t.db;
-  await db.insert(fulfillers).values({ id: "ful_a", handle: "shop-a", name: "Shop A", ownerUserId: "usr_f" });
-  await db.insert(warehouses).values([
-    { id: "wh_pdx", fulfillerId: "ful_a", name: "Portland, OR", country: "US", region: "OR", city: "Portland", createdAt: day(0) },
-    { id: "wh_lej", fulfillerId: "ful_a", name: "Leipzig", country: "DE", city: "Leipzig", createdAt: day(1) },
-  ]);
-  await db.insert(blanks).values({
-    id: "blk_tee",
-    fulfillerId: "ful_a",
+  const root = createCtx(db, system("test fixture"));
+  admin = await makeUser(db, { roles: ["admin", "shopper"] });
+  const printer = await makeUser(db, { roles: ["fulfiller", "shopper"] });
+  const shop = await createFulfiller(root, { handle: "shop-a", name: "Shop A", ownerUserId: printer.userId });
+  const printerCtx = createCtx(db, printer);
+  const pdx = await createWarehouse(printerCtx, {
+    fulfillerId: shop.id,
+    name: "Portland, OR",
+    country: "US",
+    region: "OR",
+    city: "Portland",
+  });
+  const lej = await createWarehouse(printerCtx, { fulfillerId: shop.id, name: "Leipzig", country: "DE", city: "Leipzig" });
+  const area = (key: "front" | "back", label: string) => ({
+    key,
+    label,
+    widthIn: 12,
+    heightIn: 16,
+    templateWidth: 1000,
+    templateHeight: 1000,
+    templateRect: { x: 100, y: 100, w: 400, h: 500 },
+  });
+  const templates = (color: string) => ({
+    front: { key: `templates/sf/front-${color}.png` },
+    back: { key: `templates/sf/back-${color}.png` },
+  });
+  const tee: BlankRow = await createBlank(printerCtx, {
+    fulfillerId: shop.id,
     name: "Classic tee",
     category: "t-shirts",
+    description: "A classic tee.",
     productionDays: 3,
     sizeGuide: { S: { "Chest (in)": "34-36" } },
+    areas: [area("front", "Front"), area("back", "Back")],
+    colors: [
+      { name: "Black", hex: "#111111", templates: templates("black") },
+      { name: "White", hex: "#ffffff", templates: templates("white") },
+      { name: "Red", hex: "#cc0000", templates: templates("red") },
+    ],
+    variants: [
+      { color: "Black", size: "S", sku: "TEE-B-S", baseCostMinor: 900, weightGrams: 150 },
+      { color: "Black", size: "M", sku: "TEE-B-M", baseCostMinor: 900, weightGrams: 150 },
+      { color: "White", size: "S", sku: "TEE-W-S", baseCostMinor: 900, weightGrams: 150 },
+      { color: "Red", size: "S", sku: "TEE-R-S", baseCostMinor: 900, weightGrams: 150 },
+    ],
+    warehouseIds: [pdx.id, lej.id],
   });
-  await db.insert(blankPrintAreas).values([
-    {
-      id: "bpa_f",
-      blankId: "blk_tee",
-      key: "front",
-      label: "Front",
-      widthIn: 12,
-      heightIn: 16,
-      templateWidth: 1000,
-      templateHeight: 1000,
-      templateRect: { x: 1, y: 1, w: 10, h: 10 },
-      sortOrder: 0,
-    },
-    {
-      id: "bpa_b",
-      blankId: "blk_tee",
-      key: "back",
-      label: "Back",
-      widthIn: 12,
-      heightIn: 16,
-      templateWidth: 1000,
-      templateHeight: 1000,
-      templateRect: { x: 1, y: 1, w: 10, h: 10 },
-      sortOrder: 1,
-    },
-  ]);
-  await db.insert(blankColors).values([
-    { blankId: "blk_tee", name: "Black", hex: "#111111", sortOrder: 0 },
-    { blankId: "blk_tee", name: "White", hex: "#ffffff", sortOrder: 1 },
-    { blankId: "blk_tee", name: "Red", hex: "#cc0000", sortOrder: 2 },
-  ]);
-  await db.insert(blankVariants).values([
-    { id: "bvr_bs", blankId: "blk_tee", color: "Black", size: "S", sku: "TEE-B-S", baseCostMinor: 900, weightGrams: 150, sortOrder: 0 },
-    { id: "bvr_bm", blankId: "blk_tee", color: "Black", size: "M", sku: "TEE-B-M", baseCostMinor: 900, weightGrams: 150, sortOrder: 1 },
-    { id: "bvr_ws", blankId: "blk_tee", color: "White", size: "S", sku: "TEE-W-S", baseCostMinor: 900, weightGrams: 150, sortOrder: 2 },
-    { id: "bvr_rs", blankId: "blk_tee", color: "Red", size: "S", sku: "TEE-R-S", baseCostMinor: 900, weightGrams: 150, sortOrder: 3 },
-  ]);
-  await db.insert(blankWarehouses).values([
-    { blankId: "blk_tee", warehouseId: "wh_pdx" },
-    { blankId: "blk_tee", warehouseId: "wh_lej" },
-  ]);
-  await db.insert(stores).values([
-    { id: "sto_a", handle: "alpha", name: "Alpha Studio", ownerUserId: "usr_owner", featured: true },
-    { id: "sto_b", handle: "beta", name: "Beta", ownerUserId: "usr_other" },
-    { id: "sto_s", handle: "gone", name: "Suspended", ownerUserId: "usr_other", status: "suspended" },
-  ]);
-  await db.insert(storeMembers).values([
-    { id: "smb_w", storeId: "sto_a", userId: "usr_worker", email: "w@example.test", permissions: ["products"], status: "active" },
-    { id: "smb_v", storeId: "sto_a", userId: "usr_viewer", email: "v@example.test", permissions: ["analytics"], status: "active" },
-  ]);
-  const product = (
-    id: string,
-    storeId: string,
-    status: "draft" | "published" | "taken_down",
-    n: number,
-    extra: Partial<typeof products.$inferInsert> = {},
-  ) => ({
-    id,
-    storeId,
-    blankId: "blk_tee",
-    title: `Tee ${id}`,
-    slug: id,
-    category: "t-shirts" as const,
+  const mug: BlankRow = await createBlank(printerCtx, {
+    fulfillerId: shop.id,
+    name: "Mug",
+    category: "mugs",
+    description: "A mug.",
+    productionDays: 2,
+    areas: [area("front", "Front")],
+    colors: [{ name: "White", hex: "#ffffff", templates: { front: { key: "templates/sf/mug-white.png" } } }],
+    variants: [{ color: "White", size: "11 oz", sku: "MUG-W-11", baseCostMinor: 500, weightGrams: 300 }],
+    warehouseIds: [lej.id],
+  });
+
+  const alpha = await makeStore(db, { handle: "alpha", name: "Alpha Studio" });
+  const beta = await makeStore(db, { handle: "beta", name: "Beta" });
+  const gone = await makeStore(db, { handle: "gone", name: "Suspended" });
+  [S.alpha, S.beta, S.gone] = [alpha.store.id, beta.store.id, gone.store.id];
+  owner = alpha.owner;
+  betaOwner = beta.owner;
+  stranger = beta.owner;
+  const member = async (permissions: ("products" | "analytics")[]) => {
+    const person = await makeUser(db);
+    const { token } = await inviteMember(createCtx(db, owner), S.alpha, { email: person.email, permissions });
+    await acceptInvitation(createCtx(db, person), token);
+    return person;
+  };
+  worker = await member(["products"]);
+  viewerOnly = await member(["analytics"]);
+
+  const teeInput = (title: string, colors: string[], sizes: string[], extra: Partial<ProductInput> = {}): Partial<ProductInput> => ({
+    title,
+    colors,
+    sizes,
     priceMinor: 2400,
-    status,
     primaryColor: "White",
-    publishedAt: status === "published" ? day(n) : null,
-    updatedAt: day(n),
+    placements: { front: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 }, back: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 } },
     ...extra,
   });
-  await db
-    .insert(products)
-    .values([
-      product("prd_a1", "sto_a", "published", 1, { featured: true, tags: ["fox"] }),
-      product("prd_a2", "sto_a", "published", 2),
-      product("prd_a3", "sto_a", "published", 3),
-      product("prd_ad", "sto_a", "draft", 4),
-      product("prd_at", "sto_a", "taken_down", 5),
-      product("prd_b1", "sto_b", "published", 6, { category: "mugs", priceMinor: 1500 }),
-      product("prd_s1", "sto_s", "published", 7),
-    ]);
-  await db.insert(productVariants).values([
-    { id: "var_1", productId: "prd_a1", blankVariantId: "bvr_bs", color: "Black", size: "S" },
-    { id: "var_2", productId: "prd_a1", blankVariantId: "bvr_bm", color: "Black", size: "M", priceMinor: 2800 },
-    { id: "var_3", productId: "prd_a1", blankVariantId: "bvr_ws", color: "White", size: "S" },
-    { id: "var_4", productId: "prd_a1", blankVariantId: "bvr_rs", color: "Red", size: "S", enabled: false },
-    { id: "var_5", productId: "prd_a2", blankVariantId: "bvr_bs", color: "Black", size: "S" },
-    { id: "var_6", productId: "prd_b1", blankVariantId: "bvr_ws", color: "White", size: "S" },
-    { id: "var_7", productId: "prd_ad", blankVariantId: "bvr_ws", color: "White", size: "S" },
-  ]);
-  await db.insert(productMockups).values([
-    { id: "mck_1", productId: "prd_a1", color: "Black", areaKey: "front", hash: "hblackfront", width: 1024, height: 1024, sortOrder: 0 },
-    { id: "mck_2", productId: "prd_a1", color: "White", areaKey: "front", hash: "hwhitefront", width: 1024, height: 1024, sortOrder: 1 },
-    { id: "mck_3", productId: "prd_a1", color: "White", areaKey: "back", hash: "hwhiteback", width: 1024, height: 1024, sortOrder: 2 },
-    { id: "mck_4", productId: "prd_b1", color: "White", areaKey: "front", hash: "hmug", width: 1024, height: 1024, sortOrder: 0 },
-  ]);
+  const a1 = await makeProduct(db, {
+    store: alpha,
+    blank: tee,
+    input: teeInput("Tee a1", ["Black", "White", "Red"], ["S", "M"], { tags: ["fox"], variantPrices: { "Black|M": 2800 } }),
+  });
+  P.a1 = a1.product.id;
+  // Its partner stops offering Red.
+  await saveProduct(
+    createCtx(db, owner),
+    S.alpha,
+    {
+      ...teeInput("Tee a1", ["Black", "White"], ["S", "M"], { tags: ["fox"], variantPrices: { "Black|M": 2800 } }),
+      blankId: tee.id,
+      artworkId: a1.product.artworkId,
+      description: a1.product.description,
+      category: "t-shirts",
+    },
+    { productId: P.a1, printFiles: false },
+  );
+  P.a2 = (await makeProduct(db, { store: alpha, blank: tee, input: teeInput("Tee a2", ["Black"], ["S"]) })).product.id;
+  P.a3 = (await makeProduct(db, { store: alpha, blank: tee, input: teeInput("Tee a3", ["White"], ["S"]) })).product.id;
+  P.ad = (await makeProduct(db, { store: alpha, blank: tee, publish: false, input: teeInput("Tee ad", ["White"], ["S"]) })).product.id;
+  P.at = (await makeProduct(db, { store: alpha, blank: tee, input: teeInput("Tee at", ["White"], ["S"]) })).product.id;
+  await takeDownProduct(createCtx(db, admin), P.at, "A copyright claim from the artist.");
+  P.b1 = (
+    await makeProduct(db, {
+      store: beta,
+      blank: mug,
+      input: { title: "Mug b1", category: "mugs", colors: ["White"], sizes: ["11 oz"], priceMinor: 1500 },
+    })
+  ).product.id;
+  P.s1 = (await makeProduct(db, { store: gone, blank: tee, input: teeInput("Tee s1", ["White"], ["S"]) })).product.id;
+  await suspendStore(createCtx(db, admin), S.gone, "Repeated copyright claims");
+  await setProductFeatured(createCtx(db, admin), P.a1, true);
+  await setStoreFeatured(createCtx(db, admin), S.alpha, true);
+  const page = await getProductPage(createCtx(db, visitor), P.a1);
+  a1Image = page.mockups.find((m) => m.color === "White" && m.areaKey === "front")!.hash;
+  expect(await variantIdsOf(db, P.a1, ["Black", "White"], ["S"])).toHaveLength(2);
 });
 
 describe("getProductCards", () => {
   it("keeps the given order and leaves out drafts, takedowns, suspended stores and unknown ids", async () => {
-    const cards = await getProductCards(t.ctx(visitor), ["prd_b1", "prd_ad", "prd_a1", "nope", "prd_at", "prd_s1", "prd_a2", "prd_b1"]);
-    expect(cards.map((c) => c.id)).toEqual(["prd_b1", "prd_a1", "prd_a2"]);
+    const cards = await getProductCards(t.ctx(visitor), [P.b1, P.ad, P.a1, "nope", P.at, P.s1, P.a2, P.b1]);
+    expect(cards.map((c) => c.id)).toEqual([P.b1, P.a1, P.a2]);
   });
 
   it("fills prices per variant, enabled colours and the primary colour's image", async () => {
-    const [card] = await getProductCards(t.ctx(visitor), ["prd_a1"]);
+    const [card] = await getProductCards(t.ctx(visitor), [P.a1]);
     expect(card).toMatchObject({
       priceMinor: 2400,
       priceMaxMinor: 2800,
@@ -170,7 +186,7 @@ describe("getProductCards", () => {
       { name: "Black", hex: "#111111" },
       { name: "White", hex: "#ffffff" },
     ]);
-    expect(card!.image?.hash).toBe("hwhitefront");
+    expect(card!.image?.hash).toBe(a1Image);
   });
 
   it("answers an empty list for no ids", async () => {
@@ -180,7 +196,7 @@ describe("getProductCards", () => {
 
 describe("getProductPage", () => {
   it("shows a published product to a visitor with variants, gallery and shipping", async () => {
-    const page = await getProductPage(t.ctx(visitor), "prd_a1");
+    const page = await getProductPage(t.ctx(visitor), P.a1);
     expect(page.hiddenFromPublic).toBe(false);
     expect(page.variants.map((v) => [v.sku, v.priceMinor])).toEqual([
       ["TEE-B-S", 2400],
@@ -189,27 +205,28 @@ describe("getProductPage", () => {
     ]);
     expect(page.sizes).toEqual(["S", "M"]);
     expect(page.colors.map((c) => c.name)).toEqual(["Black", "White"]);
-    expect(page.mockups.map((m) => `${m.color}/${m.areaKey}`)).toEqual(["Black/front", "White/front", "White/back"]);
+    // The primary colour (White) first, then the others in the partner's order; each with its areas.
+    expect(page.mockups.map((m) => `${m.color}/${m.areaKey}`)).toEqual(["White/front", "White/back", "Black/front", "Black/back"]);
     expect(page.areaLabels).toEqual({ front: "Front", back: "Back" });
     expect(page.blank.sizeGuide).toEqual({ S: { "Chest (in)": "34-36" } });
     expect(page.shipping.map((s) => [s.from, s.country, s.productionDays])).toEqual([
       ["Portland, OR", "US", 3],
       ["Leipzig", "DE", 3],
     ]);
-    expect(page.card.image?.hash).toBe("hwhitefront");
+    expect(page.card.image?.hash).toBe(a1Image);
   });
 
   it("hides drafts and takedowns from visitors and strangers (404)", async () => {
     for (const actor of [visitor, stranger, viewerOnly]) {
-      await expect(getProductPage(t.ctx(actor), "prd_ad")).rejects.toMatchObject({ status: 404 });
-      await expect(getProductPage(t.ctx(actor), "prd_at")).rejects.toMatchObject({ status: 404 });
+      await expect(getProductPage(t.ctx(actor), P.ad)).rejects.toMatchObject({ status: 404 });
+      await expect(getProductPage(t.ctx(actor), P.at)).rejects.toMatchObject({ status: 404 });
     }
-    await expect(getProductPage(t.ctx(visitor), "prd_s1")).rejects.toMatchObject({ status: 404 });
+    await expect(getProductPage(t.ctx(visitor), P.s1)).rejects.toMatchObject({ status: 404 });
   });
 
   it("shows drafts to the owner, a team member with products permission and admins, flagged", async () => {
     for (const actor of [owner, worker, admin, system("test")]) {
-      const page = await getProductPage(t.ctx(actor), "prd_ad");
+      const page = await getProductPage(t.ctx(actor), P.ad);
       expect(page.hiddenFromPublic).toBe(true);
       expect(page.product.status).toBe("draft");
     }
@@ -224,22 +241,25 @@ describe("getProductPage", () => {
 
 describe("home rows", () => {
   it("lists featured and new products, published only, newest first", async () => {
-    expect(await listFeaturedProductIds(t.ctx(visitor), 10)).toEqual(["prd_a1"]);
-    expect(await listNewProductIds(t.ctx(visitor), 10)).toEqual(["prd_b1", "prd_a3", "prd_a2", "prd_a1"]);
-    expect(await listNewProductIds(t.ctx(visitor), 10, { perStore: 1 })).toEqual(["prd_b1", "prd_a3"]);
+    expect(await listFeaturedProductIds(t.ctx(visitor), 10)).toEqual([P.a1]);
+    expect(await listNewProductIds(t.ctx(visitor), 10)).toEqual([P.b1, P.a3, P.a2, P.a1]);
+    expect(await listNewProductIds(t.ctx(visitor), 10, { perStore: 1 })).toEqual([P.b1, P.a3]);
     expect(await listNewProductIds(t.ctx(visitor), 2)).toHaveLength(2);
   });
 
   it("more from this store excludes the product itself and other stores", async () => {
-    const more = await moreFromStore(t.ctx(visitor), "sto_a", "prd_a1", 10);
-    expect(more.map((c) => c.id)).toEqual(["prd_a3", "prd_a2"]);
+    const more = await moreFromStore(t.ctx(visitor), S.alpha, P.a1, 10);
+    expect(more.map((c) => c.id)).toEqual([P.a3, P.a2]);
   });
 
   it("counts published products per category with a mockup", async () => {
     const counts = await categoryCounts(t.ctx(visitor));
     expect(counts).toHaveLength(7);
-    expect(counts.find((c) => c.category === "t-shirts")).toMatchObject({ count: 3, image: { hash: "hwhitefront" } });
-    expect(counts.find((c) => c.category === "mugs")).toMatchObject({ count: 1, image: { hash: "hmug" } });
+    // Each category shows its newest product's image.
+    const a3Image = (await getProductCards(t.ctx(visitor), [P.a3]))[0]!.image!.hash;
+    expect(counts.find((c) => c.category === "t-shirts")).toMatchObject({ count: 3, image: { hash: a3Image } });
+    const mugImage = (await getProductCards(t.ctx(visitor), [P.b1]))[0]!.image!.hash;
+    expect(counts.find((c) => c.category === "mugs")).toMatchObject({ count: 1, image: { hash: mugImage } });
     expect(counts.find((c) => c.category === "posters")).toMatchObject({ count: 0, image: null });
   });
 
@@ -249,7 +269,9 @@ describe("home rows", () => {
       ["alpha", 3],
       ["beta", 1],
     ]);
-    expect(list[0]!.images.map((i) => i.hash)).toEqual(["hwhitefront"]);
+    // A store shows its newest products' images.
+    const cards = await getProductCards(t.ctx(visitor), [P.a3, P.a2, P.a1]);
+    expect(list[0]!.images.map((i) => i.hash)).toEqual(cards.map((c) => c.image!.hash));
   });
 });
 
@@ -263,18 +285,18 @@ describe("browseProducts", () => {
       { value: "t-shirts", count: 3 },
       { value: "mugs", count: 1 },
     ]);
-    expect((await browseProducts(t.ctx(visitor), q({ category: "mugs" }))).hits.map((h) => h.id)).toEqual(["prd_b1"]);
+    expect((await browseProducts(t.ctx(visitor), q({ category: "mugs" }))).hits.map((h) => h.id)).toEqual([P.b1]);
     expect((await browseProducts(t.ctx(visitor), q({ storeHandle: "alpha" }))).total).toBe(3);
-    expect((await browseProducts(t.ctx(visitor), q({ colors: ["Black"] }))).hits.map((h) => h.id).sort()).toEqual(["prd_a1", "prd_a2"]);
-    expect((await browseProducts(t.ctx(visitor), q({ sizes: ["M"] }))).hits.map((h) => h.id)).toEqual(["prd_a1"]);
-    expect((await browseProducts(t.ctx(visitor), q({ maxPriceMinor: 2000 }))).hits.map((h) => h.id)).toEqual(["prd_b1"]);
-    expect((await browseProducts(t.ctx(visitor), q({ q: "fox" }))).hits.map((h) => h.id)).toEqual(["prd_a1"]);
+    expect((await browseProducts(t.ctx(visitor), q({ colors: ["Black"] }))).hits.map((h) => h.id).sort()).toEqual([P.a1, P.a2]);
+    expect((await browseProducts(t.ctx(visitor), q({ sizes: ["M"] }))).hits.map((h) => h.id)).toEqual([P.a1]);
+    expect((await browseProducts(t.ctx(visitor), q({ maxPriceMinor: 2000 }))).hits.map((h) => h.id)).toEqual([P.b1]);
+    expect((await browseProducts(t.ctx(visitor), q({ q: "fox" }))).hits.map((h) => h.id)).toEqual([P.a1]);
     expect((await browseProducts(t.ctx(visitor), q({ q: "100%_" }))).total).toBe(0);
   });
 
   it("sorts by price and pages", async () => {
     const asc = await browseProducts(t.ctx(visitor), q({ sort: "price-asc" }));
-    expect(asc.hits[0]!.id).toBe("prd_b1");
+    expect(asc.hits[0]!.id).toBe(P.b1);
     const paged = await browseProducts(t.ctx(visitor), q({ pageSize: 3, page: 2 }));
     expect(paged).toMatchObject({ total: 4, page: 2, pageCount: 2 });
     expect(paged.hits).toHaveLength(1);
@@ -284,9 +306,11 @@ describe("browseProducts", () => {
 describe("sitemapEntries", () => {
   it("lists published products and active stores with lastmod", async () => {
     const entries = await sitemapEntries(t.ctx(visitor));
-    expect(entries.products.map((p) => p.id).sort()).toEqual(["prd_a1", "prd_a2", "prd_a3", "prd_b1"]);
+    expect(entries.products.map((p) => p.id).sort()).toEqual([P.a1, P.a2, P.a3, P.b1]);
     expect(entries.stores.map((s) => s.handle)).toEqual(["alpha", "beta"]);
-    expect(entries.categories.find((c) => c.category === "mugs")?.lastmod).toBe(day(6).toISOString());
+    // A category's lastmod is its newest product's.
+    const b1 = entries.products.find((p) => p.id === P.b1)!;
+    expect(entries.categories.find((c) => c.category === "mugs")?.lastmod).toBe(b1.lastmod);
   });
 });
 
@@ -296,19 +320,19 @@ describe("catalogVersion", () => {
     const { eq } = await import("drizzle-orm");
     const before = await catalogVersion(t.ctx(visitor));
     expect(await catalogVersion(t.ctx(visitor))).toBe(before);
-    await t.db.update(products).set({ featured: true }).where(eq(products.id, "prd_a2"));
+    await setProductFeatured(t.ctx(admin), P.a2, true);
     const featured = await catalogVersion(t.ctx(visitor));
     expect(featured).not.toBe(before);
-    await t.db.update(products).set({ featured: false }).where(eq(products.id, "prd_a2"));
+    await setProductFeatured(t.ctx(admin), P.a2, false);
     const unfeatured = await catalogVersion(t.ctx(visitor));
     expect(unfeatured).not.toBe(featured);
-    await t.db.update(stores).set({ updatedAt: new Date() }).where(eq(stores.id, "sto_b"));
+    await updateStoreProfile(t.ctx(betaOwner), S.beta, { name: "Beta", bio: "Now with a bio.", accentColor: "#112233", links: [] });
     expect(await catalogVersion(t.ctx(visitor))).not.toBe(unfeatured);
     // A rolled-back change leaves the version as it was.
     const settled = await catalogVersion(t.ctx(visitor));
     await t.db
       .transaction(async (tx) => {
-        await tx.update(products).set({ title: "Never committed" }).where(eq(products.id, "prd_a2"));
+        await tx.update(products).set({ title: "Never committed" }).where(eq(products.id, P.a2));
         throw new Error("roll back");
       })
       .catch(() => undefined);
