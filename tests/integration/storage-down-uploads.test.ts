@@ -10,12 +10,12 @@ import { handleApplication } from "#app/lib/jobs/apply.server.ts";
 import { action as profileAction } from "#app/routes/seller/profile.tsx";
 import { action as requestAction } from "#app/routes/shopping/product-request.tsx";
 import { env, parseEnv, setEnv } from "#server/config/env.ts";
-import { newId, setDatabase } from "#server/infra/db/index.ts";
-import { stores, users } from "#server/infra/db/schema.ts";
+import { setDatabase } from "#server/infra/db/index.ts";
 import { testImage } from "#server/infra/images/test-helpers.ts";
 import { LocalStorage, setStorage, STORAGE_UNAVAILABLE_MESSAGE } from "#server/infra/storage/index.ts";
 import { createSession } from "#server/modules/identity/index.ts";
 import { useTestDatabase } from "../support/db.ts";
+import { makeStore, makeUser } from "../support/factories.ts";
 
 const t = useTestDatabase();
 const original = env();
@@ -45,18 +45,13 @@ beforeAll(async () => {
   await writeFile(blocker, "x");
   // Storage whose directory cannot exist (its parent is a file): every write fails, as on a full or read-only disk.
   setStorage(new LocalStorage(path.join(blocker, "files")));
-  const userId = newId("usr");
-  await t.db.insert(users).values({
-    id: userId,
-    email: "uploader@example.com",
-    emailNormalized: "uploader@example.com",
-    emailVerifiedAt: new Date(),
-    roles: ["partner", "shopper"],
-    firstName: "Una",
-    lastName: "Uploader",
-    displayName: "Una Uploader",
+  // A partner with a store, made through identity's and stores' APIs (tests/support/factories.ts).
+  const { owner } = await makeStore(t.db, {
+    handle: "una-prints",
+    name: "Una Prints",
+    owner: await makeUser(t.db, { email: "uploader@example.com", displayName: "Una Uploader", roles: ["partner", "shopper"] }),
   });
-  await t.db.insert(stores).values({ id: newId("sto"), handle: "una-prints", name: "Una Prints", ownerUserId: userId });
+  const userId = owner.userId;
   const session = await createSession(t.db, { userId, authTime: new Date() });
   cookie = (await commitSessionCookie(session.id)).split(";")[0]!;
 });
