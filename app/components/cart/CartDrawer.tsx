@@ -137,9 +137,6 @@ export default function CartDrawer({
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const setOpen = (value: false) => {
-    if (!value) onClose();
-  };
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -172,7 +169,7 @@ export default function CartDrawer({
     <Drawer
       anchor="right"
       open={open}
-      onClose={() => setOpen(false)}
+      onClose={onClose}
       slotProps={{ paper: { sx: { width: { xs: "100%", sm: 400 } }, role: "dialog", "aria-labelledby": "cart-drawer-title" } as object }}
       data-testid="cart-drawer"
     >
@@ -182,17 +179,10 @@ export default function CartDrawer({
             Your cart
           </Typography>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }}>
-            <Button
-              component={Link}
-              to="/wishes"
-              size="small"
-              startIcon={<FavoriteBorder />}
-              onClick={() => setOpen(false)}
-              data-testid="drawer-wishes"
-            >
+            <Button component={Link} to="/wishes" size="small" startIcon={<FavoriteBorder />} onClick={onClose} data-testid="drawer-wishes">
               Wishes{wishCount ? ` (${wishCount})` : ""}
             </Button>
-            <IconButton aria-label="Close the cart" onClick={() => setOpen(false)}>
+            <IconButton aria-label="Close the cart" onClick={onClose}>
               <Close />
             </IconButton>
           </Stack>
@@ -219,7 +209,7 @@ export default function CartDrawer({
               <Typography color="text.secondary" sx={{ mb: 2 }}>
                 Find something you love from independent artists.
               </Typography>
-              <Button component={Link} to="/shop" variant="outlined" onClick={() => setOpen(false)}>
+              <Button component={Link} to="/shop" variant="outlined" onClick={onClose}>
                 Browse the shop
               </Button>
             </Box>
@@ -232,7 +222,7 @@ export default function CartDrawer({
               currency={cart.currency}
               signedIn={!!uid}
               idPrefix="cart"
-              onNavigate={() => setOpen(false)}
+              onNavigate={onClose}
             />
           </Box>
         ) : null}
