@@ -1,4 +1,4 @@
-// Part of `npm run build`: two PGlite data directories saved next to the build.
+// Part of `npm run build` (scripts/build.mjs): two PGlite data directories saved next to the build.
 //  1. pglite-template.tar: migrated and empty. A first start on a fresh machine loads it (~0.7 s)
 //     instead of running initdb and every migration (~2.2 s).
 //  2. pglite-demo.tar + demo-files/: migrated AND seeded with the demo data (stores, blanks,
@@ -15,7 +15,9 @@ import { configurePorts } from "../server/boot.ts";
 import { LocalStorage, setStorage } from "../server/infra/storage/index.ts";
 import { seedDemoSerialised } from "../server/seed/index.ts";
 
-const buildDir = path.resolve(process.env.PLATEN_BUILD_DIR ?? "build");
+// Where the snapshots go: the build folder, or the staging folder `npm run build` (scripts/build.mjs)
+// gives while the web build runs beside it.
+const outDir = path.resolve(process.env.PLATEN_DB_SNAPSHOT_DIR ?? process.env.PLATEN_BUILD_DIR ?? "build");
 // A composition root of its own (as server/boot.ts): the seed's services reach storage through ctx.ports.
 configurePorts();
 
@@ -24,10 +26,10 @@ async function dump(file: string, seed: boolean): Promise<void> {
   const database = await openDatabase({ dataDir: "memory://" });
   await database.migrate();
   if (seed) {
-    const filesDir = path.join(buildDir, "demo-files");
+    const filesDir = path.join(outDir, "demo-files");
     rmSync(filesDir, { recursive: true, force: true });
     setEnv(
-      parseEnv({ ...process.env, PLATEN_ENV: "local", DATA_DIR: path.join(buildDir, "demo-data"), SEED_DEMO: "true", LOG_LEVEL: "warn" }),
+      parseEnv({ ...process.env, PLATEN_ENV: "local", DATA_DIR: path.join(outDir, "demo-data"), SEED_DEMO: "true", LOG_LEVEL: "warn" }),
     );
     setStorage(new LocalStorage(filesDir));
     await seedDemoSerialised(database); // recorded in demo_seed_runs: a start from this snapshot skips the checks
@@ -48,5 +50,5 @@ async function dump(file: string, seed: boolean): Promise<void> {
   );
 }
 
-await dump(path.join(buildDir, "pglite-template.tar"), false);
-if (process.env.PLATEN_DEMO_SNAPSHOT !== "off") await dump(path.join(buildDir, "pglite-demo.tar"), true);
+await dump(path.join(outDir, "pglite-template.tar"), false);
+if (process.env.PLATEN_DEMO_SNAPSHOT !== "off") await dump(path.join(outDir, "pglite-demo.tar"), true);

@@ -1,0 +1,74 @@
+// `npm run build`: the web build and the database snapshots, side by side.
+//
+//   A. react-router build -> scripts/build-server.mjs -> scripts/write-build-id.mjs
+//      (the client and SSR bundles, the compiled server entry, the latest-build file)
+//   B. scripts/make-db-template.ts into a staging folder beside the build
+//      (the migrated template, and the demo snapshot with its files: ~1 min, most of it the demo
+//      orders placed through the real order flow)
+//
+// B needs only the sources, not A's output, and each is mostly one thread: on two cores they take
+// the time of the longer one instead of the sum (issue 9: `npm ci && npm start` on a fresh clone;
+// issue 7: suite time). React Router empties the build folder when it starts, so B writes to the
+// staging folder and its files move into the build once both are done. Either failing fails the
+// build; the other is stopped.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.resolve(root, process.env.PLATEN_BUILD_DIR || "build");
+const staging = path.join(path.dirname(buildDir), `.${path.basename(buildDir)}-db-staging`);
+const started = performance.now();
+
+const children = new Set();
+function run(label, steps, env = {}) {
+  return steps.reduce(
+    (previous, [cmd, ...args]) =>
+      previous.then(
+        () =>
+          new Promise((resolve, reject) => {
+            const child = spawn(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+            children.add(child);
+            child.on("error", reject);
+            child.on("close", (code, signal) => {
+              children.delete(child);
+              if (code === 0) resolve();
+              else reject(new Error(`${label}: ${[cmd, ...args].join(" ")} ${signal ? `stopped by ${signal}` : `exited with ${code}`}`));
+            });
+          }),
+      ),
+    Promise.resolve(),
+  );
+}
+
+rmSync(staging, { recursive: true, force: true });
+mkdirSync(staging, { recursive: true });
+const node = process.execPath;
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+const web = run("web build", [
+  [bin("react-router"), "build"],
+  [node, "scripts/build-server.mjs"],
+  [node, "scripts/write-build-id.mjs"],
+]);
+const database = run("database snapshots", [[node, "--import", "tsx", "scripts/make-db-template.ts"]], {
+  PLATEN_DB_SNAPSHOT_DIR: staging,
+});
+
+try {
+  await Promise.all([web, database]);
+} catch (error) {
+  for (const child of children) child.kill("SIGTERM");
+  await Promise.allSettled([web, database]);
+  rmSync(staging, { recursive: true, force: true });
+  console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+for (const name of readdirSync(staging)) {
+  const target = path.join(buildDir, name);
+  if (existsSync(target)) rmSync(target, { recursive: true, force: true });
+  renameSync(path.join(staging, name), target);
+}
+rmSync(staging, { recursive: true, force: true });
+console.log(`build done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${path.relative(root, buildDir) || "."}`);
