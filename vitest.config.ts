@@ -1,8 +1,30 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-/** Test files that replace modules (`vi.mock`) need a module registry of their own: they run isolated. */
-const needsIsolation = ["server/infra/images/abuse.test.ts"];
-const testFiles = ["server/**/*.test.ts", "app/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"];
+const testRoots = ["server", "app", "tests/integration", "tests/lint"];
+const testFiles = testRoots.map((root) => `${root}/**/*.test.ts`);
+
+function listTests(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) return listTests(p);
+    return entry.name.endsWith(".test.ts") ? [p] : [];
+  });
+}
+
+/**
+ * Every test file opens its own database and passes its own ports, so one worker process runs many
+ * files in turn: the modules and PGlite's WebAssembly load once per worker, not once per file (the
+ * unit step takes half the time). A file that changes what the whole process shares for good runs
+ * in a process of its own: it replaces modules (`vi.mock`), sets the environment (cookies and keys
+ * are derived from it once), or adds page-cache hooks, cached renders or event dispatch. Setting the
+ * default storage or database (`setStorage`, `setDatabase`) is fine in a shared worker as long as
+ * the file puts them back in `afterAll`; job handlers are registered under each test's own topics.
+ */
+const PROCESS_WIDE =
+  /\b(vi\.mock|vi\.doMock|vi\.stubEnv|vi\.stubGlobal|setEnv|setDefaultPorts|setCachedRender|configureHttp|configurePorts|configureImageWork|registerPageCacheHook|registerEventDispatch)\(/;
+const needsIsolation = testRoots.flatMap(listTests).filter((file) => PROCESS_WIDE.test(readFileSync(file, "utf8")));
 
 export default defineConfig({
   test: {
@@ -15,14 +37,7 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     projects: [
-      {
-        extends: true,
-        // Every test file opens its own database and passes its own ports, so one worker process
-        // runs many files in turn: the modules and PGlite's WebAssembly load once per worker, not
-        // once per file (the unit step takes half the time). Module-level caches are keyed by
-        // database, so nothing leaks from one file's database to the next.
-        test: { name: "shared", include: testFiles, exclude: needsIsolation, isolate: false },
-      },
+      { extends: true, test: { name: "shared", include: testFiles, exclude: needsIsolation, isolate: false } },
       { extends: true, test: { name: "isolated", include: needsIsolation, isolate: true } },
     ],
   },

@@ -3,7 +3,7 @@
 // field errors and never a thrown 500. The order is placed and paid the way a guest does it.
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminOrderAction, adminOrderPage } from "./admin-order-page.server.ts";
 import { refundQtyField } from "./admin-order-refund.ts";
 import { LocalStorage, setStorage } from "#server/infra/storage/index.ts";
@@ -75,6 +75,7 @@ function form(fields: Record<string, string | string[]>): FormData {
 type Failure = { data: { ok: false; errors: Record<string, string> }; init: { status: number } };
 const asFailure = (r: unknown) => r as Failure;
 
+afterAll(() => setStorage(undefined));
 beforeAll(async () => {
   setStorage(new LocalStorage(path.resolve("tmp/test-seed-files")));
   await seedDemo(

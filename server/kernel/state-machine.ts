@@ -81,30 +81,36 @@ export function defineStateMachine<S extends string, T extends PgTable>(spec: St
     });
 
   async function transition(ctx: Pick<Ctx, "db" | "actor" | "clock">, id: string, to: S, options: TransitionOptions<S, Row> = {}) {
-    return transaction(ctx.db, async (tx): Promise<TransitionResult<S, Row>> => {
-      const condition = options.where ? and(eq(spec.id, id), options.where) : eq(spec.id, id);
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's generic table types
-      const [current] = (await (tx as any).select().from(spec.table).where(condition).for("update").limit(1)) as Row[];
-      if (!current) throw new AppError("not-found", `${capitalise(spec.entity)} was not found.`, 404);
-      const from = (current as Record<string, unknown>)[stateKey] as S;
-      if (options.expectFrom !== undefined) {
-        const allowed = (Array.isArray(options.expectFrom) ? options.expectFrom : [options.expectFrom]) as readonly S[];
-        if (!allowed.includes(from))
-          throw new AppError("conflict", `This ${spec.entity} was changed meanwhile (it is now "${from}"); reload and try again.`, 409);
-      }
-      table.assert(from, to);
-      const at = ctx.clock.now();
-      const extra = typeof options.set === "function" ? options.set(current, from) : (options.set ?? {});
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's generic table types
-      const [row] = (await (tx as any)
-        .update(spec.table)
-        .set({ ...extra, [stateKey]: to })
-        .where(and(eq(spec.id, id), eq(spec.state, from)))
-        .returning()) as Row[];
-      if (!row) throw new AppError("conflict", `This ${spec.entity} was changed meanwhile; reload and try again.`, 409);
-      await record(tx, { entity: spec.entity, entityId: id, from, to, actor: ctx.actor, reason: options.reason ?? "", at });
-      return { row, from, to, at };
-    });
+    return transaction(
+      ctx.db,
+      async (tx): Promise<TransitionResult<S, Row>> => {
+        const condition = options.where ? and(eq(spec.id, id), options.where) : eq(spec.id, id);
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's generic table types
+        const [current] = (await (tx as any).select().from(spec.table).where(condition).for("update").limit(1)) as Row[];
+        if (!current) throw new AppError("not-found", `${capitalise(spec.entity)} was not found.`, 404);
+        const from = (current as Record<string, unknown>)[stateKey] as S;
+        if (options.expectFrom !== undefined) {
+          const allowed = (Array.isArray(options.expectFrom) ? options.expectFrom : [options.expectFrom]) as readonly S[];
+          if (!allowed.includes(from))
+            throw new AppError("conflict", `This ${spec.entity} was changed meanwhile (it is now "${from}"); reload and try again.`, 409);
+        }
+        table.assert(from, to);
+        const at = ctx.clock.now();
+        const extra = typeof options.set === "function" ? options.set(current, from) : (options.set ?? {});
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's generic table types
+        const [row] = (await (tx as any)
+          .update(spec.table)
+          .set({ ...extra, [stateKey]: to })
+          .where(and(eq(spec.id, id), eq(spec.state, from)))
+          .returning()) as Row[];
+        if (!row) throw new AppError("conflict", `This ${spec.entity} was changed meanwhile; reload and try again.`, 409);
+        await record(tx, { entity: spec.entity, entityId: id, from, to, actor: ctx.actor, reason: options.reason ?? "", at });
+        return { row, from, to, at };
+        // Inside the caller's transaction, no savepoint: every failure above is either an error
+        // before any write or an SQL error, which fails the caller's transaction in any case.
+      },
+      { join: true },
+    );
   }
 
   return { ...table, transition };
