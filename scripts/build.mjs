@@ -2,15 +2,15 @@
 //
 //   A. react-router build -> scripts/build-server.mjs -> scripts/write-build-id.mjs
 //      (the client and SSR bundles, the compiled server entry, the latest-build file)
-//   B. scripts/make-db-template.ts into a staging folder beside the build
-//      (the migrated template, and the demo snapshot with its files: ~1 min, most of it the demo
-//      orders placed through the real order flow)
+//   B. scripts/make-db-template.ts --only=template: the migrated, empty database (~4 s)
+//   C. scripts/make-db-template.ts --only=demo: the demo snapshot with its files (~1 min, most of
+//      it the demo orders placed through the real order flow)
 //
-// B needs only the sources, not A's output, and each is mostly one thread: on two cores they take
-// the time of the longer one instead of the sum (issue 9: `npm ci && npm start` on a fresh clone;
-// issue 7: suite time). React Router empties the build folder when it starts, so B writes to the
-// staging folder and its files move into the build once both are done. Either failing fails the
-// build; the other is stopped.
+// B and C need only the sources, not A's output, and each is mostly one thread: on two cores the
+// three take the time of the longest instead of the sum (issue 9: `npm ci && npm start` on a fresh
+// clone; issue 7: suite time). React Router empties the build folder when it starts, so B and C
+// write to a staging folder beside it, whose files move into the build once all three are done.
+// Any of them failing fails the build; the others are stopped.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -51,15 +51,17 @@ const web = run("web build", [
   [node, "scripts/build-server.mjs"],
   [node, "scripts/write-build-id.mjs"],
 ]);
-const database = run("database snapshots", [[node, "--import", "tsx", "scripts/make-db-template.ts"]], {
-  PLATEN_DB_SNAPSHOT_DIR: staging,
-});
+const snapshot = (which) =>
+  run(`database ${which}`, [[node, "--import", "tsx", "scripts/make-db-template.ts", `--only=${which}`]], {
+    PLATEN_DB_SNAPSHOT_DIR: staging,
+  });
+const all = [web, snapshot("template"), snapshot("demo")];
 
 try {
-  await Promise.all([web, database]);
+  await Promise.all(all);
 } catch (error) {
   for (const child of children) child.kill("SIGTERM");
-  await Promise.allSettled([web, database]);
+  await Promise.allSettled(all);
   rmSync(staging, { recursive: true, force: true });
   console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

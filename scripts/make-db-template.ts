@@ -50,5 +50,8 @@ async function dump(file: string, seed: boolean): Promise<void> {
   );
 }
 
-await dump(path.join(outDir, "pglite-template.tar"), false);
-if (process.env.PLATEN_DEMO_SNAPSHOT !== "off") await dump(path.join(outDir, "pglite-demo.tar"), true);
+// `--only=template` or `--only=demo`: one of the two (`npm run build` makes them in two processes,
+// side by side); both by default.
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+if (only !== "demo") await dump(path.join(outDir, "pglite-template.tar"), false);
+if (only !== "template" && process.env.PLATEN_DEMO_SNAPSHOT !== "off") await dump(path.join(outDir, "pglite-demo.tar"), true);
