@@ -50,7 +50,12 @@ async function journalsWith(db: Db, journals: (typeof ledgerJournals.$inferSelec
       ),
     )
     .orderBy(asc(ledgerEntries.id));
-  return journals.map((j) => ({
+  return journals.map((j) => journalView(j, entries));
+}
+
+/** A journal and its entries (sorted by id, as read back) as the ledger shows them. */
+function journalView(j: typeof ledgerJournals.$inferSelect, entries: readonly (typeof ledgerEntries.$inferSelect)[]): JournalView {
+  return {
     id: j.id,
     kind: j.kind,
     orderId: j.orderId,
@@ -65,7 +70,7 @@ async function journalsWith(db: Db, journals: (typeof ledgerJournals.$inferSelec
         groupId: e.groupId,
         availableAt: e.availableAt,
       })),
-  }));
+  };
 }
 
 /** Write a balanced journal once per key (a second call returns the first). */
@@ -81,31 +86,42 @@ async function post(
   const id = newId("led");
   const at = ctx.clock.now();
   try {
-    await transaction(ctx.db, async (tx) => {
-      await tx.insert(ledgerJournals).values({
-        id,
-        kind: j.kind,
-        orderId: j.orderId,
-        reversesJournalId: j.reverses ?? null,
-        idempotencyKey: j.key,
-        memo: j.memo,
-        currency: j.currency,
-        actor: actorText(ctx.actor),
-        createdAt: at,
-      });
-      await tx.insert(ledgerEntries).values(
-        entries.map((e) => ({
-          id: newId("led"),
-          journalId: id,
-          account: e.account,
-          amountMinor: e.amountMinor,
-          currency: j.currency,
+    // The written rows come back from the inserts: no second read of what was just written.
+    return await transaction(ctx.db, async (tx) => {
+      const [journal] = await tx
+        .insert(ledgerJournals)
+        .values({
+          id,
+          kind: j.kind,
           orderId: j.orderId,
-          lineId: e.lineId ?? null,
-          groupId: e.groupId ?? null,
-          availableAt: e.availableAt ?? null,
+          reversesJournalId: j.reverses ?? null,
+          idempotencyKey: j.key,
+          memo: j.memo,
+          currency: j.currency,
+          actor: actorText(ctx.actor),
           createdAt: at,
-        })),
+        })
+        .returning();
+      const written = await tx
+        .insert(ledgerEntries)
+        .values(
+          entries.map((e) => ({
+            id: newId("led"),
+            journalId: id,
+            account: e.account,
+            amountMinor: e.amountMinor,
+            currency: j.currency,
+            orderId: j.orderId,
+            lineId: e.lineId ?? null,
+            groupId: e.groupId ?? null,
+            availableAt: e.availableAt ?? null,
+            createdAt: at,
+          })),
+        )
+        .returning();
+      return journalView(
+        journal!,
+        written.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       );
     });
   } catch (error) {
@@ -115,7 +131,6 @@ async function post(
     }
     throw error;
   }
-  return (await journalByKey(ctx.db, j.key))!;
 }
 
 /** The sale: payments clearing on one side; tax, the fulfillers, the platform and the stores on the other. */

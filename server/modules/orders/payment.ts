@@ -49,6 +49,14 @@ async function accessibleOrder(ctx: Ctx, access: OrderAccess) {
   return { o, viewer };
 }
 
+/** The order's own row (no groups or lines) once its access is checked: for paying, which needs only its status and total. */
+async function accessibleOrderRow(ctx: Ctx, access: OrderAccess) {
+  const order = await loadOrderRow(ctx.db, access.orderId);
+  if (!order) throw orderNotFound();
+  viewerOf(ctx, order, access.token);
+  return order;
+}
+
 /** The /payment page: the order and its payment (started on first view). */
 export async function getPaymentPage(ctx: Ctx, access: OrderAccess): Promise<PaymentPageView> {
   const { o, viewer } = await accessibleOrder(ctx, access);
@@ -86,31 +94,31 @@ function refuseUnpayable(status: string): PayOutcome | null {
 
 /** Pay with the built-in test processor's card form. */
 export async function payOrderWithCard(ctx: Ctx, input: OrderAccess & { card: CardInput; attemptKey: string }): Promise<PayOutcome> {
-  const { o } = await accessibleOrder(ctx, input);
-  const early = refuseUnpayable(o.order.status);
+  const order = await accessibleOrderRow(ctx, input);
+  const early = refuseUnpayable(order.status);
   if (early) return early;
   const sys = asSystem(ctx, "checkout");
-  await startPayment(sys, { orderId: o.order.id, amountMinor: o.order.totalMinor, currency: o.order.currency, email: o.order.email });
-  const payment = await payWithCard(sys, { orderId: o.order.id, card: input.card, attemptKey: input.attemptKey });
-  return settle(ctx, o.order.id, payment);
+  await startPayment(sys, { orderId: order.id, amountMinor: order.totalMinor, currency: order.currency, email: order.email });
+  const payment = await payWithCard(sys, { orderId: order.id, card: input.card, attemptKey: input.attemptKey });
+  return settle(ctx, order.id, payment);
 }
 
 /** The simulated 3-D Secure page's answer. */
 export async function completeOrderAuthentication(ctx: Ctx, input: OrderAccess & { approve: boolean }): Promise<PayOutcome> {
-  const { o } = await accessibleOrder(ctx, input);
-  const early = refuseUnpayable(o.order.status);
+  const order = await accessibleOrderRow(ctx, input);
+  const early = refuseUnpayable(order.status);
   if (early) return early;
-  const payment = await completeAuthentication(asSystem(ctx, "checkout"), { orderId: o.order.id, approve: input.approve });
-  return settle(ctx, o.order.id, payment);
+  const payment = await completeAuthentication(asSystem(ctx, "checkout"), { orderId: order.id, approve: input.approve });
+  return settle(ctx, order.id, payment);
 }
 
 /** Stripe's return page: retrieve the PaymentIntent; paid if it succeeded. */
 export async function confirmOrderPayment(ctx: Ctx, access: OrderAccess): Promise<PayOutcome> {
-  const { o } = await accessibleOrder(ctx, access);
-  const early = refuseUnpayable(o.order.status);
+  const order = await accessibleOrderRow(ctx, access);
+  const early = refuseUnpayable(order.status);
   if (early) return early;
-  const payment = await refreshPayment(asSystem(ctx, "checkout"), o.order.id);
-  return settle(ctx, o.order.id, payment);
+  const payment = await refreshPayment(asSystem(ctx, "checkout"), order.id);
+  return settle(ctx, order.id, payment);
 }
 
 /** Stripe's webhook: verified, each event once; a success marks the order paid. */
