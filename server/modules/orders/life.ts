@@ -15,7 +15,16 @@ import { getSettings } from "../platform/index.ts";
 import { releaseDiscountCode } from "../stores/index.ts";
 import { orderNotFound, verifyOrderToken, viewerOf } from "./access.ts";
 import { sendDelivered, sendShipped } from "./emails.ts";
-import { cancellable, groupShippingChargedMinor, lineChargedMinor, loadGroup, loadOrder, orderView, type LoadedOrder } from "./load.ts";
+import {
+  cancellable,
+  groupShippingChargedMinor,
+  lineChargedMinor,
+  loadGroup,
+  loadOrder,
+  loadOrderRow,
+  orderView,
+  type LoadedOrder,
+} from "./load.ts";
 import { abandonPayment, markPaid } from "./payment.ts";
 import { orderLines, orders, shipmentGroups } from "./schema.ts";
 import { groupMachine, orderMachine, statusFromGroups } from "./states.ts";
@@ -25,13 +34,15 @@ const FOLLOWS_GROUPS: readonly OrderStatus[] = ["paid", "in_production", "partia
 
 /** Bring the order's status in line with its groups (or its hold's "released to" status). */
 async function followGroups(ctx: Ctx, orderId: string, reason: string): Promise<void> {
-  const o = (await loadOrder(ctx.db, orderId, true))!;
-  const target = statusFromGroups(o.groups.map((g) => g.status));
-  if (o.order.status === "on_hold") {
+  // The order's row (locked) and its groups' states: its lines play no part here.
+  const order = (await loadOrderRow(ctx.db, orderId, true))!;
+  const groups = await ctx.db.select({ status: shipmentGroups.status }).from(shipmentGroups).where(eq(shipmentGroups.orderId, orderId));
+  const target = statusFromGroups(groups.map((g) => g.status));
+  if (order.status === "on_hold") {
     if (target !== "refunded") await ctx.db.update(orders).set({ heldFrom: target }).where(eq(orders.id, orderId));
     return;
   }
-  if (!FOLLOWS_GROUPS.includes(o.order.status) || target === o.order.status || target === "refunded") return;
+  if (!FOLLOWS_GROUPS.includes(order.status) || target === order.status || target === "refunded") return;
   await orderMachine.transition(ctx, orderId, target, { reason, set: { updatedAt: ctx.clock.now() } });
 }
 
@@ -330,12 +341,12 @@ async function manageableGroup(ctx: Ctx, groupId: string) {
     const f = await getFulfillerById(ctx, g.fulfillerId);
     if (!f || !canManageFulfiller(ctx, f)) throw new AppError("not-found", "That shipment was not found.", 404);
   }
-  const o = (await loadOrder(ctx.db, g.orderId))!;
-  if (o.order.status === "on_hold") throw new AppError("order-on-hold", "This order is on hold: wait until Platen releases it.", 409);
-  if (o.order.status === "pending_payment") throw new AppError("order-unpaid", "This order is not paid yet.", 409);
-  if (o.order.status === "cancelled" || o.order.status === "refunded")
+  const order = (await loadOrderRow(ctx.db, g.orderId))!;
+  if (order.status === "on_hold") throw new AppError("order-on-hold", "This order is on hold: wait until Platen releases it.", 409);
+  if (order.status === "pending_payment") throw new AppError("order-unpaid", "This order is not paid yet.", 409);
+  if (order.status === "cancelled" || order.status === "refunded")
     throw new AppError("order-closed", "This order was cancelled or refunded: don't make or ship it.", 409);
-  return { g, o };
+  return { g, order };
 }
 
 export async function startGroupProduction(ctx: Ctx, groupId: string): Promise<void> {
