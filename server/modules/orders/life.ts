@@ -334,6 +334,7 @@ function statusFromGroupsOr(o: LoadedOrder): OrderStatus {
 
 // ---- shipment groups --------------------------------------------------------------------------
 
+/** The shipment group, once the actor may manage it and its order may be made or shipped. */
 async function manageableGroup(ctx: Ctx, groupId: string) {
   const g = await loadGroup(ctx.db, groupId);
   if (!g) throw new AppError("not-found", "That shipment was not found.", 404);
@@ -346,11 +347,11 @@ async function manageableGroup(ctx: Ctx, groupId: string) {
   if (order.status === "pending_payment") throw new AppError("order-unpaid", "This order is not paid yet.", 409);
   if (order.status === "cancelled" || order.status === "refunded")
     throw new AppError("order-closed", "This order was cancelled or refunded: don't make or ship it.", 409);
-  return { g, order };
+  return g;
 }
 
 export async function startGroupProduction(ctx: Ctx, groupId: string): Promise<void> {
-  const { g } = await manageableGroup(ctx, groupId);
+  const g = await manageableGroup(ctx, groupId);
   await transaction(ctx.db, async (tx) => {
     const tctx = withDb(ctx, tx);
     await groupMachine.transition(tctx, g.id, "in_production", {
@@ -368,7 +369,7 @@ export async function shipGroup(ctx: Ctx, input: { groupId: string; carrier: str
     const issue = parsed.error.issues[0]!;
     throw new AppError("invalid-shipment", issue.message, 422, String(issue.path[0] ?? "trackingNumber"));
   }
-  const { g } = await manageableGroup(ctx, input.groupId);
+  const g = await manageableGroup(ctx, input.groupId);
   await transaction(ctx.db, async (tx) => {
     const tctx = withDb(ctx, tx);
     const now = ctx.clock.now();
@@ -396,7 +397,7 @@ export async function shipGroup(ctx: Ctx, input: { groupId: string; carrier: str
 }
 
 export async function deliverGroup(ctx: Ctx, groupId: string): Promise<void> {
-  const { g } = await manageableGroup(ctx, groupId);
+  const g = await manageableGroup(ctx, groupId);
   const settings = await getSettings(ctx);
   const holdDays = (settings as { payoutHoldDays?: number }).payoutHoldDays ?? 14;
   await transaction(ctx.db, async (tx) => {
