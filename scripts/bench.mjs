@@ -11,7 +11,8 @@
 // (default 2), BENCH_CONNECTIONS (default 50, as issue 9's goals), BENCH_ONLY=name,name (scenarios by name or path),
 // PLATEN_BUILD_DIR (default build), BENCH_NO_BUILD=1 (use the build as it is), BENCH_LIGHTHOUSE=0
 // (skip Lighthouse, which runs only when all scenarios run), BENCH_PG=0 (skip one vs two processes on
-// PostgreSQL, which runs when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server), BENCH_SKIP_MICRO=1.
+// PostgreSQL, which runs when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server), BENCH_FRESH=0
+// (skip `npm ci && npm start` on a fresh clone of HEAD, bench/fresh.mjs), BENCH_SKIP_MICRO=1.
 // Exit code 1 when the server does not start or a scenario had errors or an unexpected status.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +23,7 @@ import { scenarios as allScenarios } from "../bench/scenarios.mjs";
 import { ensureBuild, root, startServer } from "../bench/server.mjs";
 import { JS_BUDGET_BYTES, measureJs, printJsTable } from "./js-budget.mjs";
 import { LIGHTHOUSE_GOALS, runLighthouse } from "../bench/lighthouse.mjs";
+import { measureFreshStart } from "../bench/fresh.mjs";
 
 const num = (name, fallback, min, max) => {
   const raw = process.env[name];
@@ -232,6 +234,17 @@ async function main() {
   }
   const restartMs = restarts.sort((a, b) => a - b)[1] ?? null;
 
+  // `npm ci && npm start` on a fresh clone of HEAD (the build and the demo snapshot included).
+  let fresh = null;
+  if (process.env.BENCH_FRESH !== "0" && !only.length) {
+    console.log("\nA fresh clone of HEAD: npm ci && npm start, to the first answer to GET /...");
+    try {
+      fresh = await measureFreshStart();
+    } catch (error) {
+      console.log(`Fresh clone not measured: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
   console.log("");
   console.log(
     table(
@@ -242,6 +255,10 @@ async function main() {
   );
   console.log(`\nCold start: ${Math.round(coldStartMs)} ms (spawn to first answer to GET /, fresh database with demo data)`);
   if (restartMs !== null) console.log(`Restart: ${Math.round(restartMs)} ms (the same, on an existing database; median of 3)`);
+  if (fresh)
+    console.log(
+      `Fresh clone: npm ci ${(fresh.npmCiMs / 1000).toFixed(1)} s + npm start (build, demo snapshot, start) ${(fresh.startMs / 1000).toFixed(1)} s = ${(fresh.totalMs / 1000).toFixed(1)} s`,
+    );
   if (rssAfterStart !== null) console.log(`Server memory: ${rssAfterStart} MB after start, ${rssAfterLoad} MB after the load`);
 
   if (lighthouseResults) {
@@ -308,6 +325,12 @@ async function main() {
     restartMs === null ? "-" : `${Math.round(restartMs)} ms`,
     "< 1,500 ms",
     restartMs === null ? null : restartMs < 1500,
+  );
+  goal(
+    "npm ci && npm start on a fresh clone, to the demo shop",
+    fresh ? `${(fresh.totalMs / 1000).toFixed(1)} s` : "-",
+    "<= 90 s",
+    fresh ? fresh.totalMs <= 90_000 : null,
   );
   goal(
     "resident memory after start (embedded database)",
@@ -378,6 +401,7 @@ async function main() {
     settings: { durationSeconds: duration, warmupSeconds: warmup, connections, buildDir },
     coldStartMs: Math.round(coldStartMs),
     restartMs: restartMs === null ? null : Math.round(restartMs),
+    freshClone: fresh && Object.fromEntries(Object.entries(fresh).map(([k, v]) => [k, Math.round(v)])),
     javascript: js?.map((p) => ({ page: p.page, gzipBytes: p.bytes })) ?? null,
     lighthouse: lighthouseResults,
     postgresScaling: scaling,

@@ -28,4 +28,13 @@ describe("request scope", () => {
     // Outside a scope (actions, tests), each Request looks up on its own.
     expect(getSession(request())).not.toBe(getSession(request()));
   });
+
+  it("a second copy of the module (the SSR bundle's, in a production build) shares the scope the server entry runs", async () => {
+    const copy = (await import("./request-scope.ts?second-copy")) as { oncePerRequest: typeof oncePerRequest };
+    expect(copy.oncePerRequest).not.toBe(oncePerRequest);
+    let calls = 0;
+    const compute = () => ++calls;
+    const seen = runInRequestScope(() => [oncePerRequest("k", compute), copy.oncePerRequest("k", compute)]);
+    expect(seen).toEqual([1, 1]);
+  });
 });

@@ -6,7 +6,11 @@
 // loaders of the same request must see what the action changed, so nothing is shared there.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-const scope = new AsyncLocalStorage<Map<string, unknown>>();
+// One instance per process: the compiled server entry (build/server/main.js) runs the scope and the
+// SSR bundle (build/server/index.js) reads it, and each bundle has its own copy of this module.
+const KEY = Symbol.for("platen.requestScope");
+type G = typeof globalThis & { [KEY]?: AsyncLocalStorage<Map<string, unknown>> };
+const scope = ((globalThis as G)[KEY] ??= new AsyncLocalStorage<Map<string, unknown>>());
 
 /** Run `fn` (one GET or HEAD request's handling) with a fresh scope. */
 export function runInRequestScope<T>(fn: () => T): T {
