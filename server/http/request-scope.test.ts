@@ -30,7 +30,8 @@ describe("request scope", () => {
   });
 
   it("a second copy of the module (the SSR bundle's, in a production build) shares the scope the server entry runs", async () => {
-    const copy = (await import("./request-scope.ts?second-copy")) as { oncePerRequest: typeof oncePerRequest };
+    const copyPath = "./request-scope.ts?second-copy"; // another module id: a fresh copy of the module
+    const copy = (await import(copyPath)) as { oncePerRequest: typeof oncePerRequest };
     expect(copy.oncePerRequest).not.toBe(oncePerRequest);
     let calls = 0;
     const compute = () => ++calls;
