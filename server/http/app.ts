@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
+import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
@@ -146,7 +147,11 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     next();
   });
   app.use(csrfOriginCheck(env));
-  app.use(compression());
+  // Pages rendered per request (a signed-in shopper's, an account page) are compressed as they
+  // are sent: Brotli quality 3 costs a third less CPU than the default 4 on a 140 KB product page
+  // (0.52 against 0.80 ms) for 5% more bytes. A visitor's cached page is sent as the Brotli bytes
+  // stored at quality 9 (server/http/page-cache.ts) and never passes here compressed again.
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } } }));
 
   app.use("/media", mediaHandler); // public images from storage (server/http/media.ts)
   if (options.devMiddlewares) app.use(options.devMiddlewares);
