@@ -48,24 +48,37 @@ export async function createSession(
  * SESSION_IDLE_MINUTES, revoked, or the user is disabled. Using a session moves its idle timeout
  * on (sliding); its last-seen time is written at most every SESSION_TOUCH_MS.
  */
-export async function resolveSession(
-  db: Db,
-  sessionId: string,
-  now = systemClock.now(),
-): Promise<{ session: SessionRow; user: UserRow } | null> {
-  const rows = await db
+/** The lookup behind every signed-in request, built once per database (the SQL text and its row mapping). */
+function sessionLookup(db: Db) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.id, sql.placeholder("id")),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - sessionIdleMs())),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare("platen_resolve_session");
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+export async function resolveSession(
+  db: Db,
+  sessionId: string,
+  now = systemClock.now(),
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = sessionLookup(db)));
+  const rows = await lookup.execute({
+    id: sessionId,
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - sessionIdleMs()).toISOString(),
+  });
   const row = rows[0];
   if (!row || row.user.disabledAt) return null;
   if (now.getTime() - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
