@@ -1,5 +1,5 @@
 // Lighthouse (the npm package) against the running production server, driving Debian's Chromium
-// (CHROMIUM_PATH, default /usr/bin/chromium): the default mobile settings (Moto G Power screen,
+// (CHROMIUM_PATH, default /usr/bin/chromium, installed when missing: scripts/ensure-chromium.mjs): the default mobile settings (Moto G Power screen,
 // simulated slow 4G and 4x CPU slowdown), performance and accessibility. Used by `npm run bench`
 // (BENCH_LIGHTHOUSE=0 skips it).
 //
@@ -9,13 +9,17 @@
 // (BENCH_LIGHTHOUSE_RUNS, default 3) and the run with the median performance score is reported.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { ensureChromium } from "../scripts/ensure-chromium.mjs";
 
 export const LIGHTHOUSE_GOALS = { performance: 98, accessibility: 100, cls: 0, tbtMs: 50 };
 
 /** Runs Lighthouse on each path of `paths` (one Chromium for all); returns the median run's scores and metrics. */
 export async function runLighthouse(baseUrl, paths, runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)) {
+  // Debian's Chromium, installed as the end-to-end tests install it when this machine lacks it (a
+  // missing browser would otherwise fail the launch outside any try, and stop the whole bench).
+  const chromePath = await ensureChromium();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
     logLevel: "silent",
   });
