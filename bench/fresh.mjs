@@ -6,11 +6,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, root } from "./server.mjs";
+import { freePort, root, sleep } from "./server.mjs";
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Runs a command to its end; resolves with its duration in ms, rejects on a non-zero exit. */
+/** Runs a command to its end; returns its duration in ms, throws on a non-zero exit. */
 function timed(cmd, args, opts) {
   const started = performance.now();
   const r = spawnSync(cmd, args, { ...opts, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });

@@ -1,6 +1,7 @@
 // Lighthouse (the npm package) against the running production server, driving Debian's Chromium
-// (CHROMIUM_PATH, default /usr/bin/chromium, installed when missing: scripts/ensure-chromium.mjs): the default mobile settings (Moto G Power screen,
-// simulated slow 4G and 4x CPU slowdown), performance and accessibility. Used by `npm run bench`
+// (CHROMIUM_PATH, default /usr/bin/chromium, installed when missing by scripts/ensure-chromium.mjs):
+// the default mobile settings (Moto G Power screen, simulated slow 4G and 4x CPU slowdown),
+// performance and accessibility. Used by `npm run bench`
 // (BENCH_LIGHTHOUSE=0 skips it).
 //
 // One run's simulated metrics swing widely on this kind of machine (the same build's `/` scored 83

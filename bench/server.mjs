@@ -37,7 +37,7 @@ export function freePort() {
   });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Starts the production server (the compiled `build/server/main.js`, else `node --import tsx server/main.ts`) on 127.0.0.1, a free port and a

@@ -106,9 +106,9 @@ export function defineStateMachine<S extends string, T extends PgTable>(spec: St
         if (!row) throw new AppError("conflict", `This ${spec.entity} was changed meanwhile; reload and try again.`, 409);
         await record(tx, { entity: spec.entity, entityId: id, from, to, actor: ctx.actor, reason: options.reason ?? "", at });
         return { row, from, to, at };
-        // Inside the caller's transaction, no savepoint: every failure above is either an error
-        // before any write or an SQL error, which fails the caller's transaction in any case.
       },
+      // Inside the caller's transaction, no savepoint: every failure above is either an error
+      // before any write or an SQL error, which fails the caller's transaction in any case.
       { join: true },
     );
   }

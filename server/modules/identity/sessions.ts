@@ -43,11 +43,6 @@ export async function createSession(
   return row!;
 }
 
-/**
- * The live session and its user, or null when unknown, expired, idle for longer than
- * SESSION_IDLE_MINUTES, revoked, or the user is disabled. Using a session moves its idle timeout
- * on (sliding); its last-seen time is written at most every SESSION_TOUCH_MS.
- */
 /** The lookup behind every signed-in request, built once per database (the SQL text and its row mapping). */
 function sessionLookup(db: Db) {
   return db
@@ -67,6 +62,11 @@ function sessionLookup(db: Db) {
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
 
+/**
+ * The live session and its user, or null when unknown, expired, idle for longer than
+ * SESSION_IDLE_MINUTES, revoked, or the user is disabled. Using a session moves its idle timeout
+ * on (sliding); its last-seen time is written at most every SESSION_TOUCH_MS.
+ */
 export async function resolveSession(
   db: Db,
   sessionId: string,
