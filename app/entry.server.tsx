@@ -55,7 +55,8 @@ export default function handleRequest(
             html = html.replace(/(<meta name="emotion-insertion-point" content=""\/?>)/, `$1${styleTags}`);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             if (cacheKey && !didError) setCachedRender(cacheKey, html, nonce);
-            resolve(new Response(html, { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
+            // Bytes, not a string: undici would scan and encode a string body of ~120 KB again.
+            resolve(new Response(Buffer.from(html), { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
           });
           sink.on("error", reject);
           pipe(sink);

@@ -11,15 +11,24 @@ describe("render cache", () => {
 
   it("returns a stored page with the new request's nonce", () => {
     setCachedRender("k", '<script nonce="n1"></script>', "n1");
-    expect(getCachedRender("k", "n2")).toBe('<script nonce="n2"></script>');
+    expect(getCachedRender("k", "n2")?.toString()).toBe('<script nonce="n2"></script>');
     expect(getCachedRender("missing", "n2")).toBeNull();
+  });
+
+  it("answers UTF-8 bytes, with every occurrence of the old nonce replaced", () => {
+    const page = '<style nonce="n1">a{}</style><p>Café — 5 €</p><script nonce="n1"></script>';
+    setCachedRender("k", page, "n1");
+    const hit = getCachedRender("k", "nonce-2");
+    expect(Buffer.isBuffer(hit)).toBe(true);
+    expect(hit?.toString("utf8")).toBe(page.replaceAll("n1", "nonce-2"));
+    expect(renderCacheStats().bytes).toBe(Buffer.byteLength(page.replaceAll("n1", "")));
   });
 
   it("keeps at most 300 pages and counts their bytes", () => {
     for (let i = 0; i < 310; i++) setCachedRender(`k${i}`, "x".repeat(10), "");
     expect(renderCacheStats()).toMatchObject({ entries: 300, bytes: 3000 });
     expect(getCachedRender("k0", "")).toBeNull();
-    expect(getCachedRender("k309", "")).toBe("x".repeat(10));
+    expect(getCachedRender("k309", "")?.toString()).toBe("x".repeat(10));
   });
 
   it("keys a render by its data, for visitors and signed-in users alike: different data, different page", () => {

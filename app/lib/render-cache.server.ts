@@ -8,12 +8,18 @@ import type { EntryContext } from "react-router";
  * the key is the URL plus a hash of all loader data, so there is nothing to invalidate — new data
  * is a new key. The CSP nonce differs per response and is substituted on every hit.
  *
+ * Pages are kept as UTF-8 bytes, cut where the nonce was: a hit joins the parts around the new
+ * nonce and answers bytes. A string body would cost a surrogate scan and a UTF-8 encoding of the
+ * whole page (~120 KB) on every response (undici's `Response` converts strings; it takes bytes as
+ * they are).
+ *
  * Visitors and signed-in users alike (what differs per user is loader data, hence in the key). Not
  * cached: non-GET, non-200, errors, action data, deferred (promise) data.
  */
 interface Entry {
-  html: string;
-  nonce: string;
+  /** The page's bytes between the nonce's occurrences (one part when there is no nonce). */
+  parts: Buffer<ArrayBuffer>[];
+  bytes: number;
 }
 
 const MAX_ENTRIES = 300;
@@ -23,7 +29,7 @@ const entries = new LRUCache<string, Entry>({
   max: MAX_ENTRIES,
   maxSize: MAX_BYTES,
   maxEntrySize: MAX_ENTRY_BYTES,
-  sizeCalculation: (entry) => Math.max(1, entry.html.length),
+  sizeCalculation: (entry) => Math.max(1, entry.bytes),
 });
 let hits = 0;
 let misses = 0;
@@ -59,19 +65,27 @@ export function renderCacheKey(request: Request, status: number, context: EntryC
   }
 }
 
-export function getCachedRender(key: string, nonce: string): string | null {
+export function getCachedRender(key: string, nonce: string): Buffer<ArrayBuffer> | null {
   const entry = entries.get(key);
   if (!entry) {
     misses++;
     return null;
   }
   hits++;
-  return entry.nonce && nonce ? entry.html.replaceAll(entry.nonce, nonce) : entry.html;
+  const [first, ...rest] = entry.parts;
+  if (rest.length === 0 || first === undefined) return first ?? Buffer.alloc(0);
+  const nonceBytes = Buffer.from(nonce);
+  const joined: Buffer<ArrayBuffer>[] = [first];
+  for (const part of rest) joined.push(nonceBytes, part);
+  return Buffer.concat(joined, entry.bytes + rest.length * nonceBytes.length);
 }
 
 export function setCachedRender(key: string, html: string, nonce: string): void {
   if (html.length > MAX_ENTRY_BYTES) return;
-  entries.set(key, { html, nonce });
+  const parts = (nonce ? html.split(nonce) : [html]).map((part) => Buffer.from(part));
+  const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+  if (bytes > MAX_ENTRY_BYTES) return;
+  entries.set(key, { parts, bytes });
 }
 
 export function renderCacheStats() {

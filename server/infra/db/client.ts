@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { acquireDataDirLock } from "./lock.ts";
 import { untarInto } from "./untar.ts";
+import { countWrites } from "./write-generation.ts";
 import type { Db } from "./types.ts";
 
 export const MIGRATIONS_FOLDER = path.resolve(process.env.PLATEN_MIGRATIONS_DIR ?? "drizzle");
@@ -84,6 +85,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File | { path: s
     throw error;
   }
   const db = drizzlePglite(client, { casing: "snake_case" }) as unknown as Db;
+  // One process owns this database: its writes can be counted, so reads may be kept until the next.
+  countWrites(client, db);
   let queue: Promise<unknown> = Promise.resolve();
   return {
     db,

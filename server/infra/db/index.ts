@@ -5,6 +5,7 @@ export { openDatabase, MIGRATIONS_FOLDER, type Database, type OpenOptions } from
 export { DataDirLockedError } from "./lock.ts";
 export { transaction, sqlState, isUniqueViolation, type TransactionOptions } from "./tx.ts";
 export { newId, hasPrefix, type IdPrefix } from "./ids.ts";
+export { UntilWriteMemo, writeGeneration } from "./write-generation.ts";
 export type { Db, Tx } from "./types.ts";
 
 // One database per process, shared by the HTTP server, the SSR bundle and the jobs even when

@@ -5,7 +5,7 @@
 // its index.ts (ADR 0010), never read from its table here.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { escapeHtml } from "../../contracts/index.ts";
-import type { Db } from "../../infra/db/index.ts";
+import { UntilWriteMemo, type Db } from "../../infra/db/index.ts";
 import { productMockups, products, productVariants } from "./schema.ts";
 import { hasRole, notFound, type Ctx } from "../../kernel/index.ts";
 import { blankColorHexes, blankColorsOf, getBlankDetail, warehousesStockingBlanks } from "../fulfillment/index.ts";
@@ -711,14 +711,20 @@ export async function storeNamesByHandle(ctx: Ctx, handles: readonly string[]): 
   return Object.fromEntries(rows.map((r) => [r.handle, r.name]));
 }
 
+const catalogVersions = new UntilWriteMemo<string>(1);
+
 /**
  * A cheap fingerprint of everything the public catalogue shows (products, their variants'
- * prices via the product's updatedAt, stores): pages may memoise derived data under it.
+ * prices via the product's updatedAt, stores): pages may memoise derived data under it. On the
+ * embedded database it is read again only after a write (any write: whoever changed the catalogue
+ * sees the new version at once).
  */
 export async function catalogVersion(ctx: Ctx): Promise<string> {
-  // One row, bumped by triggers in the same transaction as any storefront-visible change (migration 0004).
-  const result = (await ctx.db.execute(sql`select version::text as v from catalog_version where id = 1`)) as unknown as {
-    rows: { v: string }[];
-  };
-  return result.rows[0]?.v ?? "0";
+  return catalogVersions.get(ctx.db, "version", async () => {
+    // One row, bumped by triggers in the same transaction as any storefront-visible change (migration 0004).
+    const result = (await ctx.db.execute(sql`select version::text as v from catalog_version where id = 1`)) as unknown as {
+      rows: { v: string }[];
+    };
+    return result.rows[0]?.v ?? "0";
+  });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
-import { transaction, type Db } from "../../infra/db/index.ts";
+import { transaction, UntilWriteMemo, type Db } from "../../infra/db/index.ts";
 import { AppError, type Ctx } from "../../kernel/index.ts";
 import { getVariantsForCart } from "../catalog/index.ts";
 import { getSettings } from "../platform/index.ts";
@@ -241,19 +241,26 @@ export async function getCartLines(ctx: Ctx, visitorCartId?: string | null): Pro
 }
 
 /** Number of items in the shopper's cart (header badge without JavaScript). */
+/** Signed-in shoppers' item counts (every page's header), kept until the next database write. */
+const userCartCounts = new UntilWriteMemo<number>(10_000);
+
 export async function cartCount(ctx: Ctx, visitorCartId?: string | null): Promise<number> {
   const owner = await readOwner(ctx, visitorCartId);
   if (!owner) return 0;
-  const [row] =
-    owner.kind === "user"
-      ? await ctx.db
-          .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
-          .from(cartItems)
-          .where(eq(cartItems.userId, owner.userId))
-      : await ctx.db
-          .select({ n: sql<number>`coalesce(sum(${visitorCartItems.quantity}), 0)::int` })
-          .from(visitorCartItems)
-          .where(eq(visitorCartItems.cartId, owner.cartId));
+  if (owner.kind === "user") {
+    const { userId } = owner;
+    return userCartCounts.get(ctx.db, userId, async () => {
+      const [row] = await ctx.db
+        .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+        .from(cartItems)
+        .where(eq(cartItems.userId, userId));
+      return Number(row?.n ?? 0);
+    });
+  }
+  const [row] = await ctx.db
+    .select({ n: sql<number>`coalesce(sum(${visitorCartItems.quantity}), 0)::int` })
+    .from(visitorCartItems)
+    .where(eq(visitorCartItems.cartId, owner.cartId));
   return Number(row?.n ?? 0);
 }
 
