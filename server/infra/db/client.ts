@@ -26,7 +26,7 @@ export interface Database {
    */
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** PGlite only: a snapshot of the data directory (tests start from a migrated one). */
+  /** PGlite only: a checkpointed snapshot of the data directory (tests start from a migrated one). */
   dumpDataDir?(): Promise<Blob>;
 }
 
@@ -110,6 +110,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File | { path: s
       }
     },
     async dumpDataDir() {
+      // A checkpoint first: a snapshot whose changes are all in the table files opens without
+      // replaying WAL (the demo snapshot: ~0.65 s to open before, ~0.5 s after; issue 9, cold start).
+      await client.exec("checkpoint");
       return client.dumpDataDir("none");
     },
   };
