@@ -6,6 +6,7 @@ import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { encodeHtml, isHtmlDocument } from "./html-encoding.ts";
 import { runInRequestScope } from "./request-scope.ts";
 import { bodyLimitFor, isPrivatePath, tooLargeMessage } from "./limits.ts";
 import { onlyHookCookies, pageCache, pageCacheKey, purgesPageCache } from "./page-cache.ts";
@@ -130,7 +131,8 @@ function webRequest(req: express.Request, res: express.Response, body: ReadableS
   return new Request(url.href, init);
 }
 
-async function sendResponse(req: express.Request, res: express.Response, response: Response): Promise<void> {
+/** `html`: the document's bytes when they were read already (a page stored in the page cache). */
+async function sendResponse(req: express.Request, res: express.Response, response: Response, html?: Buffer): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -144,6 +146,15 @@ async function sendResponse(req: express.Request, res: express.Response, respons
   if (!BODYLESS.has(req.method) && !req.complete) closeAfterAnswer(req, res);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) return void res.end();
+  if (html !== undefined || (req.method === "GET" && isHtmlDocument(response))) {
+    // A rendered document is complete: compressed in one call (server/http/html-encoding.ts).
+    const { body, encoding } = encodeHtml(html ?? Buffer.from(await response.arrayBuffer()), String(req.headers["accept-encoding"] ?? ""));
+    res.vary("Accept-Encoding");
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", String(body.byteLength));
+    res.end(body);
+    return;
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
@@ -239,11 +250,7 @@ export function reactRouterHandler(options: RouterHandlerOptions): express.Reque
         const csp = res.getHeader("Content-Security-Policy");
         cache.store(cacheKey, generation, response.headers, html, typeof csp === "string" ? csp : null).catch(() => undefined);
         res.setHeader("X-Platen-Cache", "miss");
-        await sendResponse(
-          req,
-          res,
-          new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers }),
-        );
+        await sendResponse(req, res, response, html);
         return;
       }
       if (cacheKey) cache.release(cacheKey);

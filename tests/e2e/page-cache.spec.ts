@@ -43,11 +43,16 @@ test("a visitor's page is served from the cache with hash-based CSP, gzip, ETag 
 test("signed-in users never get a stored page", async ({ playwright, baseURL }) => {
   const shopper = await playwright.request.newContext({ baseURL });
   await signInRequest(shopper, DEMO.shopper);
-  for (let i = 0; i < 3; i++) {
-    const res = await shopper.get(PAGE);
+  for (const encoding of ["gzip, deflate, br", "gzip", "identity"]) {
+    const res = await shopper.get(PAGE, { headers: { "Accept-Encoding": encoding } });
     expect(res.status()).toBe(200);
     expect(res.headers()["x-platen-cache"]).toBeUndefined();
     expect(res.headers()["content-security-policy"]).toContain("nonce-");
+    // Rendered for this user and compressed in one call (server/http/html-encoding.ts).
+    expect(res.headers()["vary"]).toContain("Accept-Encoding");
+    expect(res.headers()["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding.includes("br") ? "br" : "gzip");
+    const html = await res.text();
+    expect(html).toContain("</html>");
   }
   await shopper.dispose();
 });
