@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, signInAs, signInRequest } from "./support/accounts.ts";
 import { signInShopper, signUpRequest } from "./support/shoppers.ts";
+import { waitForHydration } from "./support/a11y.ts";
 
 const PASSWORD = "velvet-otter-lantern";
 const freshEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -164,6 +165,9 @@ test("userData.userInfo follows sign-in and sign-out; theme and cart stay", asyn
   // The visitor's cart line names no real product: sign-in merges the cart with the account's (dropping
   // what cannot be sold), and sign-out keeps whatever cart userData holds then.
   await page.goto("/");
+  // After hydration: the page's own first effects (theme, userData repair) have run, so this
+  // browser's stored choice is what the next page starts from.
+  await waitForHydration(page);
   await page.evaluate(() => {
     const data = JSON.parse(localStorage.getItem("userData") ?? "{}");
     localStorage.setItem("userData", JSON.stringify({ ...data, theme: "myDarkTheme", cart: [{ productId: "prd_demo", quantity: 2 }] }));

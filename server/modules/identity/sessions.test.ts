@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../../tests/support/db.ts";
+import { testEngine, useTestDatabase } from "../../../tests/support/db.ts";
+import { writeGeneration } from "../../infra/db/index.ts";
 import { sessions, users } from "./schema.ts";
 import { SESSION_TTL_MS, SESSION_TOUCH_MS, createSession, resolveSession, revokeSession, sessionIdleMs } from "./sessions.ts";
 import { signUp } from "./accounts.ts";
 
-// The session lookup behind every signed-in request: whatever ends or changes a session shows at once.
+// The session lookup behind every signed-in request is kept until the next write on the embedded
+// database (UntilWriteMemo). These tests pin down that nothing it keeps is ever stale.
 const t = useTestDatabase();
 let n = 0;
 
@@ -20,6 +22,16 @@ async function newSession() {
 }
 
 describe("resolving a session", () => {
+  it.runIf(testEngine() === "pglite")("asks the database once until something writes", async () => {
+    const { session } = await newSession();
+    await resolveSession(t.db, session.id);
+    const generation = writeGeneration(t.db);
+    const first = await resolveSession(t.db, session.id);
+    const second = await resolveSession(t.db, session.id);
+    expect(writeGeneration(t.db)).toBe(generation);
+    expect(second?.user).toBe(first?.user); // the same kept row, not a second query
+  });
+
   it("refuses a revoked session at once", async () => {
     const { session } = await newSession();
     expect(await resolveSession(t.db, session.id)).not.toBeNull();
@@ -54,12 +66,18 @@ describe("resolving a session", () => {
     expect(await resolveSession(t.db, "ses_unknown")).toBeNull();
   });
 
-  it("moves the idle timeout on", async () => {
+  it("moves the idle timeout on, and a shared row cannot be changed by one request", async () => {
     const { session } = await newSession();
     const later = new Date(session.lastSeenAt.getTime() + SESSION_TOUCH_MS + 1_000);
     const touched = await resolveSession(t.db, session.id, later);
     expect(touched?.session.lastSeenAt.getTime()).toBe(later.getTime());
     const [row] = await t.db.select().from(sessions).where(eq(sessions.id, session.id));
     expect(row!.lastSeenAt.getTime()).toBe(later.getTime());
+
+    const again = await resolveSession(t.db, session.id, later);
+    expect(() => {
+      (again!.user as { displayName: string }).displayName = "Mallory";
+    }).toThrow(TypeError);
+    expect((await resolveSession(t.db, session.id, later))?.user.displayName).toBe("Session Person");
   });
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { env } from "../../config/env.ts";
-import { newId, type Db } from "../../infra/db/index.ts";
+import { newId, UntilWriteMemo, type Db } from "../../infra/db/index.ts";
 import { systemClock } from "../../contracts/clock.ts";
 import { sessions, users } from "./schema.ts";
 
@@ -49,18 +49,27 @@ function sessionLookup(db: Db) {
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder("id")),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder("now")),
-        gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
-      ),
-    )
+    .where(eq(sessions.id, sql.placeholder("id")))
     .limit(1)
     .prepare("platen_resolve_session");
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+type SessionWithUser = { session: SessionRow; user: UserRow };
+/**
+ * Session rows by id, kept until the next database write on the embedded engine (see
+ * UntilWriteMemo): signing out, revoking, disabling a user and the last-seen touch are all writes,
+ * so a kept row is never one the database no longer holds. Whether it is still live depends on
+ * the time too, so that is checked on every request (isSessionLive). Kept rows are frozen:
+ * requests share them.
+ */
+const sessionRows = new UntilWriteMemo<Readonly<SessionWithUser> | null>(2_000);
+
+function freezeRow(row: SessionWithUser | undefined): Readonly<SessionWithUser> | null {
+  if (!row) return null;
+  Object.freeze(row.user.roles);
+  return Object.freeze({ session: Object.freeze(row.session), user: Object.freeze(row.user) });
+}
 
 /**
  * The live session and its user, or null when unknown, expired, idle for longer than
@@ -74,13 +83,10 @@ export async function resolveSession(
 ): Promise<{ session: SessionRow; user: UserRow } | null> {
   let lookup = sessionLookups.get(db);
   if (!lookup) sessionLookups.set(db, (lookup = sessionLookup(db)));
-  const rows = await lookup.execute({
-    id: sessionId,
-    now: now.toISOString(),
-    idleSince: new Date(now.getTime() - sessionIdleMs()).toISOString(),
-  });
-  const row = rows[0];
-  if (!row || row.user.disabledAt) return null;
+  const lookupOnce = lookup;
+  const found = await sessionRows.get(db, sessionId, async () => freezeRow((await lookupOnce.execute({ id: sessionId }))[0]));
+  if (!found || found.user.disabledAt || !isSessionLive(found.session, now)) return null;
+  const row = { session: found.session, user: found.user };
   if (now.getTime() - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
     const touchedBefore = new Date(now.getTime() - SESSION_TOUCH_MS);
     await db
