@@ -73,7 +73,8 @@ export function getCachedRender(key: string, nonce: string): Buffer<ArrayBuffer>
   }
   hits++;
   const [first, ...rest] = entry.parts;
-  if (rest.length === 0 || first === undefined) return first ?? Buffer.alloc(0);
+  if (first === undefined) return Buffer.alloc(0); // never: split() gives at least one part
+  if (rest.length === 0) return first;
   const nonceBytes = Buffer.from(nonce);
   const joined: Buffer<ArrayBuffer>[] = [first];
   for (const part of rest) joined.push(nonceBytes, part);

@@ -1,7 +1,9 @@
 // In-process memos of public catalogue data. Everything a visitor sees of the catalogue is a pure
 // function of the catalogue's fingerprint (catalogVersion), so data is reused until it changes.
-// For visitors the version is re-read at most four times a second (a bounded cost however busy the
-// site); signed-in requests read it every time, so whoever changes the catalogue sees the change.
+// On the embedded database catalogVersion itself is kept until the next write (ADR 0016), so this
+// layer matters on PostgreSQL: there, for visitors, the version is re-read at most four times a
+// second (a bounded cost however busy the site); signed-in requests read it every time, so
+// whoever changes the catalogue sees the change.
 import { LRUCache } from "lru-cache";
 import type { Ctx } from "#server/kernel/index.ts";
 import { catalogVersion } from "#server/modules/catalog/index.ts";

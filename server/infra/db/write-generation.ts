@@ -55,12 +55,12 @@ export function countWrites(client: WritableClient, db: Db): void {
   (db as unknown as Counted)[GENERATION] = counter;
 }
 
+const counterOf = (db: Db): Counter | undefined => (db as unknown as Counted)[GENERATION];
+
 /** The number of writes made so far through `db`, or undefined when they cannot be counted. */
 export function writeGeneration(db: Db): number | undefined {
-  return (db as unknown as Counted)[GENERATION]?.generation;
+  return counterOf(db)?.generation;
 }
-
-const counterOf = (db: Db): Counter | undefined => (db as unknown as Counted)[GENERATION];
 
 /**
  * Remembers the promise `load` returns, per key, until the next write to the database. Where
