@@ -4,24 +4,15 @@ import MenuIcon from "@mui/icons-material/Menu";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Divider from "@mui/material/Divider";
-import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemText from "@mui/material/ListItemText";
-import ListSubheader from "@mui/material/ListSubheader";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import { useState, type ReactNode } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Suspense, useState, type ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
+import { AccountMenu, MobileNavDrawer, preloadHeaderMenus, ShopCategoriesMenu } from "./header-menus.ts";
 import { useRootData } from "./root-data.ts";
 import { ThemeSwitcher } from "./ThemeSwitcher.tsx";
-import { useThemeChoice } from "../theme/ThemeProvider.tsx";
-import { THEME_LABELS, THEME_NAMES } from "../theme/themes.ts";
 import { InstantSearch } from "./search/InstantSearch.tsx";
 import { HeaderShopping } from "./cart/HeaderShopping.tsx";
 
@@ -49,6 +40,7 @@ export const SHOP_NAV: NavItem[] = [
  */
 function ShopMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const open = Boolean(anchor);
   return (
     <Box sx={{ display: "inline-flex", alignItems: "center" }}>
@@ -62,25 +54,22 @@ function ShopMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? "shop-categories-menu" : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
+        onPointerEnter={preloadHeaderMenus}
+        onFocus={preloadHeaderMenus}
         data-testid="header-shop-categories"
         sx={{ ml: -0.5 }}
       >
         <ExpandMore fontSize="small" />
       </IconButton>
-      <Menu
-        id="shop-categories-menu"
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { "aria-label": "Shop categories" } }}
-      >
-        {SHOP_NAV.map((item) => (
-          <MenuItem key={item.to} component={Link} to={item.to} onClick={() => setAnchor(null)}>
-            {item.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened ? (
+        <Suspense fallback={null}>
+          <ShopCategoriesMenu anchor={anchor} onClose={() => setAnchor(null)} items={SHOP_NAV} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }
@@ -110,9 +99,10 @@ export function AppHeader({
   const showShop = nav === PUBLIC_NAV;
   const user = root?.user ?? null;
   const [drawer, setDrawer] = useState(false);
+  const [drawerOpened, setDrawerOpened] = useState(false);
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  const [accountOpened, setAccountOpened] = useState(false);
   const isAdmin = user?.roles.includes("admin") ?? false;
-  const theme = useThemeChoice();
 
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
@@ -121,7 +111,13 @@ export function AppHeader({
           color="inherit"
           edge="start"
           aria-label="Open navigation"
-          onClick={() => setDrawer(true)}
+          onClick={() => {
+            setDrawer(true);
+            setDrawerOpened(true);
+          }}
+          onPointerEnter={preloadHeaderMenus}
+          onTouchStart={preloadHeaderMenus}
+          onFocus={preloadHeaderMenus}
           sx={{ display: { xs: "inline-flex", sm: "none" } }}
           data-testid="mobile-nav-button"
         >
@@ -161,30 +157,21 @@ export function AppHeader({
               color="inherit"
               aria-label="Your account"
               aria-haspopup="menu"
-              onClick={(e) => setAccountAnchor(e.currentTarget)}
+              onClick={(e) => {
+                setAccountAnchor(e.currentTarget);
+                setAccountOpened(true);
+              }}
+              onPointerEnter={preloadHeaderMenus}
+              onFocus={preloadHeaderMenus}
               data-testid="account-menu-button"
             >
               <AccountCircleOutlined />
             </IconButton>
-            <Menu anchorEl={accountAnchor} open={Boolean(accountAnchor)} onClose={() => setAccountAnchor(null)}>
-              <MenuItem disabled>
-                <Typography variant="body2">{user.displayName || user.email}</Typography>
-              </MenuItem>
-              <MenuItem component={Link} to="/account" onClick={() => setAccountAnchor(null)}>
-                Account
-              </MenuItem>
-              {isAdmin ? (
-                <MenuItem component={Link} to="/admin" onClick={() => setAccountAnchor(null)}>
-                  Admin
-                </MenuItem>
-              ) : null}
-              <Divider />
-              <Form method="post" action="/logout">
-                <MenuItem component="button" type="submit" sx={{ width: "100%" }}>
-                  Sign out
-                </MenuItem>
-              </Form>
-            </Menu>
+            {accountOpened ? (
+              <Suspense fallback={null}>
+                <AccountMenu anchor={accountAnchor} onClose={() => setAccountAnchor(null)} user={user} isAdmin={isAdmin} />
+              </Suspense>
+            ) : null}
           </>
         ) : (
           <>
@@ -212,58 +199,18 @@ export function AppHeader({
           </>
         )}
       </Toolbar>
-      <Drawer open={drawer} onClose={() => setDrawer(false)}>
-        <Box sx={{ width: 280 }} role="presentation" onClick={() => setDrawer(false)}>
-          <Typography variant="h6" sx={{ p: 2, fontWeight: 800 }}>
-            Platen
-          </Typography>
-          <Divider />
-          <List component="nav" aria-label="Mobile">
-            {showShop ? (
-              <>
-                <ListSubheader component="div" id="mobile-shop-heading">
-                  Shop
-                </ListSubheader>
-                <List component="div" role="group" disablePadding aria-labelledby="mobile-shop-heading" data-testid="mobile-shop-nav">
-                  {SHOP_NAV.map((item) => (
-                    <ListItemButton key={item.to} component={NavLink} to={item.to} end sx={{ pl: 3 }}>
-                      <ListItemText primary={item.label} />
-                    </ListItemButton>
-                  ))}
-                </List>
-                <Divider />
-              </>
-            ) : null}
-            {nav.map((item) => (
-              <ListItemButton key={item.to} component={NavLink} to={item.to}>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-            <Divider />
-            {user ? (
-              <ListItemButton component={Link} to="/account">
-                <ListItemText primary="Account" />
-              </ListItemButton>
-            ) : (
-              <ListItemButton component={Link} to="/login">
-                <ListItemText primary="Sign in" />
-              </ListItemButton>
-            )}
-            {isAdmin ? (
-              <ListItemButton component={Link} to="/admin">
-                <ListItemText primary="Admin" />
-              </ListItemButton>
-            ) : null}
-            <Divider />
-            <ListSubheader component="div">Theme</ListSubheader>
-            {THEME_NAMES.map((t) => (
-              <ListItemButton key={t} selected={t === theme.name} onClick={() => theme.setName(t)} data-theme-name={t}>
-                <ListItemText primary={THEME_LABELS[t]} />
-              </ListItemButton>
-            ))}
-          </List>
-        </Box>
-      </Drawer>
+      {drawerOpened ? (
+        <Suspense fallback={null}>
+          <MobileNavDrawer
+            open={drawer}
+            onClose={() => setDrawer(false)}
+            nav={nav}
+            shopNav={showShop ? SHOP_NAV : null}
+            user={user}
+            isAdmin={isAdmin}
+          />
+        </Suspense>
+      ) : null}
     </AppBar>
   );
 }

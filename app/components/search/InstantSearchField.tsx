@@ -218,7 +218,13 @@ export function SearchField({
                 ),
               },
             }}
-            sx={{ "& .MuiOutlinedInput-root": searchInputRootSx }}
+            sx={{
+              "& .MuiOutlinedInput-root": searchInputRootSx,
+              // Autocomplete pads a small input 6 px left and its text 8 px: the light field's icon
+              // sits at 14 px, so the icon would jump 8 px left at the swap. Same pixels instead.
+              "& .MuiOutlinedInput-root.MuiInputBase-sizeSmall.MuiInputBase-adornedStart": { pl: "14px" },
+              "& .MuiOutlinedInput-root.MuiInputBase-sizeSmall.MuiInputBase-adornedStart .MuiAutocomplete-input": { pl: 0 },
+            }}
           />
         )}
       />
