@@ -49,7 +49,7 @@ const result = await copyStorage(new LocalStorage(fromDir), target, {
     }
   },
 });
-target.client.destroy();
+(await target.s3Client()).destroy();
 const mb = (result.bytes / (1024 * 1024)).toFixed(1);
 for (const f of result.failures.slice(0, 20)) console.error(`  failed: ${f.key}: ${f.error}`);
 if (result.failures.length > 20) console.error(`  ... and ${result.failures.length - 20} more`);

@@ -1,22 +1,14 @@
 // ID tokens with jose: ES256 key generation, signing and verification. Vendor code stays here.
 import { randomBytes } from "node:crypto";
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  decodeJwt,
-  errors,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  jwtVerify,
-  SignJWT,
-  type JSONWebKeySet,
-  type JWK,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-} from "jose";
+import type * as Jose from "jose";
+import type { JSONWebKeySet, JWK, JWTPayload, JWTVerifyGetKey } from "jose";
 
 export type { JWK, JWTPayload } from "jose";
+
+// jose is loaded when a token is first signed or read, not when the server starts: importing it
+// costs about 90 ms of every cold start (issue 9), and most requests carry no token.
+let joseLoading: Promise<typeof Jose> | null = null;
+const loadJose = (): Promise<typeof Jose> => (joseLoading ??= import("jose"));
 
 export const ID_TOKEN_ALG = "ES256";
 
@@ -28,6 +20,7 @@ export interface GeneratedKey {
 }
 
 export async function generateSigningKey(): Promise<GeneratedKey> {
+  const { generateKeyPair, exportJWK } = await loadJose();
   const { publicKey, privateKey } = await generateKeyPair(ID_TOKEN_ALG, { extractable: true });
   const kid = randomBytes(12).toString("base64url");
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ID_TOKEN_ALG, use: "sig" };
@@ -42,6 +35,7 @@ export async function signJwt(
   ttlSeconds: number,
   now = new Date(),
 ): Promise<string> {
+  const { importJWK, SignJWT } = await loadJose();
   const key = await importJWK(privateJwk, ID_TOKEN_ALG);
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT(claims)
@@ -65,7 +59,7 @@ export class TokenVerificationError extends Error {
   }
 }
 
-function classify(error: unknown): TokenVerificationError {
+function classify(error: unknown, errors: typeof Jose.errors): TokenVerificationError {
   if (error instanceof TokenVerificationError) return error;
   if (error instanceof errors.JWTExpired) return new TokenVerificationError("expired", "The token has expired.");
   if (error instanceof errors.JWSSignatureVerificationFailed)
@@ -93,6 +87,7 @@ export interface VerifyOptions {
 type KeyResolver = JWTVerifyGetKey;
 
 async function verifyWith(token: string, keys: KeyResolver, options: VerifyOptions): Promise<JWTPayload & { sub: string }> {
+  const { jwtVerify, errors } = await loadJose();
   try {
     const { payload } = await jwtVerify(token, keys, {
       issuer: options.issuer,
@@ -105,19 +100,20 @@ async function verifyWith(token: string, keys: KeyResolver, options: VerifyOptio
     if (typeof payload.sub !== "string" || !payload.sub) throw new TokenVerificationError("claims", "The token has no subject.");
     return payload as JWTPayload & { sub: string };
   } catch (error) {
-    throw classify(error);
+    throw classify(error, errors);
   }
 }
 
 /** Verify against a key set we hold (the built-in service's public keys). */
-export function verifyWithJwks(token: string, jwks: JSONWebKeySet, options: VerifyOptions) {
+export async function verifyWithJwks(token: string, jwks: JSONWebKeySet, options: VerifyOptions) {
+  const { createLocalJWKSet } = await loadJose();
   return verifyWith(token, createLocalJWKSet(jwks), { ...options, algorithms: options.algorithms ?? [ID_TOKEN_ALG] });
 }
 
-const remoteSets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+const remoteSets = new Map<string, ReturnType<typeof Jose.createRemoteJWKSet>>();
 
 /** Errors about the token itself when a key is picked from a fetched set; anything else is the fetch failing. */
-const TOKEN_KEY_ERRORS = [
+const tokenKeyErrors = (errors: typeof Jose.errors) => [
   errors.JWKSNoMatchingKey,
   errors.JWKSMultipleMatchingKeys,
   errors.JOSENotSupported,
@@ -130,7 +126,9 @@ const TOKEN_KEY_ERRORS = [
  * unknown kid). When the key set cannot be fetched (unreachable, timeout, not a 200, not a key
  * set), the failure is `unavailable`: the token may be fine, the provider is not answering.
  */
-export function verifyWithRemoteJwks(token: string, jwksUrl: string, options: VerifyOptions) {
+export async function verifyWithRemoteJwks(token: string, jwksUrl: string, options: VerifyOptions) {
+  const { createRemoteJWKSet, errors } = await loadJose();
+  const TOKEN_KEY_ERRORS = tokenKeyErrors(errors);
   let set = remoteSets.get(jwksUrl);
   if (!set) {
     set = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
@@ -149,7 +147,8 @@ export function verifyWithRemoteJwks(token: string, jwksUrl: string, options: Ve
 }
 
 /** The claims of a token without checking it (only to pick the verifier by `iss`). */
-export function peekClaims(token: string): JWTPayload | null {
+export async function peekClaims(token: string): Promise<JWTPayload | null> {
+  const { decodeJwt } = await loadJose();
   try {
     return decodeJwt(token);
   } catch {

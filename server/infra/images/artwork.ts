@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 
 /** Styles of generated demo artwork. */
 export const DEMO_ART_STYLES = ["sunset", "waves", "bloom", "badge", "geometric", "moon", "mountains", "lettering"] as const;
@@ -265,6 +265,7 @@ export function demoArtworkSvg(seed: number, options: DemoArtworkOptions = {}): 
 export async function generateDemoArtwork(seed: number, options: DemoArtworkOptions | DemoArtStyle = {}): Promise<DemoArtwork> {
   const opts = typeof options === "string" ? { style: options } : options;
   const { svg, style, title } = demoArtworkSvg(seed, opts);
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg), { limitInputPixels: 200_000_000 })
     .png({ compressionLevel: 3, adaptiveFiltering: false })
     .toBuffer({ resolveWithObject: true });

@@ -34,6 +34,10 @@
  *   the second guard. Decoding, mockups, print files and hashes run in one bounded queue
  *   (runImageWork; IMAGE_CONCURRENCY, IMAGE_QUEUE_MAX); a full queue answers 503 (ImageBusyError).
  *
+ * Loading
+ *   sharp and file-type are imported on first use (sharp.ts: loadSharp), never when the server starts:
+ *   they cost ~275 ms of every cold start (issue 9) and serving pages never needs them.
+ *
  * Preflight maths (browser-safe) lives in `#server/modules/catalog/preflight.ts`.
  */
 import type { MockupRef } from "../../contracts/index.ts";

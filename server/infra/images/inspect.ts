@@ -1,8 +1,8 @@
-import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { AppError } from "../../kernel/errors.ts";
 import { ARTWORK_MAX_BYTES, ARTWORK_MAX_PIXELS, ARTWORK_MAX_SIDE } from "../../contracts/index.ts";
 import { readDeclaredSize } from "./header.ts";
+import { fileTypeFromBuffer, loadSharp } from "./sharp.ts";
 
 /** Raster formats an upload may be in (checked by content, never by file name or declared type). */
 export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
@@ -109,6 +109,7 @@ export async function inspectUpload(bytes: Buffer, limits: Partial<UploadLimits>
     );
 
   // 2. Header metadata through sharp (orientation, alpha): still no pixel is decoded here.
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: lim.maxPixels, sequentialRead: true }).metadata();

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import type { Sharp } from "sharp";
 import { MOCKUP_WIDTHS, placementToPixels, type MockupRef, type Placement, type TemplateRect } from "../../contracts/index.ts";
 import { storage as defaultStorage, type Storage } from "../storage/index.ts";
+import { loadSharp } from "./sharp.ts";
 
 /** Bump when the rendering changes so every mockup hash (and so every cached file) changes. */
 export const MOCKUP_RENDER_VERSION = 1;
@@ -66,16 +67,17 @@ export function decodeTemplate(template: Buffer): Promise<DecodedTemplate> {
   const sha = shortSha(template);
   let hit = templateCache.get(sha);
   if (!hit) {
-    hit = sharp(template)
-      .flatten({ background: "#ffffff" })
-      .toColourspace("srgb")
-      .resize({ width: RENDER_WIDTH, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true })
-      .then(async ({ data, info }) => {
-        const original = (await sharp(template).metadata()).width ?? info.width;
-        return { data, width: info.width, height: info.height, channels: 3 as const, sha, scale: info.width / original };
-      });
+    // The promise is cached at once (before sharp loads), so concurrent renders share one decode.
+    hit = loadSharp().then(async (sharp) => {
+      const { data, info } = await sharp(template)
+        .flatten({ background: "#ffffff" })
+        .toColourspace("srgb")
+        .resize({ width: RENDER_WIDTH, withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const original = (await sharp(template).metadata()).width ?? info.width;
+      return { data, width: info.width, height: info.height, channels: 3 as const, sha, scale: info.width / original };
+    });
     hit.catch(() => undefined);
     templateCache.set(sha, hit);
   }
@@ -87,12 +89,10 @@ function decodeArtwork(artwork: Buffer): Promise<RawImage> {
   const sha = shortSha(artwork);
   let hit = artCache.get(sha);
   if (!hit) {
-    hit = sharp(artwork)
-      .toColourspace("srgb")
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true })
-      .then(({ data, info }) => ({ data, width: info.width, height: info.height, channels: 4 as const }));
+    hit = loadSharp().then(async (sharp) => {
+      const { data, info } = await sharp(artwork).toColourspace("srgb").ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height, channels: 4 as const };
+    });
     hit.catch(() => undefined);
     artCache.set(sha, hit);
   }
@@ -115,6 +115,7 @@ export async function placeArtwork(
   const w = Math.round(px.width);
   const h = Math.round(px.height);
   if (w < 1 || h < 1) return out;
+  const sharp = await loadSharp();
   const input = Buffer.isBuffer(source)
     ? sharp(source, { limitInputPixels: 200_000_000 })
     : sharp(source.data, { raw: { width: source.width, height: source.height, channels: source.channels } });
@@ -235,11 +236,12 @@ const roundRect = (r: TemplateRect): TemplateRect => ({
   h: Math.max(1, Math.round(r.h)),
 });
 
-const rawSharp = (image: RawImage) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+const rawSharp = async (image: RawImage): Promise<Sharp> =>
+  (await loadSharp())(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
 
 /** One rendered mockup as WebP at `width` (for the designer's live preview). */
 export async function encodeWebp(image: RawImage, width = 640, quality = 80): Promise<Buffer> {
-  return rawSharp(image)
+  return (await rawSharp(image))
     .resize({ width: Math.min(width, image.width) })
     .webp({ quality, effort: 1 })
     .toBuffer();
@@ -289,7 +291,7 @@ export async function encodeWebpWidths(
   widths: readonly number[] = MOCKUP_WIDTHS,
   store: Storage = defaultStorage(),
 ): Promise<EncodedMockup> {
-  const base = rawSharp(image);
+  const base = await rawSharp(image);
   const files = await Promise.all(
     widths.map(async (w) => {
       const target = Math.min(w, image.width);
@@ -354,6 +356,7 @@ export async function renderProductMockups(input: RenderProductMockupsInput): Pr
       const rect = roundRect(c.rect ?? input.rect);
       const hash = mockupHash({ templateSha: shortSha(bytes), rect, artworkSha: input.artwork.sha256, placement: input.placement });
       if (!input.force && (await mockupsExist(hash, store))) {
+        const sharp = await loadSharp();
         const meta = await sharp(bytes).metadata();
         const width = Math.min(maxWidth, meta.width ?? maxWidth);
         return {

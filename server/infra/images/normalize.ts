@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo } from "sharp";
 import { AppError } from "../../kernel/errors.ts";
 import { inspectUpload, type AcceptedImageType, type InspectedUpload, type UploadLimits } from "./inspect.ts";
+import { loadSharp } from "./sharp.ts";
 import { runImageWork } from "./work.ts";
 
 /** Longest side of the designer preview stored beside each artwork. */
@@ -39,6 +40,7 @@ export async function normalizeArtwork(bytes: Buffer, limits?: Partial<UploadLim
 }
 
 async function normalizeInspected(bytes: Buffer, info: InspectedUpload): Promise<NormalizedArtwork> {
+  const sharp = await loadSharp();
   let raw: { data: Buffer; info: OutputInfo };
   try {
     raw = await sharp(bytes, { limitInputPixels: info.width * info.height, failOn: "error" })

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 
 /**
  * Two perceptual hashes whose Hamming distance is at most this are "the same picture" (re-saved,
@@ -22,6 +22,7 @@ const COS: Float64Array[] = Array.from({ length: LOW }, (_, k) => {
  * fits a PostgreSQL `bigint` column; `hammingDistance` treats it as 64 bits either way.
  */
 export async function perceptualHash(bytes: Buffer): Promise<bigint> {
+  const sharp = await loadSharp();
   const meta = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
   const { data, info } = await sharp(bytes, { limitInputPixels: 100_000_000 })
     .rotate()

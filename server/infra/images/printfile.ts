@@ -1,6 +1,6 @@
-import sharp from "sharp";
 import type { Placement } from "../../contracts/index.ts";
 import { placeArtwork } from "./mockup.ts";
+import { loadSharp } from "./sharp.ts";
 
 /** Caps of a print file: longest side and total pixels (16 × 20 in at 300 DPI = 4800 × 6000 fits). */
 export const PRINT_MAX_SIDE = 9000;
@@ -38,6 +38,7 @@ export async function renderPrintFile(input: PrintFileInput): Promise<PrintFile>
   const widthPx = Math.max(1, Math.round(widthIn * dpi));
   const heightPx = Math.max(1, Math.round(heightIn * dpi));
   const layer = await placeArtwork(input.artwork, input.artworkWidth / input.artworkHeight, input.placement, widthPx, heightPx);
+  const sharp = await loadSharp();
   const png = await sharp(layer.data, { raw: { width: widthPx, height: heightPx, channels: 4 } })
     .withMetadata({ density: dpi })
     .png({ compressionLevel: 4, adaptiveFiltering: false })

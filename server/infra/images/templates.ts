@@ -1,5 +1,6 @@
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import type { Category, PrintAreaKey, TemplateRect } from "../../contracts/index.ts";
+import { loadSharp } from "./sharp.ts";
 
 /** Every generated template is a square of this many pixels. */
 export const TEMPLATE_SIZE = 1200;
@@ -334,6 +335,7 @@ const generated = new Map<string, Promise<Buffer>>();
 
 async function renderTemplate(category: Category, areaKey: PrintAreaKey, color: string): Promise<Buffer> {
   const layers = layersOf(category, areaKey, color);
+  const sharp = await loadSharp();
   const raw = { width: TEMPLATE_SIZE, height: TEMPLATE_SIZE, channels: 4 as const };
   const rendered = await Promise.all(
     layers.map(async (l) => {

@@ -1,5 +1,5 @@
 import { deflateSync } from "node:zlib";
-import sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 
 /** CRC-32 (PNG chunk checksums). */
 function crc32(buf: Buffer): number {
@@ -45,6 +45,7 @@ export async function testImage(
   format: "png" | "jpeg" | "webp" = "png",
   options: { alpha?: boolean; color?: string } = {},
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   const bg = options.alpha ? { r: 200, g: 40, b: 40, alpha: 0 } : (options.color ?? "#c82828");
   const base = sharp({ create: { width, height, channels: 4, background: bg } });
   const dot = await sharp({
@@ -110,7 +111,8 @@ export function craftedWebpHeader(width: number, height: number): Buffer {
 }
 
 /** A noisy photo-like picture (so that cutting the file off loses real pixel data). */
-export function noisyImage(width: number, height: number, format: "png" | "jpeg" | "webp"): Promise<Buffer> {
+export async function noisyImage(width: number, height: number, format: "png" | "jpeg" | "webp"): Promise<Buffer> {
+  const sharp = await loadSharp();
   const img = sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } });
   return (format === "png" ? img.png() : format === "jpeg" ? img.jpeg() : img.webp()).toBuffer();
 }

@@ -1,6 +1,6 @@
-import sharp from "sharp";
 import { AppError } from "../../kernel/index.ts";
 import { inspectUpload, type InspectedUpload, type UploadLimits } from "./inspect.ts";
+import { loadSharp } from "./sharp.ts";
 import { runImageWork } from "./work.ts";
 
 /** Pixel cap of pictures that are not artwork (avatars, banners, reference images), checked from the header. */
@@ -37,6 +37,7 @@ export async function uploadedImageToWebp(bytes: Buffer, o: WebImageOptions): Pr
       ? { width: o.width, height: o.height, fit: "cover" as const, position: "attention" }
       : { width: o.width, height: o.height, fit: "inside" as const, withoutEnlargement: true };
   return runImageWork(async () => {
+    const sharp = await loadSharp();
     try {
       return await sharp(bytes, { limitInputPixels: info.width * info.height, failOn: "error" })
         .rotate()
@@ -55,6 +56,7 @@ export async function uploadedImageToWebp(bytes: Buffer, o: WebImageOptions): Pr
 }
 
 /** A project-drawn SVG (demo avatars and banners) as WebP. Never for uploads: SVG uploads are refused. */
-export function svgToWebp(svg: string, quality = 82): Promise<Buffer> {
+export async function svgToWebp(svg: string, quality = 82): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality }).toBuffer();
 }

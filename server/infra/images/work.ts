@@ -1,8 +1,8 @@
 import { availableParallelism } from "node:os";
 import pLimit, { type LimitFunction } from "p-limit";
-import sharp from "sharp";
 import { env } from "../../config/env.ts";
 import { AppError } from "../../kernel/errors.ts";
+import { configureSharp } from "./sharp.ts";
 
 /**
  * Pixel work (decoding uploads, mockups, print files, hashes) runs through one queue per process,
@@ -48,9 +48,8 @@ function current(): ImageWorkOptions {
 export function configureImageWork(next: Partial<ImageWorkOptions>): ImageWorkOptions {
   options = { ...(options ?? defaultImageWorkOptions()), ...next };
   limit = pLimit(Math.max(1, options.concurrency));
-  sharp.concurrency(Math.max(1, options.threads));
-  // Decoded uploads are never reused; keep libvips' operation cache small.
-  sharp.cache({ memory: 50, files: 0, items: 50 });
+  // sharp is loaded on first use (sharp.ts): its thread count and small cache apply when it loads.
+  configureSharp({ threads: options.threads });
   return options;
 }
 

@@ -32,7 +32,7 @@ async function freshBucket(): Promise<S3Storage> {
     secretAccessKey: "S3RVER",
   });
   const { CreateBucketCommand } = await import("@aws-sdk/client-s3");
-  await admin.client.send(new CreateBucketCommand({ Bucket: name }));
+  await (await admin.s3Client()).send(new CreateBucketCommand({ Bucket: name }));
   return admin;
 }
 
@@ -82,7 +82,7 @@ describe("copying local storage to S3", () => {
     expect(got?.body.toString()).toBe("avatar");
     const again = await copyStorage(local, bucket);
     expect(again).toMatchObject({ copied: 0, skipped: 3, failed: 0 });
-    bucket.client.destroy();
+    (await bucket.s3Client()).destroy();
   });
 
   it("npm run storage:copy copies and prints the counts; a dry run writes nothing", { timeout: 180_000 }, async () => {
@@ -101,7 +101,7 @@ describe("copying local storage to S3", () => {
     expect(await bucket.exists("mockups/aaaa-320.webp")).toBe(true);
     const rerun = await run(process.execPath, cli, { env: envFor });
     expect(rerun.stdout).toMatch(/Copied 0 files \(0\.0 MB\), skipped 3 already in the bucket, 0 failed/);
-    bucket.client.destroy();
+    (await bucket.s3Client()).destroy();
   });
 });
 
@@ -126,7 +126,7 @@ describe("the boot check with S3 selected", () => {
     const noLocal = await checkMediaInBucket(await sampleMediaKeys(t.db), empty, path.join(dir, "nothing-here"));
     expect(noLocal.localFiles).toBe(false);
     expect(noLocal.warning).toContain("there are no local files");
-    bucket.client.destroy();
-    empty.client.destroy();
+    (await bucket.s3Client()).destroy();
+    (await empty.s3Client()).destroy();
   });
 });

@@ -1,13 +1,5 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type * as S3Sdk from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import {
   assertValidKey,
   errorDetail,
@@ -33,10 +25,13 @@ export interface S3StorageOptions {
   prefix?: string;
 }
 
+// The AWS SDK is loaded when S3 is first used, not when the server starts: importing it costs
+// about 250 ms of every cold start (issue 9), and the default provider is local storage.
+let sdkLoading: Promise<typeof S3Sdk> | null = null;
+const loadSdk = (): Promise<typeof S3Sdk> => (sdkLoading ??= import("@aws-sdk/client-s3"));
+
+/** The SDK's S3ServiceException and plain errors alike: a 404 status or S3's not-found names. */
 function isNotFound(error: unknown): boolean {
-  if (error instanceof S3ServiceException) {
-    return error.$metadata?.httpStatusCode === 404 || error.name === "NoSuchKey" || error.name === "NotFound";
-  }
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
   return e?.$metadata?.httpStatusCode === 404 || e?.name === "NoSuchKey" || e?.name === "NotFound";
 }
@@ -50,14 +45,31 @@ function unavailable(operation: StorageUnavailableError["operation"], error: unk
 /** S3 or an S3-compatible object store, through the AWS SDK v3 (SigV4-signed requests). */
 export class S3Storage implements Storage {
   readonly provider = "s3" as const;
-  readonly client: S3Client;
   readonly bucket: string;
   private readonly prefix: string;
+  private readonly options: S3StorageOptions;
+  private connecting: Promise<{ client: S3Client; sdk: typeof S3Sdk }> | null = null;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
     this.prefix = options.prefix ?? "";
-    this.client = new S3Client({
+    this.options = options;
+  }
+
+  /** The SDK and this storage's client, made on first use. */
+  private connect(): Promise<{ client: S3Client; sdk: typeof S3Sdk }> {
+    this.connecting ??= loadSdk().then((sdk) => ({ sdk, client: this.makeClient(sdk) }));
+    return this.connecting;
+  }
+
+  /** The SDK's client (tests create buckets with it and destroy it). */
+  async s3Client(): Promise<S3Client> {
+    return (await this.connect()).client;
+  }
+
+  private makeClient(sdk: typeof S3Sdk): S3Client {
+    const options = this.options;
+    return new sdk.S3Client({
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle ?? false,
@@ -81,8 +93,9 @@ export class S3Storage implements Storage {
     const buffer = toBuffer(body);
     const objectKey = this.objectKey(key);
     try {
-      await this.client.send(
-        new PutObjectCommand({
+      const { client, sdk } = await this.connect();
+      await client.send(
+        new sdk.PutObjectCommand({
           Bucket: this.bucket,
           Key: objectKey,
           Body: buffer,
@@ -97,7 +110,8 @@ export class S3Storage implements Storage {
 
   async get(key: string): Promise<StoredObject | null> {
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const { client, sdk } = await this.connect();
+      const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
       const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
       const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       return { body, contentType: out.ContentType || "application/octet-stream", size: body.byteLength };
@@ -109,7 +123,8 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const { client, sdk } = await this.connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
     } catch (error) {
       if (!isNotFound(error)) throw unavailable("delete", error);
     }
@@ -117,7 +132,8 @@ export class S3Storage implements Storage {
 
   async exists(key: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const { client, sdk } = await this.connect();
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
@@ -128,7 +144,8 @@ export class S3Storage implements Storage {
   /** HeadBucket: the bucket exists and these credentials may use it (needs s3:ListBucket). */
   async check(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      const { client, sdk } = await this.connect();
+      await client.send(new sdk.HeadBucketCommand({ Bucket: this.bucket }));
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       const detail =
@@ -147,8 +164,9 @@ export class S3Storage implements Storage {
     do {
       let page;
       try {
-        page = await this.client.send(
-          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix || undefined, ContinuationToken: token }),
+        const { client, sdk } = await this.connect();
+        page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix || undefined, ContinuationToken: token }),
         );
       } catch (error) {
         throw unavailable("list", error);

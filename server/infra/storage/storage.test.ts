@@ -208,7 +208,7 @@ describe("S3 storage against an S3-compatible server", () => {
     ) as S3Storage;
   });
   afterAll(async () => {
-    store?.client.destroy();
+    if (store) (await store.s3Client()).destroy();
     await new Promise((r) => fake.server.close(r));
   });
 
@@ -257,7 +257,7 @@ describe("S3 storage against an S3-compatible server", () => {
     });
     await expect(wrong.put("a.txt", Buffer.from("x"), { contentType: "text/plain" })).rejects.toThrow(StorageUnavailableError);
     await expect(wrong.get("a.txt")).rejects.toThrow(StorageUnavailableError);
-    wrong.client.destroy();
+    (await wrong.s3Client()).destroy();
   });
 });
 
@@ -302,7 +302,7 @@ describe("storage that is down", () => {
       () => store.check(),
     ])
       await expect(op()).rejects.toMatchObject({ name: "StorageUnavailableError", provider: "s3" });
-    store.client.destroy();
+    (await store.s3Client()).destroy();
   });
 });
 

@@ -103,7 +103,7 @@ export async function signUp(ctx: Ctx, input: { displayName: string; email: stri
   const email = input.email.trim();
   const emailNormalized = normalizeEmail(email);
   await assertNotLocked(ctx.db, { ip }, now);
-  assertPasswordPolicy(input.password);
+  await assertPasswordPolicy(input.password);
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.emailNormalized, emailNormalized)).limit(1);
   if (existing) {
     await recordAttempt(ctx.db, { emailNormalized: probeKey(emailNormalized), ip, succeeded: false, now });
@@ -295,7 +295,7 @@ export async function requestPasswordReset(ctx: Ctx, input: { email: string }, o
 export async function resetPassword(ctx: Ctx, input: { token: string; password: string }, opts?: Opts): Promise<UserRow> {
   const now = nowIn(ctx, opts);
   await checkActionToken(ctx, input.token, "reset_password", { now });
-  assertPasswordPolicy(input.password);
+  await assertPasswordPolicy(input.password);
   const passwordHash = await hashPassword(input.password);
   return transaction(ctx.db, async (tx) => {
     const token = await consumeActionToken(tx, input.token, ["reset_password"], now);
@@ -376,7 +376,7 @@ export async function changePassword(ctx: Ctx, input: { newPassword: string }, o
   assertRecentLogin(ctx.actor, now);
   const actor = userActor(ctx);
   const user = await currentUser(ctx);
-  assertPasswordPolicy(input.newPassword, "newPassword");
+  await assertPasswordPolicy(input.newPassword, "newPassword");
   if (user.passwordHash && (await verifyPassword(user.passwordHash, input.newPassword))) {
     throw new AppError("weak-password", "Choose a password different from your current one.", 400, "newPassword");
   }

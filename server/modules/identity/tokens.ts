@@ -249,7 +249,7 @@ const badToken = (message: string) => new AppError("invalid-credential", message
 /** Check signature, issuer, audience and expiry; against our own keys or the configured OIDC provider. */
 export async function verifyIdToken(db: Db, token: string, options: { now?: Date; config?: IdentityConfig } = {}): Promise<VerifiedToken> {
   const config = options.config ?? identityConfig();
-  const peek = typeof token === "string" && token.length < 16_384 ? peekClaims(token) : null;
+  const peek = typeof token === "string" && token.length < 16_384 ? await peekClaims(token) : null;
   if (!peek) throw badToken("The sign-in token is not valid.");
   try {
     if (peek.iss === config.issuer) {
