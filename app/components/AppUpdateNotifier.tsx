@@ -1,7 +1,9 @@
-import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
-import { useEffect, useState } from "react";
-import { APP_UPDATE_MESSAGE, BUILD_CHECK_INTERVAL_MS, LATEST_BUILD_PATH } from "../lib/constants.ts";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { BUILD_CHECK_INTERVAL_MS, LATEST_BUILD_PATH } from "../lib/constants.ts";
+
+// The snackbar's code is fetched once a new build is seen: every page runs this check, few ever
+// show the offer, and MUI's Snackbar is JavaScript each page would otherwise download (issue 9).
+const AppUpdateNotice = lazy(() => import("./AppUpdateNotice.tsx"));
 
 /** Checks the latest-build file every 60 minutes; when the build id changed, offers a reload. */
 export function AppUpdateNotifier({ buildId, intervalMs = BUILD_CHECK_INTERVAL_MS }: { buildId: string; intervalMs?: number }) {
@@ -29,16 +31,9 @@ export function AppUpdateNotifier({ buildId, intervalMs = BUILD_CHECK_INTERVAL_M
       window.clearInterval(timer);
     };
   }, [buildId, intervalMs]);
-  return (
-    <Snackbar
-      open={available}
-      message={APP_UPDATE_MESSAGE}
-      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      action={
-        <Button color="secondary" size="small" onClick={() => window.location.reload()}>
-          Reload
-        </Button>
-      }
-    />
-  );
+  return available ? (
+    <Suspense fallback={null}>
+      <AppUpdateNotice />
+    </Suspense>
+  ) : null;
 }
