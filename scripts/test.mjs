@@ -23,8 +23,9 @@
 // readable); the human reporters stream to the terminal as the tests run.
 // Extra arguments: VITEST_ARGS="server/modules/identity" (file filters or options for both vitest
 // steps), PLAYWRIGHT_ARGS="tests/e2e/shell.spec.ts" (for the Playwright step); split on spaces.
-// Other settings: STEP_TIMEOUT_MINUTES (default 25) stops a step that hangs so the run still ends
-// with a summary.
+// Other settings: STEP_TIMEOUT_MINUTES (default 60) stops a step that hangs so the run still ends
+// with a summary. 60, not less: on a slow, busy 2-core machine the end-to-end step alone took about
+// 30 minutes (stop 18), and CI's own limit for the whole run is 90.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -37,7 +38,7 @@ const reportsDir = path.join(root, "tmp", "test-results");
 mkdirSync(reportsDir, { recursive: true });
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const buildDir = process.env.PLATEN_BUILD_DIR || "tmp/build-test";
-const stepTimeoutMs = Number(process.env.STEP_TIMEOUT_MINUTES || 25) * 60_000;
+const stepTimeoutMs = Number(process.env.STEP_TIMEOUT_MINUTES || 60) * 60_000;
 // Plain text in logs (CI, files): no colour codes unless the terminal is interactive or asked for.
 const colorEnv = process.stdout.isTTY || process.env.FORCE_COLOR || process.env.NO_COLOR ? {} : { NO_COLOR: "1" };
 
