@@ -78,10 +78,17 @@ test("a page served from the cache hydrates in the browser with no CSP violation
   page.on("console", (m) => {
     if (/Content Security Policy|Refused to execute/i.test(m.text())) violations.push(m.text());
   });
-  // Load until the browser itself is answered from the cache (the first load stores the page).
+  // Load until the browser itself is answered from the cache (the first load stores the page). Each
+  // try returns once the response has arrived ("commit"), so that the next request reaches the
+  // server within the e2e server's 1 s cache lifetime even when a full page load takes longer
+  // under CI's load; the navigation that was answered from the cache then finishes below.
   await expect
-    .poll(async () => (await page.goto(PAGE))?.headers()["x-platen-cache"], { timeout: 20_000, intervals: [100, 200, 400] })
+    .poll(async () => (await page.goto(PAGE, { waitUntil: "commit" }))?.headers()["x-platen-cache"], {
+      timeout: 30_000,
+      intervals: [50, 100, 200],
+    })
     .toBe("hit");
+  await page.waitForLoadState("load");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(violations).toEqual([]);

@@ -61,6 +61,9 @@ test("an admin suspends a store: the public gets a 404, the admin sees a banner;
 });
 
 test("the owner invites a team member who accepts with the invited e-mail", async ({ page, browser, baseURL }) => {
+  // Four accounts' worth of steps (apply, approve, sign up, invite, read the mailbox, accept): 40-65 s
+  // under CI's load on a 2-core machine, as the other long journeys.
+  test.setTimeout(120_000);
   const { handle, storeName } = await applyAndApprove(page, browser);
   // A second fresh account is invited.
   const other = await browser.newContext({ baseURL });
