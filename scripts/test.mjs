@@ -107,13 +107,27 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
     setTimeout(() => process.exit(130), 5_000).unref();
   });
 }
+/** Sends a signal to the step's whole process group (it was started detached, as its leader). */
 function killTree(child, sig = "SIGTERM") {
-  if (!child || child.exitCode !== null) return;
+  if (!child) return;
   try {
     process.kill(-child.pid, sig);
   } catch {
-    child.kill(sig);
+    // ESRCH: the group is gone already.
   }
+}
+
+/**
+ * Stops a step and everything it started. SIGINT first: Playwright and Vitest stop on it the way
+ * they do on Ctrl-C, tearing down what they started themselves (Playwright's web server runs in a
+ * process group of its own, so only Playwright can stop it). Then SIGTERM and, at last, SIGKILL to
+ * the group, sent whether or not the step's first process has already exited: its children may not
+ * have (a step cut off at its limit once left the e2e server running after the run ended).
+ */
+function stopStep(child) {
+  killTree(child, "SIGINT");
+  setTimeout(() => killTree(child, "SIGTERM"), 15_000).unref();
+  setTimeout(() => killTree(child, "SIGKILL"), 30_000).unref();
 }
 
 /** Runs a command with inherited output; resolves to its exit code (124 on timeout). */
@@ -135,8 +149,7 @@ function run(cmd, args, env = {}) {
     const timer = setTimeout(() => {
       timedOut = true;
       console.error(`\nStep exceeded ${stepTimeoutMs / 60_000} minutes: stopping it.`);
-      killTree(child, "SIGTERM");
-      setTimeout(() => killTree(child, "SIGKILL"), 10_000).unref();
+      stopStep(child);
     }, stepTimeoutMs);
     child.on("error", (error) => {
       console.error(`Could not start ${cmd}: ${error.message}`);
@@ -144,6 +157,8 @@ function run(cmd, args, env = {}) {
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       current = null;
+      // Whatever the cut-off step left behind in its group goes with it.
+      if (timedOut) killTree(child, "SIGKILL");
       resolve(timedOut ? 124 : (code ?? (signal ? 128 : 1)));
     });
   });
@@ -177,7 +192,11 @@ function vitestCounts(file, exitCode) {
   }
   if (exitCode !== 0 && failed === 0) {
     failed = 1;
-    failures.push(`vitest exited with code ${exitCode} (unhandled error? see the output above)`);
+    failures.push(
+      exitCode === 124
+        ? `vitest was stopped after ${stepTimeoutMs / 60_000} minutes (STEP_TIMEOUT_MINUTES)`
+        : `vitest exited with code ${exitCode} (unhandled error? see the output above)`,
+    );
   }
   return { passed: report.numPassedTests ?? 0, failed, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0), failures };
 }
@@ -189,10 +208,15 @@ function playwrightCounts(file, exitCode) {
     return { passed: 0, failed: 1, skipped: 0, failures: [`playwright wrote no report (exit ${exitCode}); see the output above`] };
   const s = report.stats;
   const failures = [];
+  const durations = [];
+  const perFile = new Map();
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         if (t.status === "unexpected") failures.push(`${[...trail, spec.title].filter(Boolean).join(" > ")} [${t.projectName}]`);
+        const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        durations.push({ ms, title: [...trail, spec.title].filter(Boolean).join(" > ") });
+        perFile.set(trail[0], (perFile.get(trail[0]) ?? 0) + ms);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
@@ -209,7 +233,20 @@ function playwrightCounts(file, exitCode) {
   }
   if (exitCode !== 0 && failed === 0) {
     failed = 1;
-    failures.push(`playwright exited with code ${exitCode}; see the output above`);
+    failures.push(
+      exitCode === 124
+        ? `playwright was stopped after ${stepTimeoutMs / 60_000} minutes (STEP_TIMEOUT_MINUTES); the tests it had not reached count as skipped`
+        : `playwright exited with code ${exitCode}; see the output above`,
+    );
+  }
+  // Where the step's time goes (summed over both workers, retries included): the slowest files and
+  // tests, so that a slow run says what to look at.
+  const top = (entries) => entries.sort((a, b) => b[1] - a[1]).slice(0, 10);
+  if (durations.length) {
+    console.log("\nSlowest spec files (test time, retries included):");
+    for (const [file, ms] of top([...perFile])) console.log(`  ${fmtTime(ms).padStart(12)}  ${file}`);
+    console.log("Slowest tests:");
+    for (const [title, ms] of top(durations.map((d) => [d.title, d.ms]))) console.log(`  ${fmtTime(ms).padStart(12)}  ${title}`);
   }
   const note = s.flaky ? `${s.flaky} flaky (passed on retry)` : "";
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed, skipped: s.skipped ?? 0, failures, note };
