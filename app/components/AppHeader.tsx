@@ -10,16 +10,11 @@ import Typography from "@mui/material/Typography";
 import { Suspense, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
-import { AccountMenu, MobileNavDrawer, preloadHeaderMenus, ShopCategoriesMenu } from "./header-menus.ts";
+import { AccountMenu, MobileNavDrawer, preloadHeaderMenus, ShopCategoriesMenu, type NavItem } from "./header-menus.ts";
 import { useRootData } from "./root-data.ts";
 import { ThemeSwitcher } from "./ThemeSwitcher.tsx";
 import { InstantSearch } from "./search/InstantSearch.tsx";
 import { HeaderShopping } from "./cart/HeaderShopping.tsx";
-
-export interface NavItem {
-  to: string;
-  label: string;
-}
 
 export const PUBLIC_NAV: NavItem[] = [
   { to: "/shop/shoppers", label: "How buying works" },

@@ -11,6 +11,7 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import { Form, Link, NavLink } from "react-router";
+import type { NavItem } from "./header-menus.ts";
 import type { RootLoaderData } from "./root-data.ts";
 import { useThemeChoice } from "../theme/ThemeProvider.tsx";
 import { THEME_LABELS, THEME_NAMES } from "../theme/themes.ts";
@@ -21,8 +22,6 @@ import { THEME_LABELS, THEME_NAMES } from "../theme/themes.ts";
 // gzipped JavaScript that a page needs only once a menu opens (issue 9).
 
 type RootUser = NonNullable<RootLoaderData["user"]>;
-/** A link of the header's navigation (AppHeader.tsx's NavItem). */
-type NavItem = { to: string; label: string };
 
 interface PopupProps {
   anchor: HTMLElement | null;

@@ -5,6 +5,12 @@ import { lazy } from "react";
 // so that it can close with its transition.
 const loadHeaderMenus = () => import("./HeaderMenus.tsx");
 
+/** A link of the header's navigation. */
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
 /** Start fetching the pop-ups' code before the click. */
 export const preloadHeaderMenus = () => void loadHeaderMenus();
 

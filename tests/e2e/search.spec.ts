@@ -18,6 +18,22 @@ test("instant search suggests products, stores and categories, and Enter opens /
   await expect(page.getByTestId("product-grid").getByRole("listitem").first()).toBeVisible();
 });
 
+test("text typed into the header's search before the page's scripts run is kept, and its suggestions open", async ({ page }) => {
+  // The page's scripts are held back until the shopper has typed, as on a slow phone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const box = page.getByRole("combobox", { name: "Search products and stores" }).first();
+  await box.fill("draws");
+  release();
+  await expect(page.getByRole("option", { name: /Kenji Draws/ })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Search products and stores" }).first()).toHaveValue("draws");
+});
+
 test("picking a suggestion opens that product", async ({ page }) => {
   await page.goto("/shop");
   const box = page.getByRole("combobox", { name: "Search products and stores" }).first();

@@ -2,9 +2,9 @@ import AddShoppingCart from "@mui/icons-material/AddShoppingCart";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Form, useActionData, useLocation } from "react-router";
+import { OutlinedField } from "#app/components/OutlinedField.tsx";
 import { useRootData } from "#app/components/root-data.ts";
 import { CART_MAX_QUANTITY } from "#server/modules/shopping/types.ts";
 import { addToCart, openCartDrawer } from "./shopping-client.ts";
@@ -70,14 +70,17 @@ export function AddToCartForm({
       {variantId !== undefined ? <input type="hidden" name="variantId" value={variantId ?? ""} /> : null}
       {children}
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ mt: 1, alignItems: { sm: "flex-start" } }}>
-        <TextField
+        <OutlinedField
           label="Quantity"
           name="quantity"
           type="number"
           size="small"
           value={quantity}
           onChange={(e) => setQuantity(e.target.value)}
-          slotProps={{ htmlInput: { min: 1, max: CART_MAX_QUANTITY, step: 1, inputMode: "numeric" } }}
+          min={1}
+          max={CART_MAX_QUANTITY}
+          step={1}
+          inputMode="numeric"
           error={Boolean(qtyError)}
           helperText={qtyError}
           sx={{ width: { xs: "100%", sm: 110 } }}

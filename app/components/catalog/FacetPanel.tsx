@@ -4,10 +4,10 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import MuiLink from "@mui/material/Link";
 import Radio from "@mui/material/Radio";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { FormEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { OutlinedField } from "#app/components/OutlinedField.tsx";
 import { minorToPriceParam, PARAM } from "#app/lib/catalog/search-params.ts";
 import { CATEGORY_LABELS, CATEGORIES, type Category } from "#server/modules/catalog/types.ts";
 import type { FacetValue, SearchQuery, SearchResult } from "#server/modules/search/types.ts";
@@ -165,19 +165,21 @@ export function FacetPanel({
             Price ({currency})
           </Typography>
           <Box sx={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 1 }}>
-            <TextField
+            <OutlinedField
               size="small"
               label="Min"
               name={PARAM.min}
               defaultValue={toMajor(query.minPriceMinor)}
-              slotProps={{ htmlInput: { inputMode: "decimal", pattern: "[0-9]*[.,]?[0-9]*" } }}
+              inputMode="decimal"
+              pattern="[0-9]*[.,]?[0-9]*"
             />
-            <TextField
+            <OutlinedField
               size="small"
               label="Max"
               name={PARAM.max}
               defaultValue={toMajor(query.maxPriceMinor)}
-              slotProps={{ htmlInput: { inputMode: "decimal", pattern: "[0-9]*[.,]?[0-9]*" } }}
+              inputMode="decimal"
+              pattern="[0-9]*[.,]?[0-9]*"
             />
           </Box>
         </Box>

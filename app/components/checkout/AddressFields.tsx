@@ -1,5 +1,5 @@
 import Grid from "@mui/material/Grid";
-import TextField from "@mui/material/TextField";
+import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import { COUNTRIES } from "#server/modules/identity/types.ts";
 
 export type AddressValues = Partial<
@@ -24,7 +24,7 @@ export function AddressFields({
     props: { autoComplete?: string; helper?: string; max?: number; sm?: number; required?: boolean } = {},
   ) => (
     <Grid size={{ xs: 12, sm: props.sm ?? 6 }}>
-      <TextField
+      <OutlinedField
         name={name}
         id={`${idPrefix}-${name}`}
         label={label}
@@ -35,7 +35,7 @@ export function AddressFields({
         required={props.required}
         fullWidth
         size="small"
-        slotProps={{ htmlInput: { maxLength: props.max ?? 200 } }}
+        maxLength={props.max ?? 200}
       />
     </Grid>
   );
@@ -53,8 +53,7 @@ export function AddressFields({
       })}
       {field("postalCode", "Postal code", { autoComplete: "shipping postal-code", max: 20, required: true })}
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField
-          select
+        <OutlinedSelect
           name="country"
           id={`${idPrefix}-country`}
           label="Country"
@@ -64,7 +63,6 @@ export function AddressFields({
           fullWidth
           size="small"
           autoComplete="shipping country"
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           {COUNTRIES.map((c) => (
             // Country names come from Intl.DisplayNames, whose wording differs between the server's and the browser's ICU.
@@ -72,7 +70,7 @@ export function AddressFields({
               {c.name}
             </option>
           ))}
-        </TextField>
+        </OutlinedSelect>
       </Grid>
       {field("phone", "Phone for the courier (optional)", { autoComplete: "shipping tel", max: 30, sm: 12 })}
     </Grid>

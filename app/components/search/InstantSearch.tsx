@@ -84,10 +84,23 @@ function SearchBar({ idSuffix }: { idSuffix: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = `instant-search-${idSuffix}`;
 
-  useEffect(() => setText(query), [query]);
+  // The field follows the page's query (a client-side navigation to /search?q=…), but on the first
+  // run it keeps what the shopper typed before the page hydrated: that text is in the input, not
+  // in state, and would otherwise be wiped (and lost when the field with suggestions takes over).
+  const shownQuery = useRef<string | null>(null);
+  useEffect(() => {
+    if (shownQuery.current === null) {
+      const typed = inputRef.current?.value;
+      if (typed !== undefined && typed !== query) setText(typed);
+    } else if (shownQuery.current !== query) setText(query);
+    shownQuery.current = query;
+  }, [query]);
   // After a client-side navigation the header may mount again: use the code if it is already here.
+  // A shopper who was already in the field while the page hydrated (focused it, or typed) gets the
+  // field with suggestions at once: the focus event that would have fetched it came before React.
   useEffect(() => {
     if (loaded) setField(loaded);
+    else if (document.activeElement === inputRef.current) void loadField().then(setField);
   }, []);
 
   const enhance = () => {

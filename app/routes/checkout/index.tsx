@@ -14,7 +14,6 @@ import Paper from "@mui/material/Paper";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { randomBytes } from "node:crypto";
 import { useEffect, useState, type ReactNode } from "react";
@@ -27,6 +26,7 @@ import { AddressFields, type AddressValues } from "#app/components/checkout/Addr
 import { addressLines, arrivesText, shipsFromText } from "#app/components/checkout/format.ts";
 import { LineItem } from "#app/components/checkout/LineItem.tsx";
 import { TotalsSummary } from "#app/components/checkout/TotalsSummary.tsx";
+import { OutlinedField } from "#app/components/OutlinedField.tsx";
 import { commitCartCookie, visitorCartIdFrom } from "#app/lib/cart-cookie.server.ts";
 import { commitCheckoutState, readCheckoutState, type CheckoutCookieAddress } from "#app/lib/checkout-cookie.server.ts";
 import { parseForm, zodFieldErrors, echoValues } from "#app/lib/forms.server.ts";
@@ -354,7 +354,7 @@ function GuestContactAndAddress({
   return (
     <Form method="post" noValidate preventScrollReset key={remembered ? "remembered" : "blank"}>
       <input type="hidden" name="intent" value="address" />
-      <TextField
+      <OutlinedField
         name="email"
         id="checkout-email"
         type="email"
@@ -367,7 +367,7 @@ function GuestContactAndAddress({
         fullWidth
         size="small"
         sx={{ mb: 2 }}
-        slotProps={{ htmlInput: { maxLength: 254 } }}
+        maxLength={254}
       />
       <AddressFields values={merged} errors={errors} />
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
@@ -502,7 +502,7 @@ function QuantityForm({ line, error }: { line: QuoteLine; error?: string }) {
           >
             <Remove fontSize="small" />
           </IconButton>
-          <TextField
+          <OutlinedField
             id={fieldId}
             name="quantity"
             type="number"
@@ -513,9 +513,11 @@ function QuantityForm({ line, error }: { line: QuoteLine; error?: string }) {
             error={Boolean(error)}
             helperText={error}
             sx={{ width: 96 }}
-            slotProps={{
-              htmlInput: { min: 1, max: ORDER_MAX_QUANTITY, step: 1, inputMode: "numeric", "data-testid": "checkout-quantity" },
-            }}
+            min={1}
+            max={ORDER_MAX_QUANTITY}
+            step={1}
+            inputMode="numeric"
+            data-testid="checkout-quantity"
           />
           <IconButton
             type="submit"
@@ -581,7 +583,7 @@ function DiscountForm({
         <Form method="post" preventScrollReset noValidate>
           <input type="hidden" name="intent" value="apply-code" />
           <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
-            <TextField
+            <OutlinedField
               id="discount-code"
               name="code"
               label="Discount code"
@@ -590,7 +592,8 @@ function DiscountForm({
               error={Boolean(errors.code)}
               helperText={errors.code ?? "Fan-club codes apply to that store's items."}
               autoComplete="off"
-              slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: "characters" } }}
+              maxLength={40}
+              autoCapitalize="characters"
               sx={{ flex: 1 }}
             />
             <Button type="submit" variant="outlined" disabled={applying}>

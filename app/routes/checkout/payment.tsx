@@ -7,7 +7,6 @@ import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { randomBytes } from "node:crypto";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -16,6 +15,7 @@ import { z } from "zod";
 import type { Route } from "./+types/payment";
 import { formatPrice } from "#app/components/catalog/PriceText.tsx";
 import { OrderSideSummary } from "#app/components/checkout/OrderSideSummary.tsx";
+import { OutlinedField } from "#app/components/OutlinedField.tsx";
 import { accessFromQuery, accessQuery, notFoundResponse, orderPagePath, orNotFound } from "#app/lib/order-access.server.ts";
 import { getCtx } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
@@ -269,7 +269,7 @@ function TestCardForm({
       ) : null}
       <Grid container spacing={2}>
         <Grid size={12}>
-          <TextField
+          <OutlinedField
             id="card-number"
             name="cardNumber"
             label="Card number"
@@ -279,17 +279,13 @@ function TestCardForm({
             fullWidth
             error={Boolean(errors.cardNumber)}
             helperText={errors.cardNumber}
-            slotProps={{
-              htmlInput: {
-                inputMode: "numeric",
-                maxLength: 23,
-                "aria-describedby": errors.cardNumber ? "card-number-helper-text card-kept" : undefined,
-              },
-            }}
+            inputMode="numeric"
+            maxLength={23}
+            aria-describedby={errors.cardNumber ? "card-number-helper-text card-kept" : undefined}
           />
         </Grid>
         <Grid size={{ xs: 6 }}>
-          <TextField
+          <OutlinedField
             id="card-expiry"
             name="expiry"
             label="Expiry (MM / YY)"
@@ -300,11 +296,12 @@ function TestCardForm({
             defaultValue={values.expiry ?? ""}
             error={Boolean(errors.expiry)}
             helperText={errors.expiry}
-            slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 9 } }}
+            inputMode="numeric"
+            maxLength={9}
           />
         </Grid>
         <Grid size={{ xs: 6 }}>
-          <TextField
+          <OutlinedField
             id="card-cvc"
             name="cvc"
             label="Security code (CVC)"
@@ -314,11 +311,12 @@ function TestCardForm({
             fullWidth
             error={Boolean(errors.cvc)}
             helperText={errors.cvc}
-            slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 4 } }}
+            inputMode="numeric"
+            maxLength={4}
           />
         </Grid>
         <Grid size={12}>
-          <TextField
+          <OutlinedField
             id="card-name"
             name="name"
             label="Name on card"
@@ -327,7 +325,7 @@ function TestCardForm({
             defaultValue={values.name ?? ""}
             error={Boolean(errors.name)}
             helperText={errors.name}
-            slotProps={{ htmlInput: { maxLength: 120 } }}
+            maxLength={120}
           />
         </Grid>
       </Grid>

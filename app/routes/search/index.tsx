@@ -4,13 +4,12 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
-import InputAdornment from "@mui/material/InputAdornment";
 import MuiLink from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";
+import { OutlinedField } from "#app/components/OutlinedField.tsx";
 import { storefrontCurrency } from "#app/lib/catalog/grid.server.ts";
 import { parseSearchQuery } from "#app/lib/catalog/search-params.ts";
 import { getCtx } from "#app/lib/session.server.ts";
@@ -93,23 +92,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       </Typography>
       <Form method="get" action="/search" role="search" aria-label="Products">
         <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start", maxWidth: 720, mb: 3 }}>
-          <TextField
+          <OutlinedField
             fullWidth
             type="search"
             name="q"
             label="Search products and stores"
             defaultValue={query.q}
             // A new search starts on page 1 and keeps the category, as most shoppers expect.
-            slotProps={{
-              htmlInput: { maxLength: 200, enterKeyHint: "search", autoComplete: "off", "data-testid": "search-page-input" },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon aria-hidden="true" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            maxLength={200}
+            enterKeyHint="search"
+            autoComplete="off"
+            data-testid="search-page-input"
+            startAdornment={<SearchIcon aria-hidden="true" />}
           />
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
           <Button type="submit" variant="contained" size="large" sx={{ minHeight: 56, flexShrink: 0 }}>

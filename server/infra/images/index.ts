@@ -60,6 +60,8 @@ export {
   type UploadLimits,
 } from "./inspect.ts";
 export { ARTWORK_PREVIEW_MAX, normalizeArtwork, sha256Hex, type NormalizedArtwork } from "./normalize.ts";
+/** A file's type from its magic bytes (file-type, loaded on first use); for any upload, a PDF too. */
+export { fileTypeFromBuffer as detectFileType } from "./sharp.ts";
 export { PHASH_MATCH_DISTANCE, hammingDistance, phashHex } from "./phash.ts";
 export {
   MOCKUP_RENDER_VERSION,

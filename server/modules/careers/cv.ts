@@ -1,3 +1,4 @@
+import { detectFileType } from "../../infra/images/index.ts";
 import { AppError } from "../../kernel/index.ts";
 import { CV_MAX_BYTES, CV_MAX_LABEL } from "./types.ts";
 
@@ -24,9 +25,8 @@ export async function checkCv(bytes: Uint8Array | null | undefined): Promise<App
   }
   if (bytes.byteLength > CV_MAX_BYTES) return cvTooLargeError();
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, PDF_MAGIC.byteLength));
-  // Loaded here, on an upload, rather than at every cold start (issue 9: ~75 ms).
-  const { fileTypeFromBuffer } = await import("file-type");
-  const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  // file-type loads on the first upload, not at every cold start (issue 9: ~75 ms).
+  const detected = await detectFileType(bytes).catch(() => undefined);
   if (!head.equals(PDF_MAGIC) || detected?.mime !== "application/pdf") {
     return new AppError("cv-not-pdf", "Your CV must be a PDF file. Save or export it as PDF and upload it again.", 415, CV_FIELD);
   }

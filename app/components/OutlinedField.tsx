@@ -1,0 +1,361 @@
+import { styled, type SxProps, type Theme } from "@mui/material/styles";
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from "react";
+
+// MUI's outlined TextField (@mui/material 9: FormControl, InputLabel, OutlinedInput, NotchedOutline,
+// FormHelperText) drawn with CSS alone, for the storefront pages. TextField brings about 28 KB of
+// gzipped JavaScript to a page (with Select, Menu, Popover, Modal and their transitions, because a
+// TextField may be a select), and its label floats in JavaScript. Here the label floats in CSS
+// (focus, a value, autofill, or a start adornment), so it is right before the page hydrates too.
+// The back office keeps MUI's TextField; the two look the same (compared pixel by pixel).
+
+type Size = "small" | "medium";
+
+const Root = styled("div")(({ theme }) => {
+  const outline = theme.palette.mode === "light" ? "rgba(0, 0, 0, 0.23)" : "rgba(255, 255, 255, 0.23)";
+  const easeOut = theme.transitions.easing.easeOut;
+  // The label stays up (shrinks) while the field has focus, a value, an autofilled value, a start
+  // adornment, or is a select; the outline then opens a notch for it.
+  const up = ["&[data-up]", "&:focus-within", "&:has(input:not(:placeholder-shown))", "&:has(input:autofill)"];
+  const placeholderOpacity = theme.palette.mode === "light" ? 0.42 : 0.5;
+  const whenUp = (inner: string) => up.map((s) => `${s} ${inner}`).join(", ");
+  return {
+    display: "inline-flex",
+    flexDirection: "column",
+    position: "relative",
+    minWidth: 0,
+    padding: 0,
+    margin: 0,
+    border: 0,
+    verticalAlign: "top",
+    "&[data-full-width]": { width: "100%" },
+
+    // InputLabel, outlined
+    "& > label": {
+      ...theme.typography.body1,
+      lineHeight: "1.4375em",
+      color: theme.palette.text.secondary,
+      padding: 0,
+      display: "block",
+      transformOrigin: "top left",
+      whiteSpace: "nowrap",
+      overflow: "hidden",
+      textOverflow: "ellipsis",
+      position: "absolute",
+      left: 0,
+      top: 0,
+      zIndex: 1,
+      pointerEvents: "none",
+      transform: "translate(14px, 16px) scale(1)",
+      maxWidth: "calc(100% - 24px)",
+      transition: theme.transitions.create(["color", "transform", "max-width"], {
+        duration: theme.transitions.duration.shorter,
+        easing: easeOut,
+      }),
+    },
+    "&[data-size=small] > label": { transform: "translate(14px, 9px) scale(1)" },
+    [whenUp("> label")]: {
+      userSelect: "none",
+      pointerEvents: "auto",
+      maxWidth: "calc(133% - 32px)",
+      transform: "translate(14px, -9px) scale(0.75)",
+    },
+    "&:focus-within > label": { color: theme.palette.primary.main },
+    "&[data-error] > label": { color: theme.palette.error.main },
+
+    // InputBase + OutlinedInput root
+    "& > div": {
+      ...theme.typography.body1,
+      lineHeight: "1.4375em",
+      color: theme.palette.text.primary,
+      boxSizing: "border-box",
+      position: "relative",
+      cursor: "text",
+      display: "inline-flex",
+      alignItems: "center",
+      borderRadius: theme.shape.borderRadius,
+      "@media (hover: hover)": { "&:hover > fieldset": { borderColor: theme.palette.text.primary } },
+    },
+    "&[data-full-width] > div": { width: "100%" },
+    "&[data-adorned] > div": { paddingLeft: 14 },
+    // Doubled class: above the hover rule, as MUI's focused and error classes are.
+    "&&:focus-within > div > fieldset": { borderColor: theme.palette.primary.main, borderWidth: 2 },
+    "&&[data-error] > div > fieldset": { borderColor: theme.palette.error.main },
+
+    // InputAdornment, at the start
+    "& > div > span": {
+      display: "flex",
+      height: "0.01em",
+      maxHeight: "2em",
+      alignItems: "center",
+      whiteSpace: "nowrap",
+      color: theme.palette.action.active,
+      marginRight: 8,
+    },
+
+    // InputBase + OutlinedInput input
+    "& > div > input": {
+      font: "inherit",
+      letterSpacing: "inherit",
+      color: "currentColor",
+      padding: "16.5px 14px",
+      border: 0,
+      boxSizing: "content-box",
+      background: "none",
+      height: "1.4375em",
+      margin: 0,
+      WebkitTapHighlightColor: "transparent",
+      display: "block",
+      minWidth: 0,
+      width: "100%",
+      "&::placeholder": {
+        color: "currentColor",
+        opacity: placeholderOpacity,
+        transition: theme.transitions.create("opacity", { duration: theme.transitions.duration.shorter }),
+      },
+      "&:focus": { outline: 0 },
+      "&:invalid": { boxShadow: "none" },
+      "&::-webkit-search-decoration": { WebkitAppearance: "none" },
+      "&:-webkit-autofill": {
+        borderRadius: "inherit",
+        ...(theme.palette.mode === "dark"
+          ? { WebkitBoxShadow: "0 0 0 100px #266798 inset", WebkitTextFillColor: "#fff", caretColor: "#fff" }
+          : {}),
+      },
+    },
+    "&[data-size=small] > div > input": { padding: "8.5px 14px" },
+    "&[data-adorned] > div > input": { paddingLeft: 0 },
+    // A placeholder shows only once the label is up, as MUI's does.
+    "&:not([data-up]):not(:focus-within) > div > input::placeholder": { opacity: "0 !important" },
+
+    // NativeSelect, outlined, with its arrow
+    "& > div > select": {
+      font: "inherit",
+      letterSpacing: "inherit",
+      color: "currentColor",
+      padding: "16.5px 32px 16.5px 14px",
+      border: 0,
+      boxSizing: "content-box",
+      background: "none",
+      height: "1.4375em",
+      margin: 0,
+      display: "block",
+      minWidth: 16,
+      width: "100%",
+      MozAppearance: "none",
+      WebkitAppearance: "none",
+      userSelect: "none",
+      borderRadius: theme.shape.borderRadius,
+      cursor: "pointer",
+      "&:focus": { outline: 0, borderRadius: theme.shape.borderRadius },
+      "& option, & optgroup": { backgroundColor: theme.palette.background.paper },
+    },
+    "&[data-size=small] > div > select": { padding: "8.5px 32px 8.5px 14px" },
+    "& > div > svg": {
+      userSelect: "none",
+      width: "1em",
+      height: "1em",
+      display: "inline-block",
+      flexShrink: 0,
+      fill: "currentColor",
+      fontSize: "1.5rem",
+      position: "absolute",
+      right: 7,
+      top: "calc(50% - .5em)",
+      pointerEvents: "none",
+      color: theme.palette.action.active,
+    },
+
+    // NotchedOutline
+    "& > div > fieldset": {
+      textAlign: "left",
+      position: "absolute",
+      bottom: 0,
+      right: 0,
+      top: -5,
+      left: 0,
+      margin: 0,
+      padding: "0 8px",
+      pointerEvents: "none",
+      borderRadius: "inherit",
+      borderStyle: "solid",
+      borderWidth: 1,
+      borderColor: outline,
+      overflow: "hidden",
+      minWidth: "0%",
+    },
+    "& > div > fieldset > legend": {
+      float: "unset",
+      width: "auto",
+      overflow: "hidden",
+      display: "block",
+      padding: 0,
+      height: 11,
+      fontSize: "0.75em",
+      visibility: "hidden",
+      maxWidth: 0.01,
+      transition: theme.transitions.create("max-width", { duration: 50, easing: easeOut }),
+      whiteSpace: "nowrap",
+      "& > span": { paddingLeft: 5, paddingRight: 5, display: "inline-block", opacity: 0, visibility: "visible" },
+    },
+    [whenUp("> div > fieldset > legend")]: {
+      maxWidth: "100%",
+      transition: theme.transitions.create("max-width", { duration: 100, easing: easeOut, delay: 50 }),
+    },
+
+    // FormHelperText, contained
+    "& > p": {
+      ...theme.typography.caption,
+      color: theme.palette.text.secondary,
+      textAlign: "left",
+      margin: "3px 14px 0",
+    },
+    "&[data-size=small] > p": { marginTop: 4 },
+    "&[data-error] > p": { color: theme.palette.error.main },
+  };
+});
+
+type Shell = {
+  label: ReactNode;
+  /** MUI's sizes: small is 40 px tall, medium 56 px. */
+  size?: Size;
+  fullWidth?: boolean;
+  error?: boolean;
+  /** Shown under the field, and read with it (aria-describedby); red when `error` is set. */
+  helperText?: ReactNode;
+  /** Styles of the root, as a TextField's `sx`. */
+  sx?: SxProps<Theme>;
+  id?: string;
+  required?: boolean;
+};
+
+/** The label, the outline with its notch and the helper text around one control. */
+function FieldShell({
+  label,
+  size = "medium",
+  fullWidth,
+  error,
+  helperText,
+  sx,
+  id: idProp,
+  required,
+  up,
+  adornment,
+  select,
+  control,
+}: Shell & {
+  up?: boolean;
+  adornment?: ReactNode;
+  select?: boolean;
+  control: (a11y: { id: string; required?: boolean; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const autoId = useId();
+  const id = idProp ?? `field${autoId.replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const helperId = helperText ? `${id}-helper-text` : undefined;
+  // As MUI's FormLabel: the asterisk is drawn, not read (the control is `required`).
+  const text = required ? (
+    <>
+      {label}
+      {/* Two text nodes, as MUI's: one node shapes the thin space differently, 1 px off. */}
+      <span aria-hidden="true">
+        {"\u2009"}
+        {"*"}
+      </span>
+    </>
+  ) : (
+    label
+  );
+  return (
+    <Root
+      sx={sx}
+      data-size={size}
+      data-full-width={fullWidth ? "" : undefined}
+      data-error={error ? "" : undefined}
+      data-up={up || adornment ? "" : undefined}
+      data-adorned={adornment ? "" : undefined}
+      data-select={select ? "" : undefined}
+    >
+      <label htmlFor={id} id={`${id}-label`}>
+        {text}
+      </label>
+      <div>
+        {adornment ? <span>{adornment}</span> : null}
+        {control({ id, required, "aria-invalid": error ? true : undefined, "aria-describedby": helperId })}
+        {select ? (
+          <svg focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+            <path d="M7 10l5 5 5-5z" />
+          </svg>
+        ) : null}
+        <fieldset aria-hidden="true">
+          <legend>
+            <span>{text}</span>
+          </legend>
+        </fieldset>
+      </div>
+      {helperText ? <p id={helperId}>{helperText}</p> : null}
+    </Root>
+  );
+}
+
+export type OutlinedFieldProps = Shell &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "size"> & {
+    /** An icon before the text, as MUI's InputAdornment at the start; the label then stays up. */
+    startAdornment?: ReactNode;
+    inputRef?: Ref<HTMLInputElement>;
+  };
+
+/**
+ * An outlined text field with a floating label, helper text and error state, as MUI's
+ * `<TextField variant="outlined">` draws it, from a native input and CSS: no JavaScript runs for it,
+ * so it costs a storefront page nothing but its markup. The label is the input's <label>, the
+ * helper text is its description (aria-describedby), and `error` sets aria-invalid.
+ */
+export function OutlinedField({
+  label,
+  size,
+  fullWidth,
+  error,
+  helperText,
+  sx,
+  id,
+  required,
+  startAdornment,
+  inputRef,
+  placeholder,
+  ...input
+}: OutlinedFieldProps) {
+  return (
+    <FieldShell
+      {...{ label, size, fullWidth, error, helperText, sx, id, required }}
+      adornment={startAdornment}
+      control={(a11y) => (
+        // A placeholder of one space when there is none: `:placeholder-shown` then tells an empty
+        // field from a filled one, and the label floats in CSS.
+        <input ref={inputRef} placeholder={placeholder ?? " "} {...a11y} {...input} />
+      )}
+    />
+  );
+}
+
+export type OutlinedSelectProps = Shell &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "size"> & {
+    children: ReactNode;
+  };
+
+/**
+ * A native select in the same outline, as MUI's `<TextField select slotProps={{ select: { native:
+ * true } }}>` with its label always up: the phone's own picker, and no JavaScript.
+ */
+export function OutlinedSelect({ label, size, fullWidth, error, helperText, sx, id, required, children, ...select }: OutlinedSelectProps) {
+  return (
+    <FieldShell
+      {...{ label, size, fullWidth, error, helperText, sx, id, required }}
+      up
+      select
+      control={(a11y) => (
+        <select {...a11y} {...select}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
