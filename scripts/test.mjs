@@ -385,7 +385,9 @@ function redact(url = "") {
 }
 function fmtTime(ms) {
   const s = ms / 1000;
-  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, "0")} s`;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const whole = Math.round(s); // rounded once, so that 179.6 s reads "3 min 00 s", never "2 min 60 s"
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
 }
 
 // ---------------------------------------------------------------------------------------------
