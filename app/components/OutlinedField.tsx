@@ -1,4 +1,5 @@
 import { styled, type SxProps, type Theme } from "@mui/material/styles";
+import { inputRootStyle, inputStyle, outlineColor } from "./mui-input-style.ts";
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from "react";
 
 // MUI's outlined TextField (@mui/material 9: FormControl, InputLabel, OutlinedInput, NotchedOutline,
@@ -11,12 +12,10 @@ import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectH
 type Size = "small" | "medium";
 
 const Root = styled("div")(({ theme }) => {
-  const outline = theme.palette.mode === "light" ? "rgba(0, 0, 0, 0.23)" : "rgba(255, 255, 255, 0.23)";
   const easeOut = theme.transitions.easing.easeOut;
   // The label stays up (shrinks) while the field has focus, a value, an autofilled value, a start
   // adornment, or is a select; the outline then opens a notch for it.
   const up = ["&[data-up]", "&:focus-within", "&:has(input:not(:placeholder-shown))", "&:has(input:autofill)"];
-  const placeholderOpacity = theme.palette.mode === "light" ? 0.42 : 0.5;
   const whenUp = (inner: string) => up.map((s) => `${s} ${inner}`).join(", ");
   return {
     display: "inline-flex",
@@ -64,12 +63,7 @@ const Root = styled("div")(({ theme }) => {
 
     // InputBase + OutlinedInput root
     "& > div": {
-      ...theme.typography.body1,
-      lineHeight: "1.4375em",
-      color: theme.palette.text.primary,
-      boxSizing: "border-box",
-      position: "relative",
-      cursor: "text",
+      ...inputRootStyle(theme),
       display: "inline-flex",
       alignItems: "center",
       borderRadius: theme.shape.borderRadius,
@@ -94,27 +88,7 @@ const Root = styled("div")(({ theme }) => {
 
     // InputBase + OutlinedInput input
     "& > div > input": {
-      font: "inherit",
-      letterSpacing: "inherit",
-      color: "currentColor",
-      padding: "16.5px 14px",
-      border: 0,
-      boxSizing: "content-box",
-      background: "none",
-      height: "1.4375em",
-      margin: 0,
-      WebkitTapHighlightColor: "transparent",
-      display: "block",
-      minWidth: 0,
-      width: "100%",
-      "&::placeholder": {
-        color: "currentColor",
-        opacity: placeholderOpacity,
-        transition: theme.transitions.create("opacity", { duration: theme.transitions.duration.shorter }),
-      },
-      "&:focus": { outline: 0 },
-      "&:invalid": { boxShadow: "none" },
-      "&::-webkit-search-decoration": { WebkitAppearance: "none" },
+      ...inputStyle(theme),
       "&:-webkit-autofill": {
         borderRadius: "inherit",
         ...(theme.palette.mode === "dark"
@@ -179,7 +153,7 @@ const Root = styled("div")(({ theme }) => {
       borderRadius: "inherit",
       borderStyle: "solid",
       borderWidth: 1,
-      borderColor: outline,
+      borderColor: outlineColor(theme),
       overflow: "hidden",
       minWidth: "0%",
     },

@@ -5,6 +5,7 @@ import { styled } from "@mui/material/styles";
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type * as FieldModuleNs from "./InstantSearchField.tsx";
+import { inputRootStyle, inputStyle, outlineColor } from "../mui-input-style.ts";
 import { searchInputRootSx, visuallyHidden } from "./search-style.ts";
 
 // The header's search, in two steps (issue 9: JavaScript per page). Every page renders a light
@@ -29,12 +30,7 @@ function loadField(): Promise<FieldModule> {
  * fieldset is: 1 px, the text colour on hover, 2 px of the primary colour while focused.
  */
 const LightField = styled("div")(({ theme }) => ({
-  ...theme.typography.body1,
-  lineHeight: "1.4375em",
-  color: theme.palette.text.primary,
-  boxSizing: "border-box",
-  position: "relative",
-  cursor: "text",
+  ...inputRootStyle(theme),
   display: "flex",
   alignItems: "center",
   width: "100%",
@@ -44,30 +40,13 @@ const LightField = styled("div")(({ theme }) => ({
     position: "absolute",
     inset: 0,
     borderRadius: "inherit",
-    border: `1px solid ${theme.palette.mode === "light" ? "rgba(0, 0, 0, 0.23)" : "rgba(255, 255, 255, 0.23)"}`,
+    border: `1px solid ${outlineColor(theme)}`,
     pointerEvents: "none",
   },
   "@media (hover: hover)": { "&:hover::after": { borderColor: theme.palette.text.primary } },
   "&:focus-within::after": { borderColor: theme.palette.primary.main, borderWidth: 2 },
   "& > svg": { flexShrink: 0, marginRight: 8, color: theme.palette.action.active },
-  "& > input": {
-    font: "inherit",
-    letterSpacing: "inherit",
-    color: "currentColor",
-    padding: "8.5px 14px 8.5px 0",
-    border: 0,
-    boxSizing: "content-box",
-    background: "none",
-    height: "1.4375em",
-    margin: 0,
-    WebkitTapHighlightColor: "transparent",
-    display: "block",
-    minWidth: 0,
-    width: "100%",
-    "&::placeholder": { color: "currentColor", opacity: theme.palette.mode === "light" ? 0.42 : 0.5 },
-    "&:focus": { outline: 0 },
-    "&::-webkit-search-decoration": { WebkitAppearance: "none" },
-  },
+  "& > input": { ...inputStyle(theme), padding: "8.5px 14px 8.5px 0" },
 }));
 
 /** The query of /search?q=… when on /search, else "". */
