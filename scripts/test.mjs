@@ -1,7 +1,7 @@
 // `npm test`: Platen's whole test suite, step by step, with one summary at the end.
 //
 //   1. typecheck        npm run typecheck                          (counts as 1 test)
-//   2. lint             npm run lint                               (counts as 1 test)
+//   2. lint             npm run lint                               (counts as 1 test; runs beside 1)
 //   3. unit             vitest run, TEST_DB_ENGINE=pglite          (unit + integration on embedded PGlite)
 //   4. pg               vitest run, TEST_DB_ENGINE=postgres        (only when TEST_DATABASE_URL is set)
 //   5. chromium         scripts/ensure-chromium.mjs                (CHROMIUM_PATH or /usr/bin/chromium; apt-get as root)
@@ -97,13 +97,14 @@ if (skipRaw) for (const id of expand(skipRaw, "--skip")) selected.delete(id);
 // ---------------------------------------------------------------------------------------------
 // Running a command with live output
 
-let current = null;
+/** The steps' processes still running (two at once while typecheck and lint run side by side). */
+const running = new Set();
 let interrupted = false;
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.on(sig, () => {
     interrupted = true;
     console.error(`\n${sig}: stopping the current step...`);
-    killTree(current, sig);
+    for (const child of running) killTree(child, sig);
     setTimeout(() => process.exit(130), 5_000).unref();
   });
 }
@@ -130,9 +131,13 @@ function stopStep(child) {
   setTimeout(() => killTree(child, "SIGKILL"), 30_000).unref();
 }
 
-/** Runs a command with inherited output; resolves to its exit code (124 on timeout). */
-function run(cmd, args, env = {}) {
-  console.log(
+/**
+ * Runs a command; resolves to its exit code (124 on timeout). Its output goes to the terminal as it
+ * comes, or, with `log`, into that array (stdout and stderr in order) to be printed later.
+ */
+function run(cmd, args, env = {}, log = null) {
+  const say = (line) => (log ? log.push(`${line}\n`) : console.log(line));
+  say(
     `$ ${Object.entries(env)
       .map(([k, v]) => `${k}=${v} `)
       .join("")}${[cmd, ...args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}`,
@@ -140,11 +145,15 @@ function run(cmd, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", log ? "pipe" : "inherit", log ? "pipe" : "inherit"],
       env: { ...process.env, ...colorEnv, ...env },
       detached: true,
     });
-    current = child;
+    if (log) {
+      child.stdout.on("data", (chunk) => log.push(chunk.toString()));
+      child.stderr.on("data", (chunk) => log.push(chunk.toString()));
+    }
+    running.add(child);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -156,7 +165,7 @@ function run(cmd, args, env = {}) {
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       // Whatever the cut-off step left behind in its group goes with it.
       if (timedOut) killTree(child, "SIGKILL");
       resolve(timedOut ? 124 : (code ?? (signal ? 128 : 1)));
@@ -294,13 +303,39 @@ async function vitestStep(engine) {
 }
 
 const state = { chromium: null, setupFailed: null };
+
+// Typecheck and lint each keep one core busy: on two cores they run side by side. Lint starts with
+// the typecheck step; its output is held back and printed under its own heading once the
+// typecheck is done, so the two never interleave.
+let lintRun = null;
+function startLint(log) {
+  const started = Date.now();
+  return run("npm", ["run", "--silent", "lint"], {}, log).then((code) => ({ code, ms: Date.now() - started }));
+}
+
 const steps = [
   {
     id: "typecheck",
     title: "Typecheck (react-router typegen + tsc)",
-    run: async () => one(await run("npm", ["run", "--silent", "typecheck"])),
+    run: async () => {
+      if (selected.has("lint")) {
+        const log = [];
+        lintRun = { log, done: startLint(log) };
+        console.log("(lint runs beside it; its output follows under its own heading)");
+      }
+      return one(await run("npm", ["run", "--silent", "typecheck"]));
+    },
   },
-  { id: "lint", title: "Lint (eslint, no warnings allowed)", run: async () => one(await run("npm", ["run", "--silent", "lint"])) },
+  {
+    id: "lint",
+    title: "Lint (prettier, eslint with no warnings allowed, module boundaries)",
+    run: async () => {
+      if (!lintRun) return one(await run("npm", ["run", "--silent", "lint"]));
+      const { code, ms } = await lintRun.done;
+      process.stdout.write(lintRun.log.join(""));
+      return { ...one(code), ms, note: "beside typecheck" };
+    },
+  },
   { id: "unit", title: "Unit + integration tests on PGlite (vitest)", run: () => vitestStep("pglite") },
   {
     id: "pg",
@@ -420,7 +455,8 @@ for (const [i, step] of chosen.entries()) {
     console.error(error);
     r = { passed: 0, failed: 1, skipped: 0, failures: [`crashed: ${error instanceof Error ? error.message : error}`] };
   }
-  const ms = Date.now() - started;
+  // A step that ran beside another (lint) reports its own time.
+  const ms = r.ms ?? Date.now() - started;
   if (step.setup) r = { passed: 0, failed: r.ok ? 0 : 1, skipped: 0, failures: r.failures ?? [] };
   const status = r.failed > 0 ? "FAILED" : "ok";
   results.push({ step, status, ms, ...r });
