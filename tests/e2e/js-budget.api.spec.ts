@@ -11,7 +11,7 @@ import { JS_BUDGET_BYTES, measureJs } from "../../scripts/js-budget.mjs";
  * each cut lowers the ceiling. The figures and the distance to the goal are printed by
  * `npm run bench` and `node scripts/js-budget.mjs`.
  */
-const CEILING_BYTES = 215 * 1024;
+const CEILING_BYTES = 208 * 1024;
 
 type PageJs = { page: string; bytes: number; files: { file: string; bytes: number }[]; zodFiles: string[] };
 

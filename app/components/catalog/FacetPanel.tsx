@@ -1,12 +1,10 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import MuiLink from "@mui/material/Link";
-import Radio from "@mui/material/Radio";
 import Typography from "@mui/material/Typography";
 import type { FormEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import { OutlinedField } from "#app/components/OutlinedField.tsx";
 import { minorToPriceParam, PARAM } from "#app/lib/catalog/search-params.ts";
 import { CATEGORY_LABELS, CATEGORIES, type Category } from "#server/modules/catalog/types.ts";
@@ -99,14 +97,14 @@ export function FacetPanel({
       <Box sx={{ display: "grid", gap: 2.5 }}>
         {!skip.has("category") ? (
           <Group legend="Category">
-            <FormControlLabel
-              control={<Radio size="small" name={PARAM.category} value="" defaultChecked={!query.category} />}
-              label="All categories"
-            />
+            <ChoiceControl type="radio" name={PARAM.category} value="" defaultChecked={!query.category} label="All categories" />
             {categories.map((c) => (
-              <FormControlLabel
+              <ChoiceControl
                 key={c.value}
-                control={<Radio size="small" name={PARAM.category} value={c.value} defaultChecked={query.category === c.value} />}
+                type="radio"
+                name={PARAM.category}
+                value={c.value}
+                defaultChecked={query.category === c.value}
                 label={label(CATEGORY_LABELS[c.value as Category] ?? c.value, c.count)}
               />
             ))}
@@ -115,9 +113,12 @@ export function FacetPanel({
         {facets.colors.length || query.colors.length ? (
           <Group legend="Colour">
             {withSelected(facets.colors, query.colors).map((c) => (
-              <FormControlLabel
+              <ChoiceControl
                 key={c.value}
-                control={<Checkbox size="small" name={PARAM.color} value={c.value} defaultChecked={query.colors.includes(c.value)} />}
+                type="checkbox"
+                name={PARAM.color}
+                value={c.value}
+                defaultChecked={query.colors.includes(c.value)}
                 label={
                   <Box component="span" sx={{ display: "inline-flex", gap: 0.75, alignItems: "center" }}>
                     {colorHex[c.value] ? (
@@ -137,9 +138,12 @@ export function FacetPanel({
         {facets.sizes.length || query.sizes.length ? (
           <Group legend="Size">
             {withSelected(facets.sizes, query.sizes).map((s) => (
-              <FormControlLabel
+              <ChoiceControl
                 key={s.value}
-                control={<Checkbox size="small" name={PARAM.size} value={s.value} defaultChecked={query.sizes.includes(s.value)} />}
+                type="checkbox"
+                name={PARAM.size}
+                value={s.value}
+                defaultChecked={query.sizes.includes(s.value)}
                 label={label(s.value, s.count)}
               />
             ))}
@@ -147,14 +151,14 @@ export function FacetPanel({
         ) : null}
         {!skip.has("storeHandle") && (facets.store.length || query.storeHandle) ? (
           <Group legend="Store">
-            <FormControlLabel
-              control={<Radio size="small" name={PARAM.store} value="" defaultChecked={!query.storeHandle} />}
-              label="All stores"
-            />
+            <ChoiceControl type="radio" name={PARAM.store} value="" defaultChecked={!query.storeHandle} label="All stores" />
             {withSelected(facets.store, query.storeHandle ? [query.storeHandle] : []).map((s) => (
-              <FormControlLabel
+              <ChoiceControl
                 key={s.value}
-                control={<Radio size="small" name={PARAM.store} value={s.value} defaultChecked={query.storeHandle === s.value} />}
+                type="radio"
+                name={PARAM.store}
+                value={s.value}
+                defaultChecked={query.storeHandle === s.value}
                 label={label(storeNames[s.value] ?? `@${s.value}`, s.count)}
               />
             ))}

@@ -8,11 +8,8 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
-import Radio from "@mui/material/Radio";
-import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { randomBytes } from "node:crypto";
@@ -20,6 +17,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/index";
+import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import { formatPrice } from "#app/components/catalog/PriceText.tsx";
 import { mirrorServer } from "#app/components/cart/shopping-client.ts";
 import { AddressFields, type AddressValues } from "#app/components/checkout/AddressFields.tsx";
@@ -440,17 +438,19 @@ function AccountAddresses({
     >
       <input type="hidden" name="intent" value="address" />
       <input type="hidden" name="mode" value="select" />
-      <RadioGroup name="addressId" defaultValue={addressId ?? undefined} aria-label="Ship to">
+      <div role="radiogroup" aria-label="Ship to">
         {addresses.map((a) => (
           <Stack
             key={a.id}
             direction="row"
             sx={{ alignItems: "flex-start", justifyContent: "space-between", py: 1, borderBottom: 1, borderColor: "divider" }}
           >
-            <FormControlLabel
+            <ChoiceControl
+              type="radio"
+              name="addressId"
               value={a.id}
-              control={<Radio size="small" />}
-              sx={{ alignItems: "flex-start", m: 0, "& .MuiRadio-root": { mt: -0.75 } }}
+              defaultChecked={a.id === addressId}
+              sx={{ alignItems: "flex-start", m: 0, "& > span:first-of-type": { mt: -0.75 } }}
               label={
                 <Box>
                   {a.label ? <Typography variant="subtitle2">{a.label}</Typography> : null}
@@ -463,7 +463,7 @@ function AccountAddresses({
             </Button>
           </Stack>
         ))}
-      </RadioGroup>
+      </div>
       {errors.addressId ? (
         <Typography color="error" variant="body2" role="alert">
           {errors.addressId}

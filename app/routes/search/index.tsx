@@ -2,12 +2,12 @@ import SearchIcon from "@mui/icons-material/Search";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
+import { ChipLink } from "#app/components/ChipLink.tsx";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";
 import { OutlinedField } from "#app/components/OutlinedField.tsx";
 import { storefrontCurrency } from "#app/lib/catalog/grid.server.ts";
@@ -154,7 +154,7 @@ function EmptyState({ q, hasFilters }: { q: string; hasFilters: boolean }) {
       </Box>
       <Box component="span" sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 2 }}>
         {CATEGORIES.map((c) => (
-          <Chip key={c} component={Link} to={`/shop/products/${c}`} label={CATEGORY_LABELS[c]} clickable variant="outlined" />
+          <ChipLink key={c} to={`/shop/products/${c}`} label={CATEGORY_LABELS[c]} />
         ))}
       </Box>
       <MuiLink component={Link} to="/shop">

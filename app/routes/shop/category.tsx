@@ -1,10 +1,10 @@
 import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import type { Route } from "./+types/category";
+import { Breadcrumbs } from "#app/components/Breadcrumbs.tsx";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";
 import { loadGrid } from "#app/lib/catalog/grid.server.ts";
 import { notFoundMessage } from "#app/components/ErrorView.tsx";

@@ -1,9 +1,8 @@
 import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
-import { Link } from "react-router";
 import type { Route } from "./+types/index";
+import { ChipLink } from "#app/components/ChipLink.tsx";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";
 import { loadGrid } from "#app/lib/catalog/grid.server.ts";
 import { getCtx } from "#app/lib/session.server.ts";
@@ -35,14 +34,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </Typography>
       <Box component="nav" aria-label="Categories" sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: { xs: 2, md: 4 } }}>
         {CATEGORIES.map((c) => (
-          <Chip
-            key={c}
-            component={Link}
-            to={`/shop/products/${c}`}
-            label={CATEGORY_LABELS[c]}
-            clickable
-            variant={query.category === c ? "filled" : "outlined"}
-          />
+          <ChipLink key={c} to={`/shop/products/${c}`} label={CATEGORY_LABELS[c]} filled={query.category === c} />
         ))}
       </Box>
       <CatalogGrid {...loaderData} heading={query.category ? CATEGORY_LABELS[query.category] : "All products"} />
