@@ -291,11 +291,13 @@ export async function encodeWebpWidths(
   widths: readonly number[] = MOCKUP_WIDTHS,
   store: Storage = defaultStorage(),
 ): Promise<EncodedMockup> {
-  const base = await rawSharp(image);
+  // One pipeline per width over the same pixels: sharp's clone() would structuredClone the raw
+  // buffer (megabytes, on the main thread) for each.
   const files = await Promise.all(
     widths.map(async (w) => {
       const target = Math.min(w, image.width);
-      const { data, info } = await base.clone().resize({ width: target }).webp(webpOptions(target)).toBuffer({ resolveWithObject: true });
+      const pipeline = (await rawSharp(image)).resize({ width: target }).webp(webpOptions(target));
+      const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
       const key = mockupKey(hash, w);
       await store.put(key, data, { contentType: "image/webp" });
       return { width: info.width, height: info.height, key, bytes: data.byteLength };

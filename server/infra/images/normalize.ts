@@ -69,13 +69,15 @@ async function normalizeInspected(bytes: Buffer, info: InspectedUpload): Promise
     }
   }
   const input = { raw: { width, height, channels: channels as 4 } };
-  const base = hasAlpha ? sharp(data, input) : sharp(data, input).removeAlpha();
+  // A pipeline per output over the same pixels: sharp's clone() would structuredClone the raw
+  // buffer (up to 4 bytes x the pixel limit, on the main thread) for each.
+  const base = () => (hasAlpha ? sharp(data, input) : sharp(data, input).removeAlpha());
   const scale = Math.min(1, ARTWORK_PREVIEW_MAX / Math.max(width, height));
   const previewWidth = Math.max(1, Math.round(width * scale));
   const previewHeight = Math.max(1, Math.round(height * scale));
   const [png, preview] = await Promise.all([
-    base.clone().png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer(),
-    base.clone().resize(previewWidth, previewHeight, { fit: "fill", kernel: "lanczos3" }).png({ compressionLevel: 6 }).toBuffer(),
+    base().png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer(),
+    base().resize(previewWidth, previewHeight, { fit: "fill", kernel: "lanczos3" }).png({ compressionLevel: 6 }).toBuffer(),
   ]);
   return { png, preview, previewWidth, previewHeight, width, height, hasAlpha, mime: info.mime, bytes: info.bytes, sha256: sha256Hex(png) };
 }
