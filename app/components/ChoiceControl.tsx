@@ -1,5 +1,6 @@
 import { alpha, styled, type SxProps, type Theme } from "@mui/material/styles";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { svgIconStyle } from "./mui-input-style.ts";
 
 // MUI's FormControlLabel around a small Checkbox or Radio (@mui/material 9: FormControlLabel,
 // ButtonBase, SwitchBase, Checkbox, Radio, RadioButtonIcon, SvgIcon) drawn with a native input and
@@ -73,16 +74,7 @@ const Label = styled("label")(({ theme }) => {
       zIndex: 1,
     },
     // SvgIcon, fontSize small
-    "& > span:first-of-type svg": {
-      userSelect: "none",
-      width: "1em",
-      height: "1em",
-      display: "inline-block",
-      flexShrink: 0,
-      fill: "currentColor",
-      fontSize: theme.typography.pxToRem(20),
-      transition: theme.transitions.create("fill", { duration: theme.transitions.duration.shorter }),
-    },
+    "& > span:first-of-type svg": svgIconStyle(theme, 20),
     // Checkbox: one icon or the other
     "& input:checked ~ svg[data-off], & input:not(:checked) ~ svg[data-on]": { display: "none" },
     // Radio: the ring, and the dot that grows in it (RadioButtonIcon)

@@ -1,5 +1,5 @@
 import { styled, type SxProps, type Theme } from "@mui/material/styles";
-import { inputRootStyle, inputStyle, outlineColor } from "./mui-input-style.ts";
+import { inputRootStyle, inputStyle, outlineColor, svgIconStyle } from "./mui-input-style.ts";
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from "react";
 
 // MUI's outlined TextField (@mui/material 9: FormControl, InputLabel, OutlinedInput, NotchedOutline,
@@ -125,13 +125,7 @@ const Root = styled("div")(({ theme }) => {
     },
     "&[data-size=small] > div > select": { padding: "8.5px 32px 8.5px 14px" },
     "& > div > svg": {
-      userSelect: "none",
-      width: "1em",
-      height: "1em",
-      display: "inline-block",
-      flexShrink: 0,
-      fill: "currentColor",
-      fontSize: "1.5rem",
+      ...svgIconStyle(theme, 24),
       position: "absolute",
       right: 7,
       top: "calc(50% - .5em)",

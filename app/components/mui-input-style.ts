@@ -1,9 +1,10 @@
 import type { CSSObject, Theme } from "@mui/material/styles";
 
-// MUI 9's InputBase / OutlinedInput measures (@mui/material's InputBase.js and OutlinedInput.js),
-// for the fields drawn without MUI's components: the header's light search field
-// (search/InstantSearch.tsx) and the storefront's outlined fields (OutlinedField.tsx). One copy, so
-// that both stay on the same pixels as MUI's own inputs.
+// MUI 9's InputBase / OutlinedInput measures (@mui/material's InputBase.js and OutlinedInput.js)
+// and SvgIcon's box, for the controls drawn without MUI's components: the header's light search
+// field (search/InstantSearch.tsx), the storefront's outlined fields (OutlinedField.tsx) and its
+// checkboxes and radio buttons (ChoiceControl.tsx). One copy, so that they all stay on the same
+// pixels as MUI's own.
 
 /** The outline's colour at rest. */
 export const outlineColor = (theme: Theme): string =>
@@ -45,4 +46,16 @@ export const inputStyle = (theme: Theme): CSSObject => ({
   "&:focus": { outline: 0 },
   "&:invalid": { boxShadow: "none" },
   "&::-webkit-search-decoration": { WebkitAppearance: "none" },
+});
+
+/** SvgIcon's root (an inline `<svg viewBox="0 0 24 24">`) at `fontSize` (MUI's small: 20 px, medium: 24 px). */
+export const svgIconStyle = (theme: Theme, fontSize: number): CSSObject => ({
+  userSelect: "none",
+  width: "1em",
+  height: "1em",
+  display: "inline-block",
+  flexShrink: 0,
+  fill: "currentColor",
+  fontSize: theme.typography.pxToRem(fontSize),
+  transition: theme.transitions.create("fill", { duration: theme.transitions.duration.shorter }),
 });
