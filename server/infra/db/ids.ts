@@ -1,4 +1,8 @@
-import { ulid } from "ulid";
+import { monotonicFactory } from "ulid";
+
+// Monotonic within a process: two ids made in the same millisecond still sort in creation order
+// (lists ordered by `created_at desc, id desc` keep their order when the timestamps tie).
+const ulid = monotonicFactory();
 
 /** Prefixes of Platen's ids: readable in logs and sortable by creation time. */
 export const ID_PREFIXES = [
