@@ -217,12 +217,15 @@ function playwrightCounts(file, exitCode) {
     return { passed: 0, failed: 1, skipped: 0, failures: [`playwright wrote no report (exit ${exitCode}); see the output above`] };
   const s = report.stats;
   const failures = [];
+  const flaky = [];
   const durations = [];
   const perFile = new Map();
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === "unexpected") failures.push(`${[...trail, spec.title].filter(Boolean).join(" > ")} [${t.projectName}]`);
+        const name = `${[...trail, spec.title].filter(Boolean).join(" > ")} [${t.projectName}]`;
+        if (t.status === "unexpected") failures.push(name);
+        if (t.status === "flaky") flaky.push(name);
         const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
         durations.push({ ms, title: [...trail, spec.title].filter(Boolean).join(" > ") });
         perFile.set(trail[0], (perFile.get(trail[0]) ?? 0) + ms);
@@ -257,8 +260,13 @@ function playwrightCounts(file, exitCode) {
     console.log("Slowest tests:");
     for (const [title, ms] of top(durations.map((d) => [d.title, d.ms]))) console.log(`  ${fmtTime(ms).padStart(12)}  ${title}`);
   }
+  // A test that passed only when run again is not hidden: it is named here and in the summary.
+  if (flaky.length) {
+    console.log(`\nPassed only on retry (flaky, ${flaky.length}):`);
+    for (const name of flaky) console.log(`  ${name}`);
+  }
   const note = s.flaky ? `${s.flaky} flaky (passed on retry)` : "";
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed, skipped: s.skipped ?? 0, failures, note };
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed, skipped: s.skipped ?? 0, failures, note, flaky };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -486,6 +494,12 @@ console.log(fmtRow(header));
 console.log(fmtRow(widths.map((w) => "-".repeat(w))));
 for (const row of rows) console.log(fmtRow(row));
 console.log(`Wall time: ${fmtTime(Date.now() - startedAll)}${interrupted ? " (interrupted)" : ""}`);
+
+const flakyTests = results.flatMap((r) => (r.flaky ?? []).map((f) => `  ${r.step.id}: ${f}`));
+if (flakyTests.length) {
+  console.log(`\nPassed only on retry (${flakyTests.length}): look into these, a retry is not a fix.`);
+  for (const f of flakyTests) console.log(f);
+}
 
 const failures = results.flatMap((r) => r.failures.map((f) => `  ${r.step.id}: ${f}`));
 if (failures.length) {

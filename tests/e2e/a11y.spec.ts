@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { DemoRole } from "./support/accounts.ts";
 import { expect } from "@playwright/test";
-import { audit, test } from "./support/a11y.ts";
+import { audit, seriousViolations, test } from "./support/a11y.ts";
 
 // axe finds nothing serious or critical on any page, on desktops (1280 px) and phones (360 px),
 // for the role that uses it, and in the two other themes on a sample of pages. One test per page,
@@ -95,13 +95,23 @@ async function resolve(path: string, request: APIRequestContext): Promise<string
   return href;
 }
 
-// Each page is loaded once and audited at both widths (resized in place): half the page loads.
+// The audit itself: it still reports what it must (a nameless button, unreadable text, an image
+// without a text alternative), so a quick pass never means a blind one.
+test("the audit reports serious violations", async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>t</title></head><body><main>
+    <button></button><p style="color:#777;background:#888">hard to read</p><img src="data:," /></main></body></html>`);
+  const found = (await seriousViolations(page)).map((line) => line.split(" ")[0]);
+  expect(found).toEqual(expect.arrayContaining(["button-name", "color-contrast", "image-alt"]));
+});
+
+// Each page is loaded once and audited at both widths (resized in place), in a page each worker
+// keeps for its role (support/a11y.ts: sharedPage).
 for (const [who, paths] of Object.entries(PAGES)) {
   test.describe(`accessibility at 1280px and 360px as ${who}`, () => {
     test.use({ signedInAs: who === "visitor" ? null : (who as DemoRole) });
     for (const path of paths) {
-      test(path, async ({ page, request }) => {
-        await audit(page, await resolve(path, request), [1280, 360]);
+      test(path, async ({ sharedPage, request }) => {
+        await audit(sharedPage, await resolve(path, request), [1280, 360]);
       });
     }
   });
@@ -109,10 +119,10 @@ for (const [who, paths] of Object.entries(PAGES)) {
 
 for (const [theme, paths] of Object.entries(THEMED)) {
   test.describe(`accessibility in ${theme}`, () => {
+    test.use({ theme });
     for (const path of paths) {
-      test(path, async ({ page, context, baseURL, request }) => {
-        await context.addCookies([{ name: "platen_theme", value: theme, url: baseURL! }]);
-        await audit(page, await resolve(path, request));
+      test(path, async ({ sharedPage, request }) => {
+        await audit(sharedPage, await resolve(path, request));
       });
     }
   });

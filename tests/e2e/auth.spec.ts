@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, signInAs, signInRequest } from "./support/accounts.ts";
+import { DEMO, DEMO_PASSWORD, signInAs, signInRequest, signInThroughForm } from "./support/accounts.ts";
 import { signInShopper, signUpRequest } from "./support/shoppers.ts";
 import { waitForHydration } from "./support/a11y.ts";
 
@@ -61,7 +61,7 @@ test("a demo shopper signs in; the browser gets an ID token and posts it to /api
     answer = await r.text();
     return true;
   });
-  await signInAs(page, "shopper");
+  await signInThroughForm(page, "shopper");
   const res = await posted;
   expect(res.status()).toBe(200);
   const body = JSON.parse(res.request().postData() ?? "{}");

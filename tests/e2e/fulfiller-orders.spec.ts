@@ -127,9 +127,12 @@ test("the fulfiller makes, ships and delivers an order's two shipments; the shop
 
   // delivered, both groups: the order is delivered
   await page.goto(`${ORDERS}?status=shipped&q=${number}`);
+  const deliverButtons = groupsOf(page, number).getByRole("button", { name: "Mark delivered" });
   for (let i = 0; i < 2; i++) {
-    await groupsOf(page, number).first().getByRole("button", { name: "Mark delivered" }).click();
+    await deliverButtons.first().click();
     await expect(page.getByTestId("group-notice")).toHaveText("Marked as delivered.");
+    // The notice of the first click is still there at the second: wait for the list to follow.
+    await expect(deliverButtons).toHaveCount(1 - i);
   }
   await page.goto(`${ORDERS}?status=delivered&q=${number}`);
   await expect(groupsOf(page, number)).toHaveCount(2);
