@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import DemoFirstSequencer from "./tests/support/sequencer.ts";
 
 const testRoots = ["server", "app", "tests/integration", "tests/lint"];
 const testFiles = testRoots.map((root) => `${root}/**/*.test.ts`);
@@ -24,7 +25,19 @@ function listTests(dir: string): string[] {
  */
 const PROCESS_WIDE =
   /\b(vi\.mock|vi\.doMock|vi\.stubEnv|vi\.stubGlobal|setEnv|setDefaultPorts|setCachedRender|configureHttp|configurePorts|configureImageWork|registerPageCacheHook|registerEventDispatch)\(/;
-const needsIsolation = testRoots.flatMap(listTests).filter((file) => PROCESS_WIDE.test(readFileSync(file, "utf8")));
+const allTests = testRoots.flatMap(listTests);
+const needsIsolation = allTests.filter((file) => PROCESS_WIDE.test(readFileSync(file, "utf8")));
+
+/**
+ * The PostgreSQL pass (`TEST_DB_ENGINE=postgres`) runs the files that open a database (migrations,
+ * queries, locking and concurrency: whatever the two engines could treat differently); a file that
+ * never opens one (pure functions, images, storage, HTTP clients, the lint) runs once, on the
+ * PGlite pass. Such a file cannot reach a database by accident: the handle is opened only through
+ * these names.
+ */
+const OPENS_DATABASE = /\b(useTestDatabase|createTestDatabase|openDatabase|testEngine)\(|TEST_DATABASE_URL|TEST_DB_ENGINE/;
+const onPostgres = process.env.TEST_DB_ENGINE === "postgres";
+const engineFree = onPostgres ? allTests.filter((file) => !OPENS_DATABASE.test(readFileSync(file, "utf8"))) : [];
 
 export default defineConfig({
   test: {
@@ -35,10 +48,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    sequence: { sequencer: DemoFirstSequencer },
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: "shared", include: testFiles, exclude: needsIsolation, isolate: false } },
-      { extends: true, test: { name: "isolated", include: needsIsolation, isolate: true } },
+      { extends: true, test: { name: "shared", include: testFiles, exclude: [...needsIsolation, ...engineFree], isolate: false } },
+      { extends: true, test: { name: "isolated", include: needsIsolation, exclude: engineFree, isolate: true } },
     ],
   },
 });

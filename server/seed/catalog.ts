@@ -4,7 +4,15 @@ import { eq, and, inArray } from "drizzle-orm";
 import type { Db } from "../infra/db/index.ts";
 import { artworks, products } from "../modules/catalog/schema.ts";
 import { users } from "../modules/identity/schema.ts";
-import { generateDemoArtwork, generateTemplate, type DemoArtStyle, type DemoArtworkOptions } from "../infra/images/index.ts";
+import {
+  generateDemoArtwork,
+  generateTemplate,
+  TEMPLATE_SIZE,
+  templateArea,
+  templateFingerprint,
+  type DemoArtStyle,
+  type DemoArtworkOptions,
+} from "../infra/images/index.ts";
 import { logger } from "../infra/logger/index.ts";
 import { storage } from "../infra/storage/index.ts";
 import { systemCtx, type Ctx } from "../kernel/index.ts";
@@ -306,7 +314,11 @@ async function userId(db: Db, email: string): Promise<string | null> {
   return u?.id ?? null;
 }
 
-/** Renders each template once (colour x area), in a small pool. */
+/**
+ * Renders each template once (colour x area), in a small pool. A template is stored under its
+ * fingerprint, so one already in storage (a test directory kept between runs and engines) is not
+ * rendered again.
+ */
 async function templatesFor(spec: BlankSpec): Promise<{
   byColor: Map<string, Record<string, { key: string }>>;
   area: Map<string, { width: number; height: number; rect: TemplateRect }>;
@@ -318,10 +330,14 @@ async function templatesFor(spec: BlankSpec): Promise<{
   const worker = async () => {
     while (next < jobs.length) {
       const j = jobs[next++]!;
-      const t = await generateTemplate(spec.category, j.areaKey, j.hex);
-      const key = `templates/${spec.code.toLowerCase()}/${j.areaKey}-${j.hex.slice(1).toLowerCase()}.png`;
-      await storage().put(key, t.png, { contentType: "image/png" });
-      if (!area.has(j.areaKey)) area.set(j.areaKey, { width: t.width, height: t.height, rect: t.rect });
+      const fingerprint = templateFingerprint(spec.category, j.areaKey, j.hex);
+      const key = `templates/${spec.code.toLowerCase()}/${j.areaKey}-${j.hex.slice(1).toLowerCase()}-${fingerprint}.png`;
+      if (!(await storage().exists(key))) {
+        const t = await generateTemplate(spec.category, j.areaKey, j.hex);
+        await storage().put(key, t.png, { contentType: "image/png" });
+      }
+      const { rect } = templateArea(spec.category, j.areaKey);
+      if (!area.has(j.areaKey)) area.set(j.areaKey, { width: TEMPLATE_SIZE, height: TEMPLATE_SIZE, rect: { ...rect } });
       const rec = byColor.get(j.name) ?? {};
       rec[j.areaKey] = { key };
       byColor.set(j.name, rec);

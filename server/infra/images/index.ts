@@ -109,6 +109,7 @@ export {
   TEMPLATE_SIZE,
   generateTemplate,
   templateArea,
+  templateFingerprint,
   templateSvg,
   type GeneratedTemplate,
   type TemplateAreaSpec,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Sharp } from "sharp";
 import type { Category, PrintAreaKey, TemplateRect } from "../../contracts/index.ts";
 import { loadSharp } from "./sharp.ts";
@@ -303,6 +304,21 @@ export function templateSvg(category: Category, areaKey: PrintAreaKey, colorHex:
     })
     .join("");
   return doc(`<defs>${filters}</defs>${body}`);
+}
+
+/** Bump when `renderTemplate` draws the same layers differently. */
+const TEMPLATE_RENDERER_VERSION = 1;
+
+/**
+ * A short fingerprint of the template `generateTemplate` would render (its layers and the
+ * renderer's version): the same fingerprint, the same PNG. Callers store templates under it and
+ * skip rendering what is stored already (the demo seed, run again by tests on a kept directory).
+ */
+export function templateFingerprint(category: Category, areaKey: PrintAreaKey, colorHex: string): string {
+  return createHash("sha256")
+    .update(`${TEMPLATE_RENDERER_VERSION}|${TEMPLATE_SIZE}|${templateSvg(category, areaKey, colorHex)}`)
+    .digest("hex")
+    .slice(0, 12);
 }
 
 /** The area spec of a category (throws for an area the category's templates do not have). */
