@@ -12,7 +12,8 @@
 // PLATEN_BUILD_DIR (default build), BENCH_NO_BUILD=1 (use the build as it is), BENCH_LIGHTHOUSE=0
 // (skip Lighthouse, which runs only when all scenarios run), BENCH_PG=0 (skip one vs two processes on
 // PostgreSQL, which runs when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server), BENCH_FRESH=0
-// (skip `npm ci && npm start` on a fresh clone of HEAD, bench/fresh.mjs), BENCH_SKIP_MICRO=1.
+// (skip `npm ci && npm start` on a fresh clone of HEAD, bench/fresh.mjs), BENCH_SKIP_MICRO=1,
+// BENCH_ONLY=start (only the cold start, the restart and the fresh clone, with the machine's load).
 // Exit code 1 when the server does not start or a scenario had errors or an unexpected status.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -49,7 +50,9 @@ const microNames = existsSync(path.join(root, "bench", "micro"))
       .filter((f) => f.endsWith(".bench.ts"))
       .map((f) => f.replace(/\.bench\.ts$/, ""))
   : [];
-if (scenarios.length === 0 && !only.some((n) => microNames.includes(n))) {
+// BENCH_ONLY=start: only the start figures (cold start, restart, `npm ci && npm start` on a fresh clone).
+const startOnly = only.includes("start");
+if (scenarios.length === 0 && !startOnly && !only.some((n) => microNames.includes(n))) {
   console.error(`BENCH_ONLY matched no scenario. Scenarios: ${allScenarios.map((s) => s.name).join(", ")}`);
   process.exit(2);
 }
@@ -120,6 +123,7 @@ async function main() {
   console.log("Starting the production server on a fresh database with the demo data...");
   server = await startServer({ buildDir });
   const coldStartMs = server.coldStartMs;
+  const coldLoad = os.loadavg();
   console.log(`Cold start: ${Math.round(coldStartMs)} ms to the first answer to GET / (${server.baseUrl})`);
   const rssAfterStart = server.rssMb();
 
@@ -233,13 +237,14 @@ async function main() {
     rmSync(keptDir, { recursive: true, force: true });
   }
   const restartMs = restarts.sort((a, b) => a - b)[1] ?? null;
+  const restartLoad = os.loadavg();
 
   // `npm ci && npm start` on a fresh clone of HEAD (the build and the demo snapshot included).
   let fresh = null;
-  if (process.env.BENCH_FRESH !== "0" && !only.length) {
+  if (process.env.BENCH_FRESH !== "0" && (!only.length || startOnly)) {
     console.log("\nA fresh clone of HEAD: npm ci && npm start, to the first answer to GET /...");
     try {
-      fresh = await measureFreshStart();
+      fresh = { ...(await measureFreshStart()), loadAverage: os.loadavg() };
     } catch (error) {
       console.log(`Fresh clone not measured: ${error instanceof Error ? error.message : error}`);
     }
@@ -253,11 +258,15 @@ async function main() {
       [1, 2, 3, 4],
     ),
   );
-  console.log(`\nCold start: ${Math.round(coldStartMs)} ms (spawn to first answer to GET /, fresh database with demo data)`);
-  if (restartMs !== null) console.log(`Restart: ${Math.round(restartMs)} ms (the same, on an existing database; median of 3)`);
+  const loadNote = (l) => (l ? `load average ${l.map((x) => x.toFixed(2)).join(" ")}` : "");
+  console.log(
+    `\nCold start: ${Math.round(coldStartMs)} ms (spawn to first answer to GET /, fresh database with demo data; ${loadNote(coldLoad)})`,
+  );
+  if (restartMs !== null)
+    console.log(`Restart: ${Math.round(restartMs)} ms (the same, on an existing database; median of 3; ${loadNote(restartLoad)})`);
   if (fresh)
     console.log(
-      `Fresh clone: npm ci ${(fresh.npmCiMs / 1000).toFixed(1)} s + npm start (build, demo snapshot, start) ${(fresh.startMs / 1000).toFixed(1)} s = ${(fresh.totalMs / 1000).toFixed(1)} s`,
+      `Fresh clone: npm ci ${(fresh.npmCiMs / 1000).toFixed(1)} s + npm start (build, demo snapshot, start) ${(fresh.startMs / 1000).toFixed(1)} s = ${(fresh.totalMs / 1000).toFixed(1)} s (${loadNote(fresh.loadAverage)} at the end)`,
     );
   if (rssAfterStart !== null) console.log(`Server memory: ${rssAfterStart} MB after start, ${rssAfterLoad} MB after the load`);
 
@@ -401,7 +410,8 @@ async function main() {
     settings: { durationSeconds: duration, warmupSeconds: warmup, connections, buildDir },
     coldStartMs: Math.round(coldStartMs),
     restartMs: restartMs === null ? null : Math.round(restartMs),
-    freshClone: fresh && Object.fromEntries(Object.entries(fresh).map(([k, v]) => [k, Math.round(v)])),
+    loadAverage: { coldStart: coldLoad, restart: restartLoad },
+    freshClone: fresh && Object.fromEntries(Object.entries(fresh).map(([k, v]) => [k, Array.isArray(v) ? v : Math.round(v)])),
     javascript: js?.map((p) => ({ page: p.page, gzipBytes: p.bytes })) ?? null,
     lighthouse: lighthouseResults,
     postgresScaling: scaling,
