@@ -64,7 +64,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The server entry compiled by `npm run build` (scripts/build-server.mjs), as `npm start` runs it.
+    // The server entry built by `npm run build` (with the SSR bundle, vite.config.ts), as `npm start` runs it.
     command: `rm -rf ${dataDir} && node ${buildDir}/server/main.js`,
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,

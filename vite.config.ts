@@ -1,8 +1,29 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * One server bundle (ADR 0014, amended): the SSR build has two entries, React Router's server
+ * build (`build/server/index.js`) and Platen's server entry (`server/main.ts` ->
+ * `build/server/main.js`), so every server module is bundled once, in chunks both entries share.
+ * Compiled apart (as esbuild once did), the entry and the SSR bundle each had their own copy of
+ * every server module: two copies of an error class made `instanceof` checks fail across them
+ * (a provider's refusal became a 500), and any module state needed a key on globalThis.
+ */
+const SSR_INPUT = { index: "virtual:react-router/server-build", main: "server/main.ts" };
+function serverEntryNames(): Plugin {
+  return {
+    name: "platen:server-entry-names",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    outputOptions(options) {
+      // React Router names the one SSR entry `index.js`; the second entry keeps its own name.
+      return { ...options, entryFileNames: (chunk) => (chunk.name === "main" ? "main.js" : "index.js") };
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), serverEntryNames()],
   // MUI and Emotion must be bundled into the SSR build so that server and client share one
   // Emotion instance (see ../shared/stack-notes.md).
   ssr: {
@@ -11,8 +32,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 5173 },
   build: {
     sourcemap: false,
+    ...(isSsrBuild ? { rollupOptions: { input: SSR_INPUT } } : {}),
     rolldownOptions: isSsrBuild
-      ? {}
+      ? { input: SSR_INPUT }
       : {
           treeshake: {
             // Zod schemas are built at a module's top level (`z.object(...)`): the bundler

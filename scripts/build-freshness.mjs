@@ -15,8 +15,9 @@ function newestMtime(p) {
 }
 
 /**
- * How to run the production server: the entry compiled at build time (`node build/server/main.js`,
- * scripts/build-server.mjs), or the TypeScript source through tsx for a build made before that existed.
+ * How to run the production server: the server entry built with the SSR bundle (`node
+ * build/server/main.js`, vite.config.ts), or the TypeScript source through tsx for a build made
+ * before that existed.
  */
 export function serverCommand(root, buildDir = "build") {
   const compiled = path.join(root, buildDir, "server", "main.js");

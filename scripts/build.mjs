@@ -1,7 +1,9 @@
 // `npm run build`: the web build and the database snapshots, side by side.
 //
-//   A. react-router build -> scripts/build-server.mjs -> scripts/write-build-id.mjs
-//      (the client and SSR bundles, the compiled server entry, the latest-build file)
+//   A. react-router build -> scripts/write-build-id.mjs
+//      (the client bundle; the server bundle with its two entries, React Router's server build
+//      `server/index.js` and Platen's server entry `server/main.js` (vite.config.ts); the
+//      latest-build file)
 //   B. scripts/make-db-template.ts --only=template: the migrated, empty database (~4 s)
 //   C. scripts/make-db-template.ts --only=demo: the demo snapshot with its files (~1 min, most of
 //      it the demo orders placed through the real order flow)
@@ -48,7 +50,6 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 const web = run("web build", [
   [bin("react-router"), "build"],
-  [node, "scripts/build-server.mjs"],
   [node, "scripts/write-build-id.mjs"],
 ]);
 const snapshot = (which) =>

@@ -9,6 +9,7 @@ import { paymentProvider } from "./infra/payments/index.ts";
 import { storage, warnIfMediaMissing } from "./infra/storage/index.ts";
 import { setDefaultPorts } from "./kernel/index.ts";
 import { registerJobHandlers } from "./jobs/handlers.ts";
+import { registerOrderSteps } from "./modules/orders/index.ts";
 import { startWorker, type WorkerHandle } from "./jobs/index.ts";
 import { sampleMediaKeys } from "./modules/catalog/index.ts";
 import { sealSigningKeys, SigningKeySecretError } from "./modules/identity/index.ts";
@@ -103,11 +104,13 @@ async function sealKeysOrExit(database: Database): Promise<void> {
 
 /**
  * The composition root's ports: services reach the configured storage and e-mail provider
- * through `ctx.ports` (built lazily). Every process that runs services calls this once: the
- * server (boot), the CLIs and the build's demo snapshot.
+ * through `ctx.ports` (built lazily), and the money path's durable steps are registered (a refund
+ * granted by a service is made by its step). Every process that runs services calls this once:
+ * the server (boot), the CLIs and the build's demo snapshot.
  */
 export function configurePorts(): void {
   setDefaultPorts(() => ({ storage: storage(), email: emailProvider(), payments: paymentProvider() }));
+  registerOrderSteps();
 }
 
 export async function boot(options: { worker?: boolean } = {}): Promise<Booted> {

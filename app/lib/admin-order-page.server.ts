@@ -1,5 +1,6 @@
 // The admin order page (/admin/orders/:id): what it shows and what its forms do, apart from the
 // route so that both can be tested on a real database.
+import { randomBytes } from "node:crypto";
 import { data, redirect } from "react-router";
 import { accountLabel, type JournalRow } from "#app/lib/ledger-accounts.ts";
 import { notFoundMessage } from "#app/lib/not-found.ts";
@@ -18,20 +19,25 @@ import {
   ORDER_STATUS_LABELS,
   refundOrder,
   releaseOrder,
+  retryOrderRefund,
   type AdminOrderView,
   type GroupStatus,
 } from "#server/modules/orders/index.ts";
 
 export const REASON_MAX = REFUND_REASON_MAX;
 
-/** Statuses an admin may still cancel from (the orders module decides; this only hides a button that cannot work). */
-const CANCELLABLE = new Set(["pending_payment", "paid", "in_production", "on_hold"]);
-
 const NOTICES: Record<string, string> = {
-  cancelled: "The order is cancelled and the shopper is refunded in full.",
-  refunded: "The refund went through the payment provider and the ledger shows its reversing journal.",
+  cancelled: "The order is cancelled: nothing is made or shipped, its print shops are told, and the shopper is refunded in full.",
+  refunded: "The refund is recorded on the order and in the ledger; where it stands at the payment provider is listed under Refunds.",
+  "refund-retried": "The refund was asked of the payment provider again; where it stands is listed under Refunds.",
   held: "The order is on hold: nothing moves until it is released.",
   released: "The order is released and carries on where it stopped.",
+};
+
+const REFUND_STATUS_LABELS: Record<string, string> = {
+  requested: "Being made",
+  succeeded: "Refunded",
+  failed: "Failed",
 };
 
 async function load(ctx: Ctx, request: Request, id: string): Promise<AdminOrderView> {
@@ -99,6 +105,9 @@ export async function adminOrderPage(ctx: Ctx, request: Request, orderId: string
     breakdown: [
       { label: "Charged to the shopper", amount: fmt(view.breakdown.charged), strong: true },
       { label: "Refunded", amount: fmt(view.breakdown.refunded), strong: false },
+      ...(view.breakdown.refundPending
+        ? [{ label: "Refund not made yet (owed to the shopper)", amount: fmt(view.breakdown.refundPending), strong: false }]
+        : []),
       { label: "Tax payable", amount: fmt(view.breakdown.tax), strong: false },
       { label: "Platform fee", amount: fmt(view.breakdown.platform), strong: false },
       ...Object.entries(view.breakdown.stores).map(([id, minor]) => ({
@@ -114,9 +123,25 @@ export async function adminOrderPage(ctx: Ctx, request: Request, orderId: string
     ],
     refundableMinor: view.refundableMinor,
     refundable: fmt(view.refundableMinor),
-    canCancel: CANCELLABLE.has(order.status),
-    canHold: view.canHold,
-    canRelease: view.canRelease,
+    // What the order's machine allows now (the transition table and its guards), nothing more.
+    canCancel: view.actions.cancel,
+    canRefund: view.actions.refund,
+    canHold: view.actions.hold,
+    canRelease: view.actions.release,
+    // A fresh key per page: the refund form sent twice is one refund.
+    refundKey: randomBytes(16).toString("hex"),
+    refunds: view.refunds.map((r) => ({
+      id: r.id,
+      amount: fmt(r.amountMinor),
+      status: r.status,
+      statusLabel: REFUND_STATUS_LABELS[r.status] ?? r.status,
+      reason: r.reason,
+      asked: formatDateTime(r.createdAt),
+      updated: formatDateTime(r.updatedAt),
+      attempts: r.attempts,
+      error: r.lastError,
+      canRetry: r.status === "failed",
+    })),
     groups: order.groups.map((g, i) => ({
       id: g.id,
       name: `Shipment ${i + 1}`,
@@ -210,6 +235,16 @@ export async function adminOrderAction(ctx: Ctx, request: Request, orderId: stri
       return refusal(error, values, "_refund");
     }
     return done("refunded");
+  }
+
+  if (intent === "retry-refund") {
+    const refundId = text(form, "refundId");
+    try {
+      await retryOrderRefund(ctx, { orderId, refundId });
+    } catch (error) {
+      return refusal(error, values, "_refunds");
+    }
+    return done("refund-retried");
   }
 
   if (intent === "hold") {

@@ -15,7 +15,8 @@ export interface RefundableOrder {
   groups: { id: string; shippingMinor: number; status: string }[];
 }
 
-export type RefundFormResult = { ok: true; request: RefundRequest } | { ok: false; errors: Record<string, string> };
+export type RefundFormResult =
+  { ok: true; request: RefundRequest & { idempotencyKey?: string } } | { ok: false; errors: Record<string, string> };
 
 /** Form field of a line's quantity. */
 export const refundQtyField = (lineId: string) => `qty-${lineId}`;
@@ -71,7 +72,10 @@ export function parseRefundForm(form: FormData, order: RefundableOrder): RefundF
     return { ok: false, errors: { _refund: "Choose the items or shipping to refund, or enter an amount." } };
   if (order.refundableMinor <= 0) return { ok: false, errors: { _refund: "Nothing is left to refund on this order." } };
 
-  const request: RefundRequest = { reason };
+  // The form's own key: the same form sent twice (a double click, a retry after a timeout) is one refund.
+  const key = text(form.get("refundKey"));
+  const request: RefundRequest & { idempotencyKey?: string } = { reason };
+  if (/^[A-Za-z0-9_-]{16,64}$/.test(key)) request.idempotencyKey = `form:${key}`;
   if (lines.length) request.lines = lines;
   if (groupIds.length) request.groupIds = groupIds;
   if (amountMinor !== undefined) request.amountMinor = amountMinor;

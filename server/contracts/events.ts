@@ -19,10 +19,17 @@ export interface DomainEventMap {
   "product.restored": { productId: string; storeId: string };
   /** An order was paid (its ledger journal and confirmation e-mail are written with it). */
   "order.paid": { orderId: string; totalMinor: number; currency: string };
-  /** An order was cancelled: unpaid (expired or by the shopper) or refunded in full before production. */
-  "order.cancelled": { orderId: string; reason: string; refundedMinor: number };
-  /** Money went back to the shopper (part or all of an order). */
+  /**
+   * An order was cancelled: unpaid (expired or by the shopper), or paid and refunded in full before
+   * anything shipped. `fulfillerIds`: the print shops that had lines of it (told to stop).
+   */
+  "order.cancelled": { orderId: string; reason: string; refundedMinor: number; fulfillerIds?: string[] };
+  /** A refund was granted (part or all of an order); the provider makes it after (`order.refund_*`). */
   "order.refunded": { orderId: string; amountMinor: number; currency: string; full: boolean };
+  /** The payment provider made a refund. */
+  "order.refund_succeeded": { orderId: string; refundId: string; amountMinor: number; currency: string };
+  /** The payment provider refused a refund, or could not be reached for a day: an admin must look. */
+  "order.refund_failed": { orderId: string; refundId: string; amountMinor: number; currency: string; error: string };
   /** A shipment group left its warehouse. */
   "order.group_shipped": { orderId: string; groupId: string; carrier: string; trackingNumber: string };
   /** A shipment group arrived. */

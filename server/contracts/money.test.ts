@@ -22,6 +22,20 @@ const parsed = (text: string, currency: string) => {
   return r.ok ? r.money.amount : r.message;
 };
 
+describe("parseMoney: the number and its currency, nothing else", () => {
+  it("reads an amount with a currency symbol or code around it", () => {
+    expect(parsed("$12.50", "USD")).toBe(1250);
+    expect(parsed("USD 12.50", "USD")).toBe(1250);
+    expect(parsed("12,50 €", "EUR")).toBe(1250);
+    expect(parsed("US$ 3", "USD")).toBe(300);
+  });
+
+  it("refuses markup or words around a number instead of reading the number inside (issue 22, a $1.00 refund)", () => {
+    for (const junk of ["<script>alert(1)</script>", "<b>1</b>", "refund 10 please", "1)", "(1", "12.50abc", "abc12.50"])
+      expect(typeof parsed(junk, "USD"), junk).toBe("string");
+  });
+});
+
 describe("Money", () => {
   it("knows each currency's digits", () => {
     expect(currencyDigits("USD")).toBe(2);

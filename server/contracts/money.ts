@@ -177,11 +177,13 @@ export function parseMoney(input: string, currency: CurrencyCode): ParseMoneyRes
     negative = true;
     s = s.slice(1).trim();
   }
-  // A currency code or symbol before or after the number.
-  s = s
-    .replace(/^[^\d.,]+/, "")
-    .replace(/[^\d.,]+$/, "")
-    .trim();
+  // A currency symbol or code before or after the number, and nothing else ("$12.50", "12,50 €",
+  // "USD 12.50"): anything around the number that is not one ("<b>1</b>") is refused, never read
+  // as the number inside it.
+  const code = /^[A-Z]{3}$/.test(currency) ? currency : "XXX";
+  const around = new RegExp(`^(?:\\p{Sc}|${code}|[A-Z]{1,2}\\p{Sc})?\\s*`, "iu");
+  const after = new RegExp(`\\s*(?:\\p{Sc}|${code})?$`, "iu");
+  s = s.replace(around, "").replace(after, "").trim();
   if (s.startsWith("-")) {
     negative = !negative;
     s = s.slice(1);

@@ -173,6 +173,12 @@ export class PaymentProviderError extends Error {
     message: string,
     /** Which card field the message belongs next to, when it is about one. */
     readonly field?: "cardNumber" | "expiry" | "cvc",
+    /**
+     * Whether the same request may succeed later (the provider could not be reached, was busy or
+     * failed on its side): the provider says so from its error's type and code, never from the
+     * wording of its message. A refusal (a card, an amount, a missing intent) is final.
+     */
+    readonly retryable = false,
   ) {
     super(message);
   }

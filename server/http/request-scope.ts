@@ -6,8 +6,8 @@
 // loaders of the same request must see what the action changed, so nothing is shared there.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-// One instance per process: the compiled server entry (build/server/main.js) runs the scope and the
-// SSR bundle (build/server/index.js) reads it, and each bundle has its own copy of this module.
+// One instance per process: in development the server (tsx) runs the scope and Vite's SSR modules
+// read it, each with its own copy of this module. (The production build bundles both once.)
 const KEY = Symbol.for("platen.requestScope");
 type G = typeof globalThis & { [KEY]?: AsyncLocalStorage<Map<string, unknown>> };
 const scope = ((globalThis as G)[KEY] ??= new AsyncLocalStorage<Map<string, unknown>>());

@@ -9,7 +9,7 @@ import {
   searchSettingsHandler,
   searchSyncBatchHandler,
 } from "../modules/search/index.ts";
-import { ORDER_EXPIRE_TOPIC, orderExpireHandler } from "../modules/orders/index.ts";
+import { ORDER_EXPIRE_TOPIC, orderExpireHandler, registerOrderSteps } from "../modules/orders/index.ts";
 import { FAN_CLUB_NEW_PRODUCT_TOPIC, fanClubNewProductHandler, fanClubOnProductPublished } from "../modules/stores/index.ts";
 import { registerEventDispatch, subscribe } from "./events.ts";
 import { registerBatchHandler, registerHandler } from "./worker.ts";
@@ -23,6 +23,8 @@ export function registerJobHandlers(): void {
   registerHandler(SEARCH_SETTINGS_TOPIC, searchSettingsHandler);
   // An unpaid order expires at its deadline (a job written with the order).
   registerHandler(ORDER_EXPIRE_TOPIC, orderExpireHandler);
+  // The money path's calls to the payment provider (refunds, cancelling closed orders' intents).
+  registerOrderSteps();
 
   // Search holds what the catalogue lists of a store: none of a suspended store's products, and
   // the store's current name on the others. (Product moves update search in their own

@@ -21,6 +21,7 @@ export {
   registerHandler,
   registerBatchHandler,
   runDueJobs,
+  runJobNow,
   drain,
   startWorker,
   type JobHandler,
@@ -30,3 +31,13 @@ export {
   type WorkerHandle,
 } from "./worker.ts";
 export { publish, subscribe, registerEventDispatch, subscribersOf, EVENT_DISPATCH_TOPIC, type EventHandler } from "./events.ts";
+export {
+  registerStep,
+  requestStep,
+  runStepNow,
+  stepTopic,
+  STEP_RETRY,
+  STEP_MAX_ATTEMPTS,
+  type StepHandler,
+  type StepRun,
+} from "./steps.ts";

@@ -44,6 +44,16 @@ export async function claim(db: Db, workerId: string, limit = 10, topics?: reado
   return rows.sort((x, y) => x.runAt.getTime() - y.runAt.getTime() || x.id.localeCompare(y.id));
 }
 
+/** Claim the pending job enqueued under `dedupeKey`, due or not (to run it now); null when another worker has it or it is done. */
+export async function claimByKey(db: Db, workerId: string, dedupeKey: string): Promise<OutboxJob | null> {
+  const [row] = await db
+    .update(outbox)
+    .set({ status: "processing", lockedAt: sql`now()`, lockedBy: workerId, attempts: sql`${outbox.attempts} + 1` })
+    .where(and(eq(outbox.dedupeKey, dedupeKey), eq(outbox.status, "pending")))
+    .returning();
+  return row ?? null;
+}
+
 export async function complete(db: Db, id: string): Promise<void> {
   await db
     .update(outbox)

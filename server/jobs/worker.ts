@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../infra/db/index.ts";
 import { logger } from "../infra/logger/index.ts";
-import { claim, complete, DEFAULT_RETRY, fail, releaseStale, type OutboxJob, type RetryPolicy } from "./outbox.ts";
+import { claim, claimByKey, complete, DEFAULT_RETRY, fail, releaseStale, type OutboxJob, type RetryPolicy } from "./outbox.ts";
 
 /** A handler must be idempotent: a job can run more than once (crash after work, before complete). */
 export type JobHandler = (db: Db, payload: Record<string, unknown>, job: OutboxJob) => Promise<void>;
@@ -93,6 +93,27 @@ export async function runDueJobs(db: Db, workerId = `worker-${process.pid}`, lim
     for (const job of group) await settle(db, job, outcome.get(job.id), entry.retry);
   }
   return ran;
+}
+
+/**
+ * Run the job enqueued under `dedupeKey` now, in this process, instead of waiting for a worker's
+ * next poll: a request that just committed a durable step runs its first attempt at once, so the
+ * page it answers with shows the outcome. A failure is settled as any other (retried with backoff
+ * by the worker). Returns false when the job was not pending (a worker has it, or it is done).
+ */
+export async function runJobNow(db: Db, dedupeKey: string): Promise<boolean> {
+  const job = await claimByKey(db, `now-${process.pid}`, dedupeKey);
+  if (!job) return false;
+  const entry = registry().get(job.topic);
+  let error: unknown = undefined;
+  try {
+    if (!entry || entry.kind !== "single") throw new Error(`No handler for topic ${job.topic}`);
+    await entry.handler(db, job.payload, job);
+  } catch (e) {
+    error = e ?? new Error("Job failed");
+  }
+  await settle(db, job, error, entry?.retry ?? DEFAULT_RETRY);
+  return error === undefined;
 }
 
 /** Run every due job until none is left (tests and CLI). */

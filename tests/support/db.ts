@@ -6,12 +6,15 @@ import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database, type Db } from "../../server/infra/db/index.ts";
 import { emailProvider } from "../../server/infra/email/index.ts";
 import { paymentProvider } from "../../server/infra/payments/index.ts";
+import { registerOrderSteps } from "../../server/modules/orders/index.ts";
 import { storage } from "../../server/infra/storage/index.ts";
 import { setDefaultPorts } from "../../server/kernel/index.ts";
 import { TEMPLATE_DB } from "./global-setup.ts";
 
-// The configured adapters (as in server/boot.ts); a test passes its own through `t.ctx(actor, { ports })`.
+// The configured adapters and the money path's steps (as server/boot.ts's configurePorts); a test
+// passes its own ports through `t.ctx(actor, { ports })`.
 setDefaultPorts(() => ({ storage: storage(), email: emailProvider(), payments: paymentProvider() }));
+registerOrderSteps();
 import { createCtx, type Actor, type Ctx, type CtxOptions } from "../../server/kernel/index.ts";
 
 const SNAPSHOT_FILE = path.resolve("tmp/test-pglite-snapshot.tar");

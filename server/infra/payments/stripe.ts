@@ -67,13 +67,22 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof stripeSdk().errors.StripeError) {
+    const errors = stripeSdk().errors;
+    if (error instanceof errors.StripeError) {
       const code = error.code ?? error.type ?? "stripe_error";
-      const message =
-        error instanceof stripeSdk().errors.StripeConnectionError || error instanceof stripeSdk().errors.StripeAPIError
-          ? "The payment service could not be reached. Try again in a moment."
-          : (error.message ?? "The payment service refused the request.");
-      throw new PaymentProviderError(code, message);
+      // Stripe's own classes say what another attempt may fix: the network, Stripe's side (5xx),
+      // its rate limit, and a request still running under the same idempotency key or lock.
+      const unreachable = error instanceof errors.StripeConnectionError || error instanceof errors.StripeAPIError;
+      const retryable =
+        unreachable ||
+        error instanceof errors.StripeRateLimitError ||
+        code === "lock_timeout" ||
+        code === "idempotency_key_in_use" ||
+        (error.statusCode ?? 0) >= 500;
+      const message = unreachable
+        ? "The payment service could not be reached. Try again in a moment."
+        : (error.message ?? "The payment service refused the request.");
+      throw new PaymentProviderError(code, message, undefined, retryable);
     }
     throw error;
   }
@@ -139,6 +148,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         const message = error instanceof Error ? error.message : String(error);
         throw new PaymentProviderError("signature_invalid", `The webhook signature could not be verified: ${message}`);
       }
+      // constructEvent refuses a signature older than the tolerance but not one dated ahead of
+      // the clock: refuse those too, so a captured signature cannot be made to last longer.
+      const t = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+      if (!Number.isFinite(t) || t - Math.floor(Date.now() / 1000) > tolerance)
+        throw new PaymentProviderError("signature_invalid", "The webhook signature is dated in the future.");
       const object = event.data?.object as { object?: string } | undefined;
       const intent = object?.object === "payment_intent" ? toIntent(object as Stripe.PaymentIntent) : null;
       return { id: event.id, type: event.type, intent };

@@ -158,7 +158,12 @@ function bindTestProcessor(store: TestProcessorStore, now: () => Date): PaymentP
       await store.put("idempotency", id, { claim: token });
       return fn();
     }
-    throw new PaymentProviderError("idempotency_in_use", "This payment is already being processed; try again in a moment.");
+    throw new PaymentProviderError(
+      "idempotency_in_use",
+      "This payment is already being processed; try again in a moment.",
+      undefined,
+      true,
+    );
   }
 
   return {

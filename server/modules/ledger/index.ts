@@ -6,6 +6,8 @@ export {
   assertBalanced,
   postOrderPaid,
   postOrderRefund,
+  postRefundPaidOut,
+  postLatePayment,
   postGroupDelivered,
   orderJournals,
   partyBalance,

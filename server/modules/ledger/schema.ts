@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { JournalKind } from "./types.ts";
 
 /**
  * A journal: one business event (an order paid, refunded, cancelled, a shipment delivered) as a
@@ -9,7 +10,7 @@ export const ledgerJournals = pgTable(
   "ledger_journals",
   {
     id: text().primaryKey(), // led_
-    kind: text().$type<"order_paid" | "order_refunded" | "order_cancelled" | "group_delivered">().notNull(),
+    kind: text().$type<JournalKind>().notNull(),
     orderId: text().notNull(),
     reversesJournalId: text(),
     /** The business event's own key (`order-paid:<id>`...): posting it twice gives the first journal. */

@@ -250,11 +250,8 @@ export async function postOrderRefund(
   for (const [s, amount] of taken)
     if (amount > 0)
       entries.push({ account: s.account, amountMinor: amount, lineId: s.lineId, groupId: s.groupId, availableAt: s.availableAt });
-  entries.push(
-    { account: ACCOUNTS.refunds, amountMinor: -total },
-    { account: ACCOUNTS.refunds, amountMinor: total },
-    { account: ACCOUNTS.paymentsClearing, amountMinor: -total },
-  );
+  // Owed back to the shopper until the provider makes the refund (postRefundPaidOut).
+  entries.push({ account: ACCOUNTS.refunds, amountMinor: -total });
   return post(
     ctx,
     {
@@ -266,6 +263,52 @@ export async function postOrderRefund(
       reverses: paidJournalId,
     },
     entries,
+  );
+}
+
+/**
+ * The payment provider made a refund: what was owed back to the shopper leaves payments clearing.
+ * Once per refund; until then the refund shows as owed (`refunds`), so the ledger says what the
+ * provider did, not what Platen asked of it.
+ */
+export async function postRefundPaidOut(
+  ctx: Ctx,
+  input: { orderId: string; refundId: string; amountMinor: number; currency: string },
+): Promise<JournalView> {
+  return post(
+    ctx,
+    {
+      kind: "refund_paid_out",
+      orderId: input.orderId,
+      key: `refund-paid-out:${input.refundId}`,
+      memo: "Refund made by the payment provider",
+      currency: input.currency,
+    },
+    [
+      { account: ACCOUNTS.refunds, amountMinor: input.amountMinor },
+      { account: ACCOUNTS.paymentsClearing, amountMinor: -input.amountMinor },
+    ],
+  );
+}
+
+/**
+ * A payment arrived after its order was cancelled or had expired: the money came in and is owed
+ * back at once (the refund then pays it out). Once per order.
+ */
+export async function postLatePayment(ctx: Ctx, input: { orderId: string; amountMinor: number; currency: string }): Promise<JournalView> {
+  return post(
+    ctx,
+    {
+      kind: "late_payment",
+      orderId: input.orderId,
+      key: `late-payment:${input.orderId}`,
+      memo: "Paid after the order was closed: refunded in full",
+      currency: input.currency,
+    },
+    [
+      { account: ACCOUNTS.paymentsClearing, amountMinor: input.amountMinor },
+      { account: ACCOUNTS.refunds, amountMinor: -input.amountMinor },
+    ],
   );
 }
 
@@ -378,14 +421,15 @@ export async function orderBreakdown(ctx: ReadCtx, orderId: string): Promise<Ord
     .from(ledgerEntries)
     .where(eq(ledgerEntries.orderId, orderId))
     .groupBy(ledgerEntries.account);
-  const out: OrderBreakdown = { charged: 0, refunded: 0, tax: 0, platform: 0, stores: {}, fulfillers: {} };
+  const out: OrderBreakdown = { charged: 0, refunded: 0, refundPending: 0, tax: 0, platform: 0, stores: {}, fulfillers: {} };
   for (const r of rows) {
     const total = Number(r.total);
     const [kind, id] = r.account.split(":");
     if (kind === "payments_clearing") {
       out.charged = Number(r.debits);
       out.refunded = Number(r.debits) - total;
-    } else if (kind === "tax_payable") out.tax = 0 - total || 0;
+    } else if (kind === "refunds") out.refundPending = 0 - total || 0;
+    else if (kind === "tax_payable") out.tax = 0 - total || 0;
     else if (kind === "platform_revenue") out.platform = 0 - total || 0;
     else if (kind === "store_pending" || kind === "store_payable") out.stores[id!] = (out.stores[id!] ?? 0) - total || 0;
     else if (kind === "fulfiller_pending" || kind === "fulfiller_payable") out.fulfillers[id!] = (out.fulfillers[id!] ?? 0) - total || 0;

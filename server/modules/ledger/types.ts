@@ -69,7 +69,15 @@ export interface OrderShares {
   byFulfiller: Record<string, number>;
 }
 
-export type JournalKind = "order_paid" | "order_refunded" | "order_cancelled" | "group_delivered";
+export type JournalKind =
+  | "order_paid"
+  | "order_refunded"
+  | "order_cancelled"
+  | "group_delivered"
+  /** The provider made a refund: the money owed back leaves payments clearing. */
+  | "refund_paid_out"
+  /** A payment that arrived after its order was closed: owed back to the shopper at once. */
+  | "late_payment";
 
 export interface JournalEntryView {
   account: string;
@@ -100,7 +108,10 @@ export interface Balance {
 
 export interface OrderBreakdown {
   charged: number;
+  /** Refunds the payment provider has made. */
   refunded: number;
+  /** Refunds granted (the shares reversed) that the provider has not made yet. */
+  refundPending: number;
   tax: number;
   platform: number;
   stores: Record<string, number>;
@@ -112,6 +123,7 @@ export const ACCOUNTS = {
   paymentsClearing: "payments_clearing",
   platformRevenue: "platform_revenue",
   taxPayable: "tax_payable",
+  /** Owed back to shoppers: credited when a refund is granted, debited when the provider makes it. */
   refunds: "refunds",
   storePending: (id: string) => `store_pending:${id}`,
   storePayable: (id: string) => `store_payable:${id}`,

@@ -3,6 +3,7 @@
 // retries it.
 import { env } from "../../config/env.ts";
 import { countryName } from "../../contracts/countries.ts";
+import { formatAmount } from "../../contracts/money.ts";
 import type { Db } from "../../infra/db/index.ts";
 import { sendEmail, type TemplateParams } from "../notifications/index.ts";
 import { orderToken } from "./access.ts";
@@ -141,5 +142,39 @@ export async function sendDelivered(db: Db, o: LoadedOrder, g: GroupRow, now: Da
     toName: o.order.address.fullName,
     template: "order-shipment-delivered",
     params: deliveredParams(o, g, now),
+  });
+}
+
+/**
+ * The order was cancelled after it was paid: what happens now (nothing is made or sent, the money
+ * goes back), in one e-mail queued with the cancellation.
+ */
+export async function sendCancelled(
+  db: Db,
+  o: LoadedOrder,
+  input: { reason: string; refundedMinor: number; byShopper: boolean },
+  now: Date,
+) {
+  const amount = formatAmount(input.refundedMinor, o.order.currency);
+  await sendEmail(db, {
+    to: o.order.email,
+    toName: o.order.address.fullName,
+    template: "notice",
+    params: {
+      name: o.order.address.fullName,
+      subject: `Order ${o.order.number} is cancelled`,
+      heading: `Order ${o.order.number} is cancelled`,
+      paragraphs: [
+        input.byShopper
+          ? "As you asked, we cancelled your order: nothing of it will be made or sent."
+          : `We cancelled your order: nothing of it will be made or sent. ${input.reason}`,
+        ...(input.refundedMinor > 0
+          ? [`We are refunding ${amount} to the card you paid with. Banks usually show a refund within 5 to 10 business days.`]
+          : []),
+      ],
+      actionLabel: "View your order",
+      actionUrl: orderUrl(o.order, now),
+      reason: `You placed order ${o.order.number} on Platen.`,
+    },
   });
 }

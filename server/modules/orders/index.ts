@@ -29,6 +29,7 @@ export {
   deliverGroup,
   claimOrder,
   expireOrder,
+  retryOrderRefund,
   orderExpireHandler,
 } from "./life.ts";
 export {
@@ -45,5 +46,7 @@ export {
   STATUS_TARGET_HOURS,
 } from "./queries.ts";
 export { orderToken, verifyOrderToken, ORDER_LINK_DAYS } from "./access.ts";
+export { registerOrderSteps } from "./steps.ts";
+export { REFUND_STEP, CANCEL_INTENT_STEP } from "./refunds.ts";
 export { priceCheckout, allocate, type PricingInput, type PricedCheckout } from "./pricing.ts";
-export { orderMachine, groupMachine, ORDER_TRANSITIONS, GROUP_TRANSITIONS, statusFromGroups } from "./states.ts";
+export { orderMachine, groupMachine, ORDER_TRANSITIONS, GROUP_TRANSITIONS, statusFromGroups, orderActions } from "./states.ts";

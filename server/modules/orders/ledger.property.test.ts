@@ -12,6 +12,7 @@ import {
   orderJournals,
   postOrderPaid,
   postOrderRefund,
+  postRefundPaidOut,
   trialBalance,
   type OrderMoney,
 } from "../ledger/index.ts";
@@ -156,6 +157,8 @@ describe("journals (database)", () => {
           const refundId = `ref_${m.orderId}_${i}`;
           if (s.kind === "cancel") {
             await postOrderRefund(ctx, { orderId: m.orderId, refundId, kind: "cancelled" });
+            // The provider makes the refund of everything left (a later, separate journal).
+            await postRefundPaidOut(ctx, { orderId: m.orderId, refundId, amountMinor: left, currency: m.currency });
             refunded = m.totalMinor;
             break;
           }
@@ -175,6 +178,9 @@ describe("journals (database)", () => {
           }
           if (amount <= 0) continue;
           await postOrderRefund(ctx, input);
+          // Granted: owed to the shopper until the provider makes it.
+          expect((await orderBreakdown(ctx, m.orderId)).refundPending).toBe(amount);
+          await postRefundPaidOut(ctx, { orderId: m.orderId, refundId, amountMinor: amount, currency: m.currency });
           refunded += amount;
         }
         // A refund beyond what is left is refused.
@@ -193,6 +199,8 @@ describe("journals (database)", () => {
         const b = await orderBreakdown(ctx, m.orderId);
         expect(b.charged).toBe(m.totalMinor);
         expect(b.refunded).toBe(refunded);
+        expect(b.refundPending).toBe(0);
+        expect(tb.refunds ?? 0).toBe(0);
         const standing =
           b.tax + b.platform + Object.values(b.stores).reduce((a, v) => a + v, 0) + Object.values(b.fulfillers).reduce((a, v) => a + v, 0);
         expect(standing).toBe(m.totalMinor - refunded);

@@ -1,7 +1,8 @@
 // The order's life after placing: expiry, cancellation, refunds, holds, and the shipment groups'
-// production, shipping and delivery. Provider calls (refunds, cancelling an intent) happen before
-// the transaction that records them, with idempotency keys, so a retry after a crash repeats
-// nothing at the provider and finishes the bookkeeping.
+// production, shipping and delivery. State first, provider after (ADR 0017): a cancellation or a
+// refund is one transaction that checks the move, transitions the order, posts the ledger's
+// reversal, frees the stock and grants the refund; the payment provider is asked after it commits,
+// as a durable step (refunds.ts). No window where money leaves without its order knowing.
 import { eq, sql } from "drizzle-orm";
 import { formatAmount } from "../../contracts/money.ts";
 import { transaction, type Db } from "../../infra/db/index.ts";
@@ -10,13 +11,13 @@ import { actorUserId, AppError, asSystem, hasRole, systemCtx, type Ctx, withDb }
 import { commitStock, getFulfillerById, canManageFulfiller, releaseStock } from "../fulfillment/index.ts";
 import { accountEmailsOf } from "../identity/index.ts";
 import { postGroupDelivered, postOrderRefund } from "../ledger/index.ts";
-import { getPayment, refreshPayment, refundPayment } from "../payments/index.ts";
+import { getRefund, retryRefund } from "../payments/index.ts";
 import { getSettings } from "../platform/index.ts";
 import { releaseDiscountCode } from "../stores/index.ts";
 import { orderNotFound, verifyOrderToken, viewerOf } from "./access.ts";
-import { sendDelivered, sendShipped } from "./emails.ts";
+import { sendCancelled, sendDelivered, sendShipped } from "./emails.ts";
 import {
-  cancellable,
+  actionsInput,
   groupShippingChargedMinor,
   lineChargedMinor,
   loadGroup,
@@ -25,9 +26,10 @@ import {
   orderView,
   type LoadedOrder,
 } from "./load.ts";
-import { abandonPayment, markPaid } from "./payment.ts";
+import { reconcilePayment } from "./payment.ts";
+import { grantRefund, intentCancelNow, refundNow, requestIntentCancel, requestRefundStepAgain } from "./refunds.ts";
 import { orderLines, orders, shipmentGroups } from "./schema.ts";
-import { groupMachine, orderMachine, statusFromGroups } from "./states.ts";
+import { groupMachine, orderActions, orderMachine, statusFromGroups } from "./states.ts";
 import { shipGroupSchema, type OrderAccess, type OrderStatus, type OrderView, type RefundRequest } from "./types.ts";
 
 const FOLLOWS_GROUPS: readonly OrderStatus[] = ["paid", "in_production", "partially_shipped", "shipped", "delivered"];
@@ -51,22 +53,17 @@ async function followGroups(ctx: Ctx, orderId: string, reason: string): Promise<
 /**
  * The expiry job: an order still unpaid at its deadline is cancelled, its stock and code go back.
  * It asks the provider first: a payment that succeeded meanwhile (a crash between charge and
- * bookkeeping, a late webhook) marks the order paid instead.
+ * bookkeeping, a late webhook) marks the order paid instead. When the provider cannot be reached
+ * the order closes all the same: the step that cancels its intent asks again later, and refunds a
+ * payment it then finds.
  */
 export async function expireOrder(ctx: Ctx, orderId: string): Promise<"expired" | "paid" | "skipped"> {
   const o = await loadOrder(ctx.db, orderId);
   if (!o || o.order.status !== "pending_payment") return "skipped";
   if (o.order.expiresAt && o.order.expiresAt.getTime() > ctx.clock.now().getTime()) return "skipped";
-  const payment = await getPayment(ctx, orderId);
-  if (payment) {
-    const fresh = await refreshPayment(ctx, orderId).catch(() => payment);
-    if (fresh.status === "succeeded") {
-      const r = await markPaid(ctx, orderId, fresh);
-      return r === "late" ? "expired" : "paid";
-    }
-    if (fresh.status === "processing") return "skipped";
-  }
-  await abandonPayment(ctx, orderId);
+  const standing = await reconcilePayment(ctx, orderId);
+  if (standing === "paid") return "paid";
+  if (standing === "processing") return "skipped";
   const minutes = Math.round(((o.order.expiresAt?.getTime() ?? 0) - o.order.createdAt.getTime()) / 60_000);
   await closeUnpaid(ctx, o, `Not paid within ${minutes} minutes`);
   return "expired";
@@ -76,96 +73,114 @@ export async function orderExpireHandler(db: Db, payload: Record<string, unknown
   await expireOrder(systemCtx(db, "order expiry"), String(payload.orderId ?? ""));
 }
 
+/** Cancel an unpaid order: its stock and code go back; its provider intent is cancelled after (a step). */
 async function closeUnpaid(ctx: Ctx, o: LoadedOrder, reason: string): Promise<void> {
-  await transaction(ctx.db, async (tx) => {
+  const closed = await transaction(ctx.db, async (tx) => {
     const tctx = withDb(ctx, tx);
     const now = ctx.clock.now();
-    const moved = await orderMachine
-      .transition(tctx, o.order.id, "cancelled", {
-        reason,
-        expectFrom: "pending_payment",
-        set: { cancelledAt: now, expiresAt: null, updatedAt: now },
-      })
-      .then(() => true)
-      .catch((e: unknown) => {
-        if (e instanceof AppError && e.status === 409) return false;
-        throw e;
-      });
-    if (!moved) return;
+    const fresh = await loadOrderRow(tx, o.order.id, true);
+    if (fresh?.status !== "pending_payment") return false;
+    await orderMachine.transition(tctx, o.order.id, "cancelled", {
+      reason,
+      expectFrom: "pending_payment",
+      set: { cancelledAt: now, expiresAt: null, updatedAt: now },
+    });
     for (const g of o.groups) if (g.status === "pending") await groupMachine.transition(tctx, g.id, "cancelled", { reason });
     await releaseStock(tctx, o.order.id);
     if (o.order.discountPerkId) await releaseDiscountCode(tctx, { perkId: o.order.discountPerkId, orderId: o.order.id });
+    await requestIntentCancel(tx, o.order.id);
     await publish(tx, "order.cancelled", { orderId: o.order.id, reason, refundedMinor: 0 }, { actor: ctx.actor, at: now });
+    return true;
   });
+  if (closed) await intentCancelNow(ctx.db, o.order.id);
 }
 
 // ---- cancelling -----------------------------------------------------------------------------
 
 /**
- * Cancel an order. The shopper (buyer or signed link) may while nothing is in production; an
- * admin may until a shipment leaves. A paid order is refunded in full through the provider.
+ * Cancel an order (`orderActions` says who may when). An unpaid one closes; a paid one is refunded
+ * in full, in one transaction with everything the cancellation undoes: its groups, the ledger's
+ * reversal, its stock, its discount code, the shopper's and the print shops' notice; the provider
+ * refunds after the commit. An unpaid order the provider has in fact charged is first marked paid,
+ * so cancelling it refunds the charge instead of keeping it.
  */
 export async function cancelOrder(ctx: Ctx, input: OrderAccess & { reason?: string }): Promise<OrderView> {
-  const o = await loadOrder(ctx.db, input.orderId);
+  let o = await loadOrder(ctx.db, input.orderId);
   if (!o) throw orderNotFound();
   const viewer = viewerOf(ctx, o.order, input.token);
-  const admin = viewer === "admin";
-  const reason = (input.reason ?? "").trim().slice(0, 500) || (admin ? "Cancelled by Platen" : "Cancelled by the shopper");
+  const role = viewer === "admin" ? "admin" : "shopper";
+  const reason = (input.reason ?? "").trim().slice(0, 500) || (role === "admin" ? "Cancelled by Platen" : "Cancelled by the shopper");
   if (o.order.status === "cancelled") return orderView(ctx, o, viewer);
-  const shipped = o.groups.some((g) => g.status === "shipped" || g.status === "delivered");
-  const allowed = admin ? !shipped && ["pending_payment", "paid", "in_production", "on_hold"].includes(o.order.status) : cancellable(o);
-  if (!allowed)
-    throw new AppError(
+  if (o.order.status === "pending_payment" && (await reconcilePayment(ctx, o.order.id)) !== "unpaid")
+    o = (await loadOrder(ctx.db, o.order.id))!;
+  const refuse = () =>
+    new AppError(
       "order-not-cancellable",
-      admin
+      role === "admin"
         ? "This order can't be cancelled any more: part of it has shipped. Refund it instead."
         : "This order can't be cancelled any more: production has started. Contact us if something is wrong.",
       409,
     );
+  if (!orderActions(actionsInput(o), role).cancel) throw refuse();
   if (o.order.status === "pending_payment") {
-    await abandonPayment(ctx, o.order.id);
     await closeUnpaid(ctx, o, reason);
-  } else {
-    const refundable = o.order.totalMinor - o.order.refundedMinor;
-    const refund =
+    return orderView(ctx, (await loadOrder(ctx.db, o.order.id))!, viewer);
+  }
+  const granted = await transaction(ctx.db, async (tx) => {
+    const tctx = withDb(ctx, tx);
+    const now = ctx.clock.now();
+    const fresh = (await loadOrder(tx, o.order.id, true))!;
+    if (fresh.order.status === "cancelled") return null;
+    if (!orderActions(actionsInput(fresh), role).cancel) throw refuse();
+    const refundable = fresh.order.totalMinor - fresh.order.refundedMinor;
+    const { refund } =
       refundable > 0
-        ? await refundPayment(asSystem(ctx, "order cancelled"), {
-            orderId: o.order.id,
+        ? await grantRefund(tctx, {
+            orderId: fresh.order.id,
             amountMinor: refundable,
             reason,
-            idempotencyKey: `cancel:${o.order.id}`,
+            key: `cancel:${fresh.order.id}`,
+            notice: "none",
           })
-        : null;
-    await transaction(ctx.db, async (tx) => {
-      const tctx = withDb(ctx, tx);
-      const now = ctx.clock.now();
-      const fresh = (await loadOrder(tx, o.order.id, true))!;
-      if (fresh.order.status === "cancelled") return;
-      await postOrderRefund(asSystem(tctx, "order cancelled"), {
-        orderId: o.order.id,
-        refundId: refund?.id ?? `cancel:${o.order.id}`,
-        kind: "cancelled",
-      });
-      await tx
-        .update(orderLines)
-        .set({ refundedQuantity: sql`${orderLines.quantity}` })
-        .where(eq(orderLines.orderId, o.order.id));
-      for (const g of fresh.groups) {
-        await tx
-          .update(shipmentGroups)
-          .set({ shippingRefundedMinor: groupShippingChargedMinor(fresh.order, g) })
-          .where(eq(shipmentGroups.id, g.id));
-        if (g.status === "pending" || g.status === "in_production") await groupMachine.transition(tctx, g.id, "cancelled", { reason });
-      }
-      await orderMachine.transition(tctx, o.order.id, "cancelled", {
-        reason,
-        set: { cancelledAt: now, refundedMinor: fresh.order.totalMinor, heldFrom: null, updatedAt: now },
-      });
-      await releaseStock(tctx, o.order.id);
-      if (fresh.order.discountPerkId) await releaseDiscountCode(tctx, { perkId: fresh.order.discountPerkId, orderId: o.order.id });
-      await publish(tx, "order.cancelled", { orderId: o.order.id, reason, refundedMinor: refundable }, { actor: ctx.actor, at: now });
+        : { refund: null };
+    await postOrderRefund(asSystem(tctx, "order cancelled"), {
+      orderId: fresh.order.id,
+      refundId: refund?.id ?? `cancel:${fresh.order.id}`,
+      kind: "cancelled",
     });
-  }
+    await tx
+      .update(orderLines)
+      .set({ refundedQuantity: sql`${orderLines.quantity}` })
+      .where(eq(orderLines.orderId, fresh.order.id));
+    for (const g of fresh.groups) {
+      await tx
+        .update(shipmentGroups)
+        .set({ shippingRefundedMinor: groupShippingChargedMinor(fresh.order, g) })
+        .where(eq(shipmentGroups.id, g.id));
+      if (g.status === "pending" || g.status === "in_production") await groupMachine.transition(tctx, g.id, "cancelled", { reason });
+    }
+    await orderMachine.transition(tctx, fresh.order.id, "cancelled", {
+      reason,
+      set: {
+        cancelledAt: now,
+        refundedMinor: fresh.order.totalMinor,
+        ...(refund ? { appliedRefunds: [...fresh.order.appliedRefunds, refund.id] } : {}),
+        heldFrom: null,
+        updatedAt: now,
+      },
+    });
+    await releaseStock(tctx, fresh.order.id);
+    if (fresh.order.discountPerkId) await releaseDiscountCode(tctx, { perkId: fresh.order.discountPerkId, orderId: fresh.order.id });
+    await sendCancelled(tx, fresh, { reason, refundedMinor: refundable, byShopper: role === "shopper" }, now);
+    await publish(
+      tx,
+      "order.cancelled",
+      { orderId: fresh.order.id, reason, refundedMinor: refundable, fulfillerIds: [...new Set(fresh.groups.map((g) => g.fulfillerId))] },
+      { actor: ctx.actor, at: now },
+    );
+    return refund;
+  });
+  if (granted) await refundNow(ctx.db, granted.id);
   return orderView(ctx, (await loadOrder(ctx.db, o.order.id))!, viewer);
 }
 
@@ -178,72 +193,74 @@ function requireAdmin(ctx: Ctx): void {
   if (!hasRole(ctx.actor, "admin")) throw orderNotFound();
 }
 
-/** Admin: refund chosen lines (quantities), the shipping of chosen groups, or an amount, through the provider. */
+/**
+ * Admin: refund chosen lines (quantities), the shipping of chosen groups, or an amount. One
+ * transaction with the order locked checks what is left, grants the refund, posts the ledger's
+ * reversal and moves the lines, groups and order; the provider refunds after the commit. Two
+ * refunds at once wait for each other, so the second sees what the first took.
+ */
 export async function refundOrder(
   ctx: Ctx,
   input: { orderId: string; request: RefundRequest & { idempotencyKey?: string } },
 ): Promise<OrderView> {
   requireAdmin(ctx);
-  const o = await loadOrder(ctx.db, input.orderId);
-  if (!o) throw orderNotFound();
-  if (o.order.status === "pending_payment" || o.order.status === "cancelled" || o.order.status === "refunded")
-    throw new AppError(
-      "order-not-refundable",
-      o.order.status === "pending_payment" ? "This order has not been paid." : "This order has nothing left to refund.",
-      409,
-    );
   const req = input.request;
   const reason = (req.reason ?? "").trim();
   if (!reason) throw new AppError("refund-reason", "Give a reason for the refund (the timeline shows it).", 422, "reason");
   if (reason.length > 500) throw new AppError("refund-reason", "Use at most 500 characters.", 422, "reason");
-  let amount = 0;
-  const lineRefunds: { lineId: string; quantity: number; amountMinor: number }[] = [];
-  for (const r of req.lines ?? []) {
-    if (!r.quantity) continue;
-    const line = o.lines.find((l) => l.id === r.lineId);
-    if (!line) throw new AppError("refund-line", "That item is not part of this order.", 422, "lines");
-    const left = line.quantity - line.refundedQuantity;
-    if (!Number.isInteger(r.quantity) || r.quantity < 0 || r.quantity > left)
-      throw new AppError("refund-line", `You can refund at most ${left} of "${line.title}".`, 422, `line.${line.id}`);
-    const charged = lineChargedMinor(o.order, line);
-    const part =
-      unitsCharged(charged, line.quantity, line.refundedQuantity + r.quantity) -
-      unitsCharged(charged, line.quantity, line.refundedQuantity);
-    amount += part;
-    lineRefunds.push({ lineId: line.id, quantity: r.quantity, amountMinor: part });
-  }
-  const groupIds: string[] = [];
-  const groupRefunds: { groupId: string; amountMinor: number }[] = [];
-  for (const id of req.groupIds ?? []) {
-    const g = o.groups.find((x) => x.id === id);
-    if (!g) throw new AppError("refund-group", "That shipment is not part of this order.", 422, "groupIds");
-    const left = groupShippingChargedMinor(o.order, g) - g.shippingRefundedMinor;
-    if (left <= 0) continue;
-    amount += left;
-    groupIds.push(id);
-    groupRefunds.push({ groupId: id, amountMinor: left });
-  }
-  if (req.amountMinor !== undefined && req.amountMinor !== null) {
-    if (!Number.isSafeInteger(req.amountMinor) || req.amountMinor <= 0)
-      throw new AppError("refund-amount", "Enter an amount above zero.", 422, "amount");
-    amount += req.amountMinor;
-  }
-  const refundable = o.order.totalMinor - o.order.refundedMinor;
-  if (amount <= 0) throw new AppError("refund-empty", "Choose items, shipping or an amount to refund.", 422, "lines");
-  if (amount > refundable)
-    throw new AppError(
-      "refund-too-much",
-      `At most ${formatAmount(refundable, o.order.currency)} is left to refund on this order.`,
-      422,
-      "amount",
-    );
-  const key = input.request.idempotencyKey ?? `refund:${o.order.id}:${o.order.refundedMinor}:${amount}`;
-  const refund = await refundPayment(asSystem(ctx, "refund"), { orderId: o.order.id, amountMinor: amount, reason, idempotencyKey: key });
-  await transaction(ctx.db, async (tx) => {
+  if (!(await loadOrderRow(ctx.db, input.orderId))) throw orderNotFound();
+  const granted = await transaction(ctx.db, async (tx) => {
     const tctx = withDb(ctx, tx);
     const now = ctx.clock.now();
-    const fresh = (await loadOrder(tx, o.order.id, true))!;
-    if (fresh.order.appliedRefunds.includes(refund.id)) return;
+    const o = (await loadOrder(tx, input.orderId, true))!;
+    if (!orderActions(actionsInput(o), "admin").refund)
+      throw new AppError(
+        "order-not-refundable",
+        o.order.status === "pending_payment" ? "This order has not been paid." : "This order has nothing left to refund.",
+        409,
+      );
+    let amount = 0;
+    const lineRefunds: { lineId: string; quantity: number; amountMinor: number }[] = [];
+    for (const r of req.lines ?? []) {
+      if (!r.quantity) continue;
+      const line = o.lines.find((l) => l.id === r.lineId);
+      if (!line) throw new AppError("refund-line", "That item is not part of this order.", 422, "lines");
+      const left = line.quantity - line.refundedQuantity;
+      if (!Number.isInteger(r.quantity) || r.quantity < 0 || r.quantity > left)
+        throw new AppError("refund-line", `You can refund at most ${left} of "${line.title}".`, 422, `line.${line.id}`);
+      const charged = lineChargedMinor(o.order, line);
+      const part =
+        unitsCharged(charged, line.quantity, line.refundedQuantity + r.quantity) -
+        unitsCharged(charged, line.quantity, line.refundedQuantity);
+      amount += part;
+      lineRefunds.push({ lineId: line.id, quantity: r.quantity, amountMinor: part });
+    }
+    const groupRefunds: { groupId: string; amountMinor: number }[] = [];
+    for (const id of req.groupIds ?? []) {
+      const g = o.groups.find((x) => x.id === id);
+      if (!g) throw new AppError("refund-group", "That shipment is not part of this order.", 422, "groupIds");
+      const left = groupShippingChargedMinor(o.order, g) - g.shippingRefundedMinor;
+      if (left <= 0) continue;
+      amount += left;
+      groupRefunds.push({ groupId: id, amountMinor: left });
+    }
+    if (req.amountMinor !== undefined && req.amountMinor !== null) {
+      if (!Number.isSafeInteger(req.amountMinor) || req.amountMinor <= 0)
+        throw new AppError("refund-amount", "Enter an amount above zero.", 422, "amount");
+      amount += req.amountMinor;
+    }
+    const refundable = o.order.totalMinor - o.order.refundedMinor;
+    if (amount <= 0) throw new AppError("refund-empty", "Choose items, shipping or an amount to refund.", 422, "lines");
+    if (amount > refundable)
+      throw new AppError(
+        "refund-too-much",
+        `At most ${formatAmount(refundable, o.order.currency)} is left to refund on this order.`,
+        422,
+        "amount",
+      );
+    const key = req.idempotencyKey ?? `refund:${o.order.id}:${o.order.refundedMinor}:${amount}`;
+    const { refund, created } = await grantRefund(tctx, { orderId: o.order.id, amountMinor: amount, reason, key, notice: "refund" });
+    if (!created) return null; // the same form sent twice: the first one stands
     await postOrderRefund(asSystem(tctx, "refund"), {
       orderId: o.order.id,
       refundId: refund.id,
@@ -257,21 +274,21 @@ export async function refundOrder(
         .update(orderLines)
         .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${r.quantity}` })
         .where(eq(orderLines.id, r.lineId));
-    for (const id of groupIds) {
-      const g = fresh.groups.find((x) => x.id === id)!;
+    for (const { groupId } of groupRefunds) {
+      const g = o.groups.find((x) => x.id === groupId)!;
       await tx
         .update(shipmentGroups)
-        .set({ shippingRefundedMinor: groupShippingChargedMinor(fresh.order, g) })
-        .where(eq(shipmentGroups.id, id));
+        .set({ shippingRefundedMinor: groupShippingChargedMinor(o.order, g) })
+        .where(eq(shipmentGroups.id, groupId));
     }
-    const refundedMinor = fresh.order.refundedMinor + amount;
+    const refundedMinor = o.order.refundedMinor + amount;
     const adjustment = { at: now.toISOString(), kind: "refund" as const, amountMinor: amount, reason, actorUserId: actorUserId(ctx.actor) };
     await tx
       .update(orders)
       .set({
         refundedMinor,
-        appliedRefunds: [...fresh.order.appliedRefunds, refund.id],
-        adjustments: [...fresh.order.adjustments, adjustment],
+        appliedRefunds: [...o.order.appliedRefunds, refund.id],
+        adjustments: [...o.order.adjustments, adjustment],
         updatedAt: now,
       })
       .where(eq(orders.id, o.order.id));
@@ -282,7 +299,7 @@ export async function refundOrder(
       if ((g.status === "pending" || g.status === "in_production") && lines.every((l) => l.refundedQuantity >= l.quantity))
         await groupMachine.transition(tctx, g.id, "cancelled", { reason: `Refunded: ${reason}` });
     }
-    const full = refundedMinor >= fresh.order.totalMinor;
+    const full = refundedMinor >= o.order.totalMinor;
     if (full) {
       await orderMachine.transition(tctx, o.order.id, "refunded", { reason, set: { heldFrom: null, updatedAt: now } });
       await releaseStock(tctx, o.order.id);
@@ -292,11 +309,27 @@ export async function refundOrder(
     await publish(
       tx,
       "order.refunded",
-      { orderId: o.order.id, amountMinor: amount, currency: fresh.order.currency, full },
+      { orderId: o.order.id, amountMinor: amount, currency: o.order.currency, full },
       { actor: ctx.actor, at: now },
     );
+    return refund;
   });
-  return orderView(ctx, (await loadOrder(ctx.db, o.order.id))!, "admin");
+  if (granted) await refundNow(ctx.db, granted.id);
+  return orderView(ctx, (await loadOrder(ctx.db, input.orderId))!, "admin");
+}
+
+/** Admin: ask the provider again for a refund that failed (a step, as the first time). */
+export async function retryOrderRefund(ctx: Ctx, input: { orderId: string; refundId: string }): Promise<OrderView> {
+  requireAdmin(ctx);
+  const refund = await getRefund(ctx, input.refundId);
+  if (!refund || refund.orderId !== input.orderId) throw new AppError("not-found", "That refund was not found.", 404);
+  if (refund.status !== "failed") throw new AppError("refund-not-failed", "Only a refund that failed can be asked again.", 409);
+  const stepKey = await transaction(ctx.db, async (tx) => {
+    await retryRefund(withDb(ctx, tx), refund.id);
+    return requestRefundStepAgain(tx, refund.id, input.orderId, ctx.clock.now());
+  });
+  await refundNow(ctx.db, stepKey);
+  return orderView(ctx, (await loadOrder(ctx.db, input.orderId))!, "admin");
 }
 
 // ---- holds ----------------------------------------------------------------------------------

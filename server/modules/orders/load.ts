@@ -9,7 +9,7 @@ import { displayNamesOf } from "../identity/index.ts";
 import { getPayment } from "../payments/index.ts";
 import { deliveryEstimate } from "./checkout.ts";
 import { orderLines, orders, shipmentGroups } from "./schema.ts";
-import { GROUP_TRANSITIONS } from "./states.ts";
+import { GROUP_TRANSITIONS, orderActions } from "./states.ts";
 import {
   trackingUrlFor,
   type GroupStatus,
@@ -197,11 +197,10 @@ export function groupView(order: OrderRow, g: GroupRow, lines: readonly LineRow[
   };
 }
 
-/** Whether nothing of the order is in production yet (the shopper may still cancel). */
-export function cancellable(o: LoadedOrder): boolean {
-  if (o.order.status === "pending_payment") return true;
-  if (o.order.status !== "paid") return false;
-  return o.groups.every((g) => g.status === "pending" || g.status === "cancelled");
+/** The part of a loaded order its actions (`orderActions`) depend on. */
+export function actionsInput(o: LoadedOrder) {
+  const closed = o.order.status === "pending_payment" || o.order.status === "cancelled" || o.order.status === "refunded";
+  return { status: o.order.status, refundableMinor: closed ? 0 : o.order.totalMinor - o.order.refundedMinor, groups: o.groups };
 }
 
 export async function orderView(ctx: Ctx, o: LoadedOrder, viewer: "buyer" | "admin" | "link"): Promise<OrderView> {
@@ -233,7 +232,7 @@ export async function orderView(ctx: Ctx, o: LoadedOrder, viewer: "buyer" | "adm
     createdAt: o.order.createdAt,
     paidAt: o.order.paidAt,
     expiresAt: o.order.status === "pending_payment" ? o.order.expiresAt : null,
-    canCancel: cancellable(o),
+    canCancel: orderActions(actionsInput(o), "shopper").cancel,
   };
 }
 

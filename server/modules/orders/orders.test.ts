@@ -274,8 +274,15 @@ describe("paying and the order's life", () => {
     expect(after.totals.refundedMinor).toBe(perUnit);
     expect(after.status).toBe("paid");
     const journals = await orderJournals(asAdmin(), orderId);
-    expect(journals.map((j) => j.kind)).toEqual(["order_paid", "order_refunded"]);
+    // The refund's reversal, then the provider's payout of it (its step ran after the commit).
+    expect(journals.map((j) => j.kind)).toEqual(["order_paid", "order_refunded", "refund_paid_out"]);
     expect(journals[1]!.entries.reduce((a, e) => a + e.amountMinor, 0)).toBe(0);
+    expect(journals[2]!.entries.map((e) => [e.account, e.amountMinor])).toEqual(
+      expect.arrayContaining([
+        ["refunds", perUnit],
+        ["payments_clearing", -perUnit],
+      ]),
+    );
     await expect(
       refundOrder(asAdmin(), { orderId, request: { amountMinor: before.totals.totalMinor, reason: "too much" } }),
     ).rejects.toMatchObject({ status: 422 });

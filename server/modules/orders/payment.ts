@@ -1,20 +1,19 @@
-// Paying an order. The provider is called outside any transaction; its outcome is then written in
-// one: the order becomes paid, the ledger posts the sale, the cart lets go of what was bought and
-// the confirmation e-mail is queued. Every path that learns of a success (the card form, the
-// 3-D Secure page, Stripe's return page, Stripe's webhook, the expiry job's last look) ends in the
-// same idempotent `markPaid`.
+// Paying an order. The shopper's own action calls the provider (the card form, the 3-D Secure
+// page); its outcome is then written in one transaction: the order becomes paid, the ledger posts
+// the sale, the cart lets go of what was bought and the confirmation e-mail is queued. Every path
+// that learns of a success (the card form, the 3-D Secure page, Stripe's return page, Stripe's
+// webhook, the expiry job's and a cancellation's last look, the step that cancels a closed order's
+// intent) ends in the same idempotent `markPaid`.
 import { transaction } from "../../infra/db/index.ts";
 import { publish } from "../../jobs/index.ts";
 import { AppError, asSystem, type Ctx, withDb } from "../../kernel/index.ts";
-import { postOrderPaid } from "../ledger/index.ts";
+import { postLatePayment, postOrderPaid } from "../ledger/index.ts";
 import {
-  cancelPayment,
   completeAuthentication,
   getPayment,
   payWithCard,
   receiveStripeWebhook as receivePaymentWebhook,
   refreshPayment,
-  refundPayment,
   startPayment,
   type CardInput,
   type PaymentView,
@@ -23,6 +22,7 @@ import { removeOrderedItems } from "../shopping/index.ts";
 import { orderNotFound, orderToken, viewerOf } from "./access.ts";
 import { sendOrderSuccess } from "./emails.ts";
 import { loadOrder, loadOrderRow, orderMoney, orderView } from "./load.ts";
+import { grantRefund, refundNow } from "./refunds.ts";
 import { orderMachine } from "./states.ts";
 import type { OrderAccess, OrderView } from "./types.ts";
 
@@ -144,7 +144,9 @@ async function settle(ctx: Ctx, orderId: string, payment: PaymentView): Promise<
 /**
  * The order is paid: one transaction moves it to `paid`, posts the ledger's sale journal, takes
  * the bought items out of the cart and queues `order-success`. A second call is a no-op. A payment
- * that succeeds after the order expired or was cancelled is refunded at once ("late").
+ * that succeeds after the order expired or was cancelled ("late") is refunded in full: the same
+ * transaction journals the money that came in as owed back and grants the refund, which the
+ * provider makes after the commit (a durable step).
  */
 export async function markPaid(
   ctx: Ctx,
@@ -155,8 +157,23 @@ export async function markPaid(
     const tctx = withDb(asSystem(ctx, "payment"), tx);
     const row = await loadOrderRow(tx, orderId, true);
     if (!row) throw orderNotFound();
-    if (row.status === "cancelled") return "late" as const;
-    if (row.status !== "pending_payment") return "already" as const;
+    // Closed before it was ever paid: this payment is late. (A paid order cancelled since was
+    // refunded by its cancellation; a repeated success about it changes nothing.)
+    if (row.status === "cancelled" && !row.paidAt) {
+      const paid = await getPayment(tctx, orderId);
+      const owed = (paid?.amountMinor ?? row.totalMinor) - (paid?.refundedMinor ?? 0);
+      if (owed <= 0) return { result: "late" as const, refund: null };
+      await postLatePayment(tctx, { orderId, amountMinor: owed, currency: paid?.currency ?? row.currency });
+      const { refund, created } = await grantRefund(tctx, {
+        orderId,
+        amountMinor: owed,
+        reason: "The order was closed before the payment arrived.",
+        key: `late:${orderId}`,
+        notice: "late-payment",
+      });
+      return { result: "late" as const, refund: created ? refund : null };
+    }
+    if (row.status !== "pending_payment") return { result: "already" as const, refund: null };
     const now = ctx.clock.now();
     await orderMachine.transition(withDb(ctx, tx), orderId, "paid", {
       reason: "Payment received",
@@ -172,24 +189,39 @@ export async function markPaid(
     });
     await sendOrderSuccess(tx, o, payment, now);
     await publish(tx, "order.paid", { orderId, totalMinor: o.order.totalMinor, currency: o.order.currency }, { actor: ctx.actor, at: now });
-    return "paid" as const;
+    return { result: "paid" as const, refund: null };
   });
-  if (outcome === "late") {
-    const row = await loadOrderRow(ctx.db, orderId);
-    if (row)
-      await refundPayment(asSystem(ctx, "late payment"), {
-        orderId,
-        amountMinor: row.totalMinor,
-        reason: "The order expired before the payment arrived.",
-        idempotencyKey: `late:${orderId}`,
-      }).catch(() => undefined);
-  }
-  return outcome;
+  if (outcome.refund) await refundNow(ctx.db, outcome.refund.id);
+  return outcome.result;
 }
 
-/** Cancel the provider's side of an unpaid order (expiry, cancellation). Never throws. */
-export async function abandonPayment(ctx: Ctx, orderId: string): Promise<void> {
-  await cancelPayment(asSystem(ctx, "order cancelled"), orderId).catch(() => undefined);
+/**
+ * How the order's payment stands at the provider, settled: an order the provider charged is marked
+ * paid (every provider gets this, not only the one with webhooks: a crash between the charge and
+ * its record, a webhook still on its way). "unknown" when the provider could not be reached.
+ */
+export async function reconcilePayment(ctx: Ctx, orderId: string): Promise<"paid" | "late" | "processing" | "unpaid" | "unknown"> {
+  let payment = await getPayment(ctx, orderId);
+  if (!payment) return "unpaid";
+  if (payment.status !== "succeeded" && payment.status !== "canceled") {
+    try {
+      payment = await refreshPayment(asSystem(ctx, "payment check"), orderId);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 503) return "unknown";
+      throw error;
+    }
+  }
+  if (payment.status === "succeeded") {
+    const r = await markPaid(ctx, orderId, payment);
+    return r === "late" ? "late" : "paid";
+  }
+  return payment.status === "processing" ? "processing" : "unpaid";
+}
+
+/** The closed order's intent turned out paid (the step that cancels it found so): refund it in full. */
+export async function paidAfterClose(ctx: Ctx, orderId: string): Promise<void> {
+  const payment = await getPayment(ctx, orderId);
+  if (payment?.status === "succeeded") await markPaid(ctx, orderId, payment);
 }
 
 export { CANCELLED_MESSAGE, EXPIRED_MESSAGE };

@@ -5,14 +5,14 @@ import { formatAmount } from "../../contracts/money.ts";
 import { actorUserId, AppError, hasRole, type Ctx } from "../../kernel/index.ts";
 import { canManageFulfiller, getFulfillerByHandle, getFulfillerById } from "../fulfillment/index.ts";
 import { fulfillerEarnings, lineEarnings, orderBreakdown, orderJournals, partyBalance } from "../ledger/index.ts";
-import { getPayment } from "../payments/index.ts";
+import { getPayment, listRefunds } from "../payments/index.ts";
 import { getSettings } from "../platform/index.ts";
 import { accessAllows, getStoreAccess, getStoreByHandle, getStoreById, getStoresByIds } from "../stores/index.ts";
 import { orderNotFound, viewerOf } from "./access.ts";
 import { deliveredParams, shippedParams, successParams } from "./emails.ts";
-import { cancellable, groupShippingChargedMinor, loadOrder, orderView } from "./load.ts";
+import { actionsInput, groupShippingChargedMinor, loadOrder, orderView } from "./load.ts";
 import { orderLines, orders, shipmentGroups } from "./schema.ts";
-import { ORDER_TRANSITIONS } from "./states.ts";
+import { orderActions } from "./states.ts";
 import {
   ORDER_STATUSES,
   trackingUrlFor,
@@ -317,15 +317,15 @@ export async function getAdminOrder(ctx: Ctx, orderId: string): Promise<AdminOrd
   const partyNames: Record<string, string> = {};
   for (const s of storeRows) partyNames[s.id] = s.name;
   for (const f of fulfillerRows) partyNames[f.id] = f.name;
-  const allowed = ORDER_TRANSITIONS[o.order.status] as readonly OrderStatus[];
+  const input = actionsInput(o);
   return {
     order,
     journals,
     breakdown,
     partyNames,
-    refundableMinor: ["pending_payment", "cancelled", "refunded"].includes(o.order.status) ? 0 : o.order.totalMinor - o.order.refundedMinor,
-    canHold: allowed.includes("on_hold"),
-    canRelease: o.order.status === "on_hold",
+    refundableMinor: input.refundableMinor,
+    actions: orderActions(input, "admin"),
+    refunds: await listRefunds(ctx, orderId),
   };
 }
 
@@ -532,4 +532,4 @@ export async function orderTemplatePreview(
   };
 }
 
-export { cancellable, groupShippingChargedMinor };
+export { groupShippingChargedMinor };

@@ -3,19 +3,20 @@
 // and why in `state_changes`; that history is the order's timeline.
 import { defineStateMachine } from "../../kernel/state-machine.ts";
 import { orders, shipmentGroups } from "./schema.ts";
-import type { GroupStatus, OrderStatus } from "./types.ts";
+import type { GroupStatus, OrderActions, OrderRole, OrderStatus } from "./types.ts";
 
 /**
  * An order. `pending_payment` is paid or cancelled (the shopper cancels, or it expires unpaid).
  * Once paid it follows its shipment groups (`in_production`, `partially_shipped` while some are
- * out, `shipped`, `delivered`); it is cancelled (full refund) only before production, refunded
- * in full at any point after payment, and put `on_hold` while a case is open, then released to
- * the status its groups give.
+ * out, `shipped`, `delivered`); it is cancelled (a full refund, nothing made or sent) until a
+ * shipment leaves, refunded in full at any point after payment, and put `on_hold` while a case
+ * is open, then released to the status its groups give. Who may make which move is
+ * `orderActions`, beside this table.
  */
 export const ORDER_TRANSITIONS = {
   pending_payment: ["paid", "cancelled"],
   paid: ["in_production", "partially_shipped", "shipped", "cancelled", "refunded", "on_hold"],
-  in_production: ["partially_shipped", "shipped", "refunded", "on_hold"],
+  in_production: ["partially_shipped", "shipped", "cancelled", "refunded", "on_hold"],
   partially_shipped: ["shipped", "delivered", "refunded", "on_hold"],
   shipped: ["delivered", "refunded", "on_hold"],
   delivered: ["refunded", "on_hold"],
@@ -66,4 +67,27 @@ export function statusFromGroups(groups: readonly GroupStatus[]): OrderStatus {
   if (out > 0) return "partially_shipped";
   if (live.some((g) => g === "in_production")) return "in_production";
   return "paid";
+}
+
+/**
+ * The guards beside `ORDER_TRANSITIONS`: which moves `role` may make on an order now. The table
+ * says where an order can go; these say who may take it there. A shopper cancels an unpaid order,
+ * or a paid one while none of it is in production; an admin cancels until a shipment leaves
+ * (the print shop is told and its lines leave its queue), refunds what is left to refund, holds
+ * and releases. Pages offer exactly what this returns; the services refuse anything else.
+ */
+export function orderActions(
+  o: { status: OrderStatus; refundableMinor: number; groups: readonly { status: GroupStatus }[] },
+  role: OrderRole,
+): OrderActions {
+  const can = (to: OrderStatus) => (ORDER_TRANSITIONS[o.status] as readonly OrderStatus[]).includes(to);
+  const anyOut = o.groups.some((g) => g.status === "shipped" || g.status === "delivered");
+  const nothingStarted = o.groups.every((g) => g.status === "pending" || g.status === "cancelled");
+  const admin = role === "admin";
+  return {
+    cancel: can("cancelled") && (admin ? !anyOut : o.status === "pending_payment" || (o.status === "paid" && nothingStarted)),
+    refund: admin && can("refunded") && o.refundableMinor > 0,
+    hold: admin && can("on_hold"),
+    release: admin && o.status === "on_hold",
+  };
 }

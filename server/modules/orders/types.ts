@@ -2,6 +2,7 @@
 // pages render. No server-only imports.
 import { z } from "zod";
 import type { MockupRef } from "../../contracts/imaging.ts";
+import type { RefundView } from "../payments/types.ts";
 
 /** The order statuses of the brief (the admin overview counts them). */
 export const ORDER_STATUSES = [
@@ -432,7 +433,10 @@ export interface AdminOrderView {
   journals: LedgerJournalView[];
   breakdown: {
     charged: number;
+    /** Refunds the payment provider has made. */
     refunded: number;
+    /** Refunds granted that the provider has not made yet (being made, or failed). */
+    refundPending: number;
     tax: number;
     platform: number;
     stores: Record<string, number>;
@@ -442,9 +446,10 @@ export interface AdminOrderView {
   partyNames: Record<string, string>;
   /** What may still be refunded (minor units). */
   refundableMinor: number;
-  /** Legal next statuses for the admin's buttons (hold, release). */
-  canHold: boolean;
-  canRelease: boolean;
+  /** What an admin may do with the order now (`orderActions`: the transition table and its guards). */
+  actions: OrderActions;
+  /** The order's refunds and where each stands with the payment provider. */
+  refunds: RefundView[];
 }
 
 /** Access to an order page: the buyer (signed in), an admin, or anyone holding the signed link's token. */
@@ -463,4 +468,17 @@ export function toUserDataOrders(rows: readonly OrderListRow[]): UserDataOrder[]
     totalMinor: r.totalMinor,
     currency: r.currency,
   }));
+}
+
+/** Who acts on an order: its shopper (signed in, or through the link of its e-mails) or an admin. */
+export type OrderRole = "shopper" | "admin";
+
+/** What an order's page may offer: the transition table and the guards beside it, in one place. */
+export interface OrderActions {
+  /** Cancel: unpaid, or paid and refunded in full, while nothing has shipped. */
+  cancel: boolean;
+  /** Refund lines, shipping or an amount (admin). */
+  refund: boolean;
+  hold: boolean;
+  release: boolean;
 }

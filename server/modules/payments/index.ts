@@ -2,7 +2,7 @@
 // and Stripe webhooks. Use the module only through this file (browser code: `types.ts`).
 export * from "./types.ts";
 export { cardInputSchema } from "./card-form.ts";
-export { paymentStates } from "./states.ts";
+export { paymentStates, refundStates, PAYMENT_TRANSITIONS, REFUND_TRANSITIONS } from "./states.ts";
 export {
   paymentProviderName,
   startPayment,
@@ -11,7 +11,13 @@ export {
   refreshPayment,
   receiveStripeWebhook,
   cancelPayment,
-  refundPayment,
+  requestRefund,
+  executeRefund,
+  retryRefund,
+  listRefunds,
+  getRefund,
+  openRefunds,
+  RefundRetryLater,
   getPayment,
   statusOfIntent,
   type ReadCtx,

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { PaymentProviderName, PaymentStatus } from "./types.ts";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { PaymentProviderName, PaymentStatus, RefundStatus } from "./types.ts";
 
 /** One payment per order: the provider's intent and what became of it. Card: brand and last four only. */
 export const payments = pgTable(
@@ -38,12 +38,26 @@ export const paymentRefunds = pgTable(
     currency: text().notNull(),
     reason: text().notNull().default(""),
     providerRefundId: text(),
-    /** pending (asked of the provider), succeeded, failed. */
-    status: text().notNull().default("pending"),
+    /** requested (recorded, the provider call is a durable step), succeeded, failed (refundStates). */
+    status: text().$type<RefundStatus>().notNull().default("requested"),
+    /** Platen's key of the request: the same key is the same refund. */
     idempotencyKey: text().notNull(),
+    /** Provider calls made, and the last one's error (shown to an admin when it failed). */
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    /** Whether the provider refused the last call for good (then a retry asks with a new key). */
+    lastErrorFinal: boolean().notNull().default(false),
+    /** Bumped when an admin retries a refund the provider refused: the provider key's suffix. */
+    providerKeySeq: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("payment_refunds_idempotency_key").on(t.idempotencyKey), index("payment_refunds_payment_idx").on(t.paymentId)],
+  (t) => [
+    uniqueIndex("payment_refunds_idempotency_key").on(t.idempotencyKey),
+    index("payment_refunds_payment_idx").on(t.paymentId),
+    index("payment_refunds_order_idx").on(t.orderId),
+    index("payment_refunds_status_idx").on(t.status),
+  ],
 );
 
 /** Webhook events already handled: a repeated event id is ignored. */

@@ -2,7 +2,7 @@
 // calls never run inside a database transaction: record what is asked, call the provider, then
 // write the outcome. Every provider POST carries an idempotency key derived from Platen's own ids,
 // so a retry after a crash or a double submit reaches the same intent, charge or refund.
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { formatMoney, money } from "../../contracts/money.ts";
 import {
   PaymentProviderError,
@@ -11,12 +11,12 @@ import {
   type ProviderIntentStatus,
   type TestProcessorStore,
 } from "../../contracts/ports.ts";
-import { isUniqueViolation, newId, transaction, type Db } from "../../infra/db/index.ts";
+import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { logger } from "../../infra/logger/index.ts";
 import { AppError, asSystem, type Ctx } from "../../kernel/index.ts";
 import { paymentRefunds, payments, paymentTestProcessorRecords, paymentWebhookEvents } from "./schema.ts";
-import { paymentStates } from "./states.ts";
-import type { CardInput, PaymentStatus, PaymentView } from "./types.ts";
+import { paymentStates, refundStates } from "./states.ts";
+import type { CardInput, PaymentStatus, PaymentView, RefundView } from "./types.ts";
 
 /** Reads need only the database (the orders module checks who may see an order). */
 export type ReadCtx = Pick<Ctx, "db">;
@@ -71,10 +71,13 @@ export function paymentProviderName(ctx: Pick<Ctx, "ports">): "test" | "stripe" 
   return ctx.ports.payments.name;
 }
 
-/** A provider refusal as a 4xx the shopper or operator can act on (next to its field if any). */
+/**
+ * A provider refusal as a 4xx the shopper or operator can act on (next to its field if any); a
+ * failure another attempt may fix (the provider says which) as a 503.
+ */
 function refusal(error: unknown): never {
   if (error instanceof PaymentProviderError) {
-    const status = error.code === "api_connection_error" || /could not be reached/.test(error.message) ? 503 : 422;
+    const status = error.retryable ? 503 : error.code === "payment_intent_unexpected_state" ? 409 : 422;
     throw new AppError(`payment-${error.code}`, error.message, status, error.field);
   }
   throw error;
@@ -369,86 +372,196 @@ export async function receiveStripeWebhook(
   }
 }
 
-/** Cancels the order's unpaid intent (the order expired or was cancelled); no-op when none or paid. */
-export async function cancelPayment(ctx: Ctx, orderId: string): Promise<void> {
+/**
+ * Cancels the order's unpaid intent at the provider, after the order was cancelled or expired (a
+ * durable step's body). Returns the payment's status afterwards: `succeeded` when the shopper paid
+ * meanwhile (the caller refunds that payment), null when no payment was started. A provider that
+ * cannot be reached is an error to retry later (`PaymentProviderError` with `retryable`).
+ */
+export async function cancelPayment(ctx: Ctx, orderId: string): Promise<PaymentStatus | null> {
   const row = await rowOf(ctx.db, orderId);
-  if (!row || row.status === "succeeded" || row.status === "canceled") return;
+  if (!row) return null;
+  if (row.status === "succeeded" || row.status === "canceled") return row.status;
   const p = provider(ctx);
   let intent: ProviderIntent;
   try {
     intent = await p.cancelIntent(row.intentId, `${row.intentId}:cancel`);
   } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    intent = await guarded(() => p.retrieveIntent(row.intentId)); // e.g. it succeeded meanwhile
+    if (!(error instanceof PaymentProviderError) || error.retryable) throw error;
+    intent = await p.retrieveIntent(row.intentId); // refused: e.g. it succeeded meanwhile
   }
-  await writeOutcome(ctx, row, intent, "the order was cancelled or expired");
+  return (await writeOutcome(ctx, row, intent, "the order was cancelled or expired")).status;
+}
+
+// ---- refunds: recorded first, asked of the provider after (a durable step) -------------------
+
+type RefundRow = typeof paymentRefunds.$inferSelect;
+
+const refundView = (r: RefundRow): RefundView => ({
+  id: r.id,
+  orderId: r.orderId,
+  amountMinor: r.amountMinor,
+  currency: r.currency,
+  reason: r.reason,
+  status: r.status,
+  attempts: r.attempts,
+  lastError: r.lastError,
+  providerRefundId: r.providerRefundId,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+/**
+ * Records a refund of part or all of the order's payment as `requested`, in the caller's
+ * transaction (pass it as `ctx.db`), after checking it against what was paid and is not refunded
+ * yet. Nothing reaches the provider here: `executeRefund` does, once the transaction that asked
+ * for the refund (the order's cancellation or refund, its ledger journal) has committed. The same
+ * `key` is the same refund (`created` false): a repeated request adds nothing.
+ */
+export async function requestRefund(
+  ctx: Ctx,
+  input: { orderId: string; amountMinor: number; reason: string; key: string },
+): Promise<{ refund: RefundView; created: boolean }> {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw new AppError("refund-amount", "A refund must be more than zero.", 422, "amount");
+  const [existing] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, input.key)).limit(1);
+  if (existing) return { refund: refundView(existing), created: false };
+  const [row] = await ctx.db.select().from(payments).where(eq(payments.orderId, input.orderId)).for("update").limit(1);
+  if (!row) throw new AppError("not-found", "No payment was made for this order.", 404);
+  if (row.status !== "succeeded") throw new AppError("refund-unpaid", "Only a paid order can be refunded.", 409);
+  const left = row.amountMinor - (await refundedMinor(ctx.db, row.id));
+  if (input.amountMinor > left)
+    throw new AppError(
+      "refund-too-much",
+      `The refund of ${formatMoney(money(input.amountMinor, row.currency))} is more than the ${formatMoney(money(left, row.currency))} left to refund.`,
+      422,
+      "amount",
+    );
+  const now = ctx.clock.now();
+  const [inserted] = await ctx.db
+    .insert(paymentRefunds)
+    .values({
+      id: newId("ref"),
+      paymentId: row.id,
+      orderId: row.orderId,
+      amountMinor: input.amountMinor,
+      currency: row.currency,
+      reason: input.reason.trim().slice(0, 500),
+      status: "requested",
+      idempotencyKey: input.key,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return { refund: refundView(inserted!), created: true };
+}
+
+/** The provider's idempotency key of a refund: the same until an admin retries one it refused. */
+const providerRefundKey = (r: RefundRow) => `platen:${r.id}${r.providerKeySeq ? `:${r.providerKeySeq}` : ""}`;
+
+/** The provider could not be reached, or was busy: the durable step runs the refund again later. */
+export class RefundRetryLater extends Error {
+  override name = "RefundRetryLater";
 }
 
 /**
- * Refunds part or all of the order's payment through the provider. Refuses more than was paid
- * less what is already refunded; the same idempotency key is the same refund.
+ * Asks the provider for a requested refund and records its answer: `succeeded`, or `failed` when
+ * the provider refused it (or, on the last attempt, could not be reached). While another attempt
+ * may work it throws `RefundRetryLater` (the step's retry with backoff), the error noted on the
+ * refund. Idempotent: a refund no longer `requested` is returned as it is, and the provider sees
+ * the same key on every attempt, so a repeated call never refunds twice.
  */
-export async function refundPayment(
+export async function executeRefund(
   ctx: Ctx,
-  input: { orderId: string; amountMinor: number; reason: string; idempotencyKey: string },
-): Promise<{ id: string; amountMinor: number; status: string }> {
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
-    throw new AppError("refund-amount", "A refund must be more than zero.", 422, "amount");
-  const existing = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, input.idempotencyKey)).limit(1);
-  let refund = existing[0];
-  if (!refund) {
-    refund = await transaction(ctx.db, async (tx) => {
-      const [row] = await tx.select().from(payments).where(eq(payments.orderId, input.orderId)).for("update").limit(1);
-      if (!row) throw new AppError("not-found", "No payment was made for this order.", 404);
-      if (row.status !== "succeeded") throw new AppError("refund-unpaid", "Only a paid order can be refunded.", 409);
-      const left = row.amountMinor - (await refundedMinor(tx, row.id));
-      if (input.amountMinor > left)
-        throw new AppError(
-          "refund-too-much",
-          `The refund of ${formatMoney(money(input.amountMinor, row.currency))} is more than the ${formatMoney(money(left, row.currency))} left to refund.`,
-          422,
-          "amount",
-        );
-      try {
-        const [r] = await tx
-          .insert(paymentRefunds)
-          .values({
-            id: newId("ref"),
-            paymentId: row.id,
-            orderId: row.orderId,
-            amountMinor: input.amountMinor,
-            currency: row.currency,
-            reason: input.reason.trim().slice(0, 500),
-            status: "pending",
-            idempotencyKey: input.idempotencyKey,
-            createdAt: ctx.clock.now(),
-          })
-          .returning();
-        return r!;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError("refund-conflict", "This refund is already being made; reload the page.", 409);
-        throw error;
-      }
+  refundId: string,
+  options: {
+    lastAttempt?: boolean;
+    /** Runs in the transaction that records the answer (succeeded or failed): what follows from it. */
+    onSettled?: (tctx: Ctx, refund: RefundView) => Promise<void>;
+  } = {},
+): Promise<RefundView> {
+  const [refund] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId)).limit(1);
+  if (!refund) throw new AppError("not-found", "That refund was not found.", 404);
+  if (refund.status !== "requested") return refundView(refund);
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, refund.paymentId)).limit(1);
+  const sys = asSystem(ctx, "refund");
+  const note = async (error: string, final: boolean) => {
+    const set = { attempts: refund.attempts + 1, lastError: error.slice(0, 1000), lastErrorFinal: final, updatedAt: ctx.clock.now() };
+    if (!final) {
+      await ctx.db.update(paymentRefunds).set(set).where(eq(paymentRefunds.id, refund.id));
+      return null;
+    }
+    return settle("failed", error.slice(0, 500), set);
+  };
+  const settle = (to: "succeeded" | "failed", reason: string, set: Partial<RefundRow>) =>
+    transaction(ctx.db, async (tx) => {
+      const tctx = { ...sys, db: tx };
+      const moved = await refundStates.transition(tctx, refund.id, to, { reason, expectFrom: "requested", set });
+      const view = refundView(moved.row);
+      await options.onSettled?.(tctx, view);
+      return view;
     });
-  }
-  if (refund.status !== "pending") return { id: refund.id, amountMinor: refund.amountMinor, status: refund.status };
-  const payment = (await ctx.db.select().from(payments).where(eq(payments.id, refund.paymentId)).limit(1))[0]!;
   let outcome;
   try {
     outcome = await provider(ctx).refund({
-      intentId: payment.intentId,
+      intentId: payment!.intentId,
       amountMinor: refund.amountMinor,
       reason: refund.reason,
       orderId: refund.orderId,
-      idempotencyKey: `platen:${refund.id}`,
+      idempotencyKey: providerRefundKey(refund),
     });
   } catch (error) {
-    if (error instanceof PaymentProviderError && !/could not be reached/.test(error.message))
-      await ctx.db.update(paymentRefunds).set({ status: "failed" }).where(eq(paymentRefunds.id, refund.id));
-    return refusal(error);
+    if (!(error instanceof PaymentProviderError)) throw error;
+    const failed = await note(error.message, !error.retryable || Boolean(options.lastAttempt));
+    if (failed) return failed;
+    throw new RefundRetryLater(error.message);
   }
-  const status =
-    outcome.status === "failed" || outcome.status === "canceled" ? "failed" : outcome.status === "succeeded" ? "succeeded" : "pending";
-  await ctx.db.update(paymentRefunds).set({ providerRefundId: outcome.id, status }).where(eq(paymentRefunds.id, refund.id));
-  return { id: refund.id, amountMinor: refund.amountMinor, status };
+  if (outcome.status === "failed" || outcome.status === "canceled")
+    return (await note(`The payment provider did not make the refund (${outcome.status}).`, true))!;
+  // "pending" at the provider (a payment method that refunds slowly) is money on its way back:
+  // Platen's part is done, the provider finishes it.
+  return settle("succeeded", outcome.status === "pending" ? "accepted by the provider (pending there)" : "refunded by the provider", {
+    providerRefundId: outcome.id,
+    attempts: refund.attempts + 1,
+    lastError: null,
+    lastErrorFinal: false,
+    updatedAt: ctx.clock.now(),
+  });
+}
+
+/**
+ * An admin asks again for a refund that failed. When the provider refused the last call, the new
+ * call carries a new key (the provider would only repeat its refusal to the old one); when it
+ * could not be reached, the same key (so a refund it made without answering is not made twice).
+ * In the caller's transaction; the caller requests the step again.
+ */
+export async function retryRefund(ctx: Ctx, refundId: string): Promise<RefundView> {
+  const moved = await refundStates.transition(ctx, refundId, "requested", {
+    reason: "asked again by an admin",
+    set: (row) => ({ providerKeySeq: row.lastErrorFinal ? row.providerKeySeq + 1 : row.providerKeySeq, updatedAt: ctx.clock.now() }),
+  });
+  return refundView(moved.row);
+}
+
+/** The refunds of an order, oldest first. */
+export async function listRefunds(ctx: ReadCtx, orderId: string): Promise<RefundView[]> {
+  const rows = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)).orderBy(paymentRefunds.createdAt);
+  return rows.map(refundView);
+}
+
+/** One refund. */
+export async function getRefund(ctx: ReadCtx, refundId: string): Promise<RefundView | null> {
+  const [row] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId)).limit(1);
+  return row ? refundView(row) : null;
+}
+
+/** Refunds still waiting for the provider or refused by it: what an admin should look at. */
+export async function openRefunds(ctx: ReadCtx, limit = 50): Promise<RefundView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(paymentRefunds)
+    .where(inArray(paymentRefunds.status, ["requested", "failed"]))
+    .orderBy(desc(paymentRefunds.updatedAt))
+    .limit(limit);
+  return rows.map(refundView);
 }

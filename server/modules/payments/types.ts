@@ -45,3 +45,25 @@ export const TEST_CARD_NUMBERS = [
   { number: "4000 0000 0000 9995", outcome: "Insufficient funds" },
   { number: "4000 0025 0000 3155", outcome: "Asks for authentication (3-D Secure)" },
 ] as const;
+
+/**
+ * A refund: `requested` when it is recorded (with the order's change, in one transaction), then
+ * the provider's answer: `succeeded`, or `failed` when it refused for good or could not be reached
+ * for a day; an admin may ask again (`failed` -> `requested`).
+ */
+export type RefundStatus = "requested" | "succeeded" | "failed";
+export const REFUND_STATUSES: readonly RefundStatus[] = ["requested", "succeeded", "failed"];
+
+export interface RefundView {
+  id: string;
+  orderId: string;
+  amountMinor: number;
+  currency: string;
+  reason: string;
+  status: RefundStatus;
+  attempts: number;
+  lastError: string | null;
+  providerRefundId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}

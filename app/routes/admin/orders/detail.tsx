@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
+import Chip from "@mui/material/Chip";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import MuiLink from "@mui/material/Link";
@@ -195,10 +196,68 @@ export default function AdminOrderPage({ loaderData: d, actionData }: Route.Comp
             </Section>
           ))}
 
+          {d.refunds.length ? (
+            <Section id="refunds-title" title="Refunds">
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                A refund is recorded with the order first, then made by the payment provider; one the provider refuses, or cannot be reached
+                for, stays here with its error until it is asked again.
+              </Typography>
+              <ErrorAlert message={formIntent === "retry-refund" ? errors._refunds : undefined} />
+              <TableContainer>
+                <Table size="small" aria-label="Refunds of this order" data-testid="refunds">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Asked</TableCell>
+                      <TableCell align="right">Amount</TableCell>
+                      <TableCell>Status</TableCell>
+                      <TableCell>Reason</TableCell>
+                      <TableCell />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {d.refunds.map((r) => (
+                      <TableRow key={r.id} data-testid="refund-row" data-status={r.status}>
+                        <TableCell>{r.asked}</TableCell>
+                        <TableCell align="right">{r.amount}</TableCell>
+                        <TableCell>
+                          <Chip
+                            size="small"
+                            label={r.statusLabel}
+                            color={r.status === "failed" ? "error" : r.status === "succeeded" ? "success" : "default"}
+                            variant={r.status === "requested" ? "outlined" : "filled"}
+                          />
+                          {r.error ? (
+                            <Typography variant="body2" color={r.status === "failed" ? "error" : "text.secondary"} sx={{ mt: 0.5 }}>
+                              {r.status === "failed" ? "" : `Attempt ${r.attempts}: `}
+                              {r.error}
+                            </Typography>
+                          ) : null}
+                        </TableCell>
+                        <TableCell sx={{ overflowWrap: "anywhere" }}>{r.reason}</TableCell>
+                        <TableCell align="right">
+                          {r.canRetry ? (
+                            <Form method="post">
+                              <input type="hidden" name="intent" value="retry-refund" />
+                              <input type="hidden" name="refundId" value={r.id} />
+                              <Button type="submit" size="small" variant="outlined" disabled={busy}>
+                                Ask again
+                              </Button>
+                            </Form>
+                          ) : null}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </Section>
+          ) : null}
+
           <Section id="refund-title" title="Refund">
-            {d.refundableMinor > 0 ? (
+            {d.canRefund ? (
               <Form method="post" noValidate aria-labelledby="refund-title">
                 <input type="hidden" name="intent" value="refund" />
+                <input type="hidden" name="refundKey" value={d.refundKey} />
                 <Typography sx={{ mb: 1.5 }}>
                   Up to <strong data-testid="refundable">{d.refundable}</strong> can still be refunded. Choose items and shipping, or enter
                   an amount; the refund goes back through {d.payment?.provider === "stripe" ? "Stripe" : "the payment provider"}.
