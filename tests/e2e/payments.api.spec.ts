@@ -63,7 +63,7 @@ function freePort(): Promise<number> {
 }
 
 test.describe("Stripe webhooks on the built server", () => {
-  const secret = "whsec_platen_e2e_0123456789";
+  const secret = "whsec_PlatenE2e0123456789";
   let stripe: StripeMock;
   let server: ChildProcess | null = null;
   let dataDir = "";
@@ -89,8 +89,8 @@ test.describe("Stripe webhooks on the built server", () => {
         LOG_LEVEL: "warn",
         DATA_DIR: dataDir,
         PLATEN_BUILD_DIR: buildDir,
-        STRIPE_SECRET_KEY: "sk_test_platen_e2e",
-        STRIPE_PUBLISHABLE_KEY: "pk_test_platen_e2e",
+        STRIPE_SECRET_KEY: "sk_test_platenE2e",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_platenE2e",
         STRIPE_WEBHOOK_SECRET: secret,
         STRIPE_API_BASE: stripe.url,
       },
@@ -129,7 +129,7 @@ test.describe("Stripe webhooks on the built server", () => {
 
   test("a bad, a missing, a stale and a future-dated signature are each a 400; a good one is taken", async () => {
     for (const [what, signature] of [
-      ["wrong secret", sign(event, now(), "whsec_someone_else")],
+      ["wrong secret", sign(event, now(), "whsec_someoneElse")],
       ["garbage", "t=1,v1=nothing"],
       ["missing", null],
       ["ten minutes old", sign(event, now() - 600)],

@@ -16,6 +16,16 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * sandboxed mail content with render tests of their own).
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours are checked as they end up, not half-way through a transition (a button fading after
+  // a click read 4.07:1 on its way to 4.6:1): wait for the running finite animations to finish.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // `options` first: it replaces the run options that `withTags` fills in.
   const results = await new AxeBuilder({ page })
     .options({ resultTypes: ["violations"] })
