@@ -9,7 +9,7 @@ import {
   searchSettingsHandler,
   searchSyncBatchHandler,
 } from "../modules/search/index.ts";
-import { ORDER_EXPIRE_TOPIC, orderExpireHandler, registerOrderSteps } from "../modules/orders/index.ts";
+import { ORDER_EXPIRE_TOPIC, orderExpireHandler, registerOrderSteps, tellPrintShopsCancelled } from "../modules/orders/index.ts";
 import { FAN_CLUB_NEW_PRODUCT_TOPIC, fanClubNewProductHandler, fanClubOnProductPublished } from "../modules/stores/index.ts";
 import { registerEventDispatch, subscribe } from "./events.ts";
 import { registerBatchHandler, registerHandler } from "./worker.ts";
@@ -34,6 +34,8 @@ export function registerJobHandlers(): void {
     const { storeId } = event.payload;
     await reindexStore(ctx.db, storeId, await storeSearchDocuments(ctx.db, storeId));
   });
+  // The print shops of a cancelled order are told to stop (its lines have left their queues).
+  subscribe("orders.print-shops-cancelled", "order.cancelled", tellPrintShopsCancelled);
   // The fan club hears of a store's new product (its first publication).
   subscribe("stores.fan-club-new-product", "product.published", fanClubOnProductPublished);
 }

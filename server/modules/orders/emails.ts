@@ -5,10 +5,13 @@ import { env } from "../../config/env.ts";
 import { countryName } from "../../contracts/countries.ts";
 import { formatAmount } from "../../contracts/money.ts";
 import type { Db } from "../../infra/db/index.ts";
+import type { Ctx } from "../../kernel/index.ts";
+import { getFulfillerById } from "../fulfillment/index.ts";
+import { accountEmailsOf } from "../identity/index.ts";
 import { sendEmail, type TemplateParams } from "../notifications/index.ts";
 import { orderToken } from "./access.ts";
 import { deliveryEstimate } from "./checkout.ts";
-import type { GroupRow, LoadedOrder, OrderRow } from "./load.ts";
+import { loadOrderRow, type GroupRow, type LoadedOrder, type OrderRow } from "./load.ts";
 import { trackingUrlFor, type OrderAddress } from "./types.ts";
 
 /** The order page's link with a signed token, so a guest can open it from the e-mail. */
@@ -177,4 +180,44 @@ export async function sendCancelled(
       reason: `You placed order ${o.order.number} on Platen.`,
     },
   });
+}
+
+/**
+ * Tells each print shop that had lines of a cancelled order to stop (subscriber of
+ * `order.cancelled`): its lines have left its queue already; the e-mail reaches whoever is at the
+ * press with work in hand. Idempotent per event (the outbox runs a subscriber's job once).
+ */
+export async function tellPrintShopsCancelled(
+  ctx: Ctx,
+  event: { payload: { orderId: string; reason: string; fulfillerIds?: string[] } },
+): Promise<void> {
+  const ids = event.payload.fulfillerIds ?? [];
+  if (!ids.length) return;
+  const order = await loadOrderRow(ctx.db, event.payload.orderId);
+  if (!order) return;
+  const shops = (await Promise.all(ids.map((id) => getFulfillerById(ctx, id)))).filter((f): f is NonNullable<typeof f> => Boolean(f));
+  const emails = await accountEmailsOf(
+    ctx.db,
+    shops.map((f) => f.ownerUserId),
+  );
+  for (const shop of shops) {
+    const to = emails[shop.ownerUserId];
+    if (!to) continue;
+    await sendEmail(ctx.db, {
+      to,
+      template: "notice",
+      params: {
+        name: shop.name,
+        subject: `Order ${order.number} is cancelled: don't make or ship it`,
+        heading: `Stop order ${order.number}`,
+        paragraphs: [
+          `Order ${order.number} was cancelled and its shopper refunded. Its lines have left your orders queue: please don't print, pack or ship them, and put aside anything already printed.`,
+          `Reason given: ${event.payload.reason}`,
+        ],
+        actionLabel: "Open your orders",
+        actionUrl: `${env().PUBLIC_URL}/fulfillment/@${shop.handle}/administration/orders`,
+        reason: `${shop.name} prints orders for Platen.`,
+      },
+    });
+  }
 }

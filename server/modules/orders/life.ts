@@ -293,13 +293,14 @@ export async function refundOrder(
       })
       .where(eq(orders.id, o.order.id));
     // A group whose every unit is refunded before it ships is not made at all.
+    // Refunded in full, nothing more of it is made or shipped (its print shops' queues let go).
     const after = (await loadOrder(tx, o.order.id))!;
+    const full = refundedMinor >= o.order.totalMinor;
     for (const g of after.groups) {
       const lines = after.lines.filter((l) => l.groupId === g.id);
-      if ((g.status === "pending" || g.status === "in_production") && lines.every((l) => l.refundedQuantity >= l.quantity))
+      if ((g.status === "pending" || g.status === "in_production") && (full || lines.every((l) => l.refundedQuantity >= l.quantity)))
         await groupMachine.transition(tctx, g.id, "cancelled", { reason: `Refunded: ${reason}` });
     }
-    const full = refundedMinor >= o.order.totalMinor;
     if (full) {
       await orderMachine.transition(tctx, o.order.id, "refunded", { reason, set: { heldFrom: null, updatedAt: now } });
       await releaseStock(tctx, o.order.id);

@@ -1,6 +1,6 @@
 // Reading orders: the order page, the shopper's list, the admin's lists and overview, a store's
 // orders (its lines only) and a fulfiller's shipment groups. Every function checks who asks.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { formatAmount } from "../../contracts/money.ts";
 import { actorUserId, AppError, hasRole, type Ctx } from "../../kernel/index.ts";
 import { canManageFulfiller, getFulfillerByHandle, getFulfillerById } from "../fulfillment/index.ts";
@@ -419,7 +419,8 @@ export async function listFulfillerGroups(
     status === "all"
       ? undefined
       : status === "open"
-        ? inArray(shipmentGroups.status, ["pending", "in_production", "shipped"])
+        ? // Nothing of a cancelled or refunded order is made or shipped, whatever its groups say.
+          and(inArray(shipmentGroups.status, ["pending", "in_production", "shipped"]), notInArray(orders.status, ["cancelled", "refunded"]))
         : eq(shipmentGroups.status, status);
   const groups = await ctx.db
     .select({ g: shipmentGroups, o: orders })
