@@ -1,6 +1,7 @@
 export {
   enqueue,
   retryFailed,
+  releaseStale,
   countByStatus,
   listFailed,
   backoffMs,
