@@ -22,6 +22,19 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/**
+ * The request's form. A body that cannot be read as one (a multipart body cut short or not
+ * matching its boundary) is a 400 with a message, never a 500: the server already answers 415 to
+ * a body of another type (server/http/app.ts).
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("This form could not be read. Reload the page and send it again.", { status: 400 });
+  }
+}
+
 /** Plain string values of a form, to refill fields after a refusal (never passwords or files). */
 export function echoValues(
   form: FormData,

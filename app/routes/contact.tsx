@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { getCtx, getSession } from "#app/lib/session.server.ts";
 import { createContactMessage } from "#server/modules/support/index.ts";
 import {
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(form, ContactInput);
   if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
   let id: string;

@@ -3,9 +3,13 @@
 // Browser-safe. `#server/modules/catalog/types.ts` and `preflight.ts` re-export it.
 import { z } from "zod";
 
-/** Upload limits: bytes, and pixels (stops decompression bombs before decoding). */
+/**
+ * Upload limits: bytes, and pixels (stops decompression bombs before decoding). 40 megapixels
+ * hold the largest print area at 300 DPI (18 × 24 in: 5400 × 7200 = 38.9 MP); decoding a 60 MP
+ * file took 8 s and 300 MB here, so the header's size is refused above that before any decoding.
+ */
 export const ARTWORK_MAX_BYTES = 25 * 1024 * 1024;
-export const ARTWORK_MAX_PIXELS = 60_000_000;
+export const ARTWORK_MAX_PIXELS = 40_000_000;
 export const ARTWORK_MAX_SIDE = 12_000;
 
 /** Widths of every stored mockup (WebP), for srcset. */

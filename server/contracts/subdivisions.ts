@@ -116,3 +116,8 @@ export function subdivisionCode(country: string, input: string): string | null {
   const byName = list.find((s) => s.name.toUpperCase() === upper);
   return byName ? byName.code : null;
 }
+
+/** A subdivision's name from its code ("CA" -> "California"); null when unknown. */
+export function subdivisionName(country: string, code: string): string | null {
+  return subdivisionsOf(country).find((s) => s.code === code.toUpperCase())?.name ?? null;
+}

@@ -54,6 +54,8 @@ export function csrfOriginCheck(env: Env) {
   };
 }
 
+const hasFormBodyMethod = (method: string) => method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE";
+
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { env } = options;
   const production = env.PLATEN_ENV === "production";
@@ -145,6 +147,21 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     const limit = bodyLimitFor(req.path);
     if (length > limit.bytes) return sendTooLarge(res, limit.bytes);
     next();
+  });
+  // A page's form (an action) is read as a form: a body of another type is a 415 here, before
+  // the route would fail to parse it (a JSON body posted to /checkout was a 500). JSON endpoints
+  // live under /api/ and /identity/.
+  app.use((req, res, next) => {
+    if (!hasFormBodyMethod(req.method) || /^\/(api|identity)\//.test(req.path)) return next();
+    const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    const length = Number(req.get("content-length") ?? 0);
+    if (!type && !length && !req.get("transfer-encoding")) return next();
+    if (type === "application/x-www-form-urlencoded" || (type === "multipart/form-data" && /boundary=/i.test(req.get("content-type")!))) return next();
+    res
+      .status(415)
+      .set("Cache-Control", "no-store")
+      .type("text/plain")
+      .send("This form is sent as application/x-www-form-urlencoded or multipart/form-data (with its boundary); this request was not.");
   });
   app.use(csrfOriginCheck(env));
   // Pages rendered per request (a signed-in shopper's, an account page) are compressed as they

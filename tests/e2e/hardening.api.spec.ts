@@ -179,6 +179,34 @@ test("odd content types on /api/cart and /api/wishes get a clear 4xx", async ({ 
   }
 });
 
+test("a page's form posted with another content type, or a broken one, is a clear 4xx on every money page, never a 500", async ({
+  baseURL,
+}) => {
+  const admin = await signedIn(baseURL, DEMO.admin);
+  const orders = await (await admin.get("/admin/orders/status")).text();
+  const orderId = /href="\/admin\/orders\/(ord_[0-9a-z]{26})"/.exec(orders)?.[1];
+  expect(orderId, "a demo order").toBeTruthy();
+  const paths = [
+    "/checkout",
+    `/payment?order=${orderId}`,
+    `/payment/authenticate?order=${orderId}`,
+    `/shop/orders/${orderId}`,
+    `/admin/orders/${orderId}`,
+  ];
+  for (const path of paths)
+    for (const [type, body] of [
+      ["application/json", '{"intent":"place"}'],
+      ["text/plain", "intent=place"],
+      ["application/xml", "<intent>place</intent>"],
+      ["multipart/form-data", "intent=place"],
+      ["multipart/form-data; boundary=xyz", "--nope\r\nbroken"],
+    ] as const) {
+      const res = await admin.post(path, { headers: { "Content-Type": type }, data: body, maxRedirects: 0 });
+      expect(res.status(), `${path} ${type}`).toBeGreaterThanOrEqual(400);
+      expect(res.status(), `${path} ${type}`).toBeLessThan(500);
+    }
+});
+
 test.describe("the redirect after sign-in stays on this site", () => {
   const OUTSIDE = [
     "/%09/evil.example",

@@ -15,7 +15,7 @@ import {
   ThemeSection,
   type AccountActionResult,
 } from "#app/components/account/AccountSections.tsx";
-import { echoValues, parseForm, zodFieldErrors } from "#app/lib/forms.server.ts";
+import { echoValues, parseForm, zodFieldErrors, readForm } from "#app/lib/forms.server.ts";
 import { refreshCookieForSession, requireUser, signOutHeaders, themeCookieHeader } from "#app/lib/session.server.ts";
 import { writeUserData } from "#app/lib/user-data.ts";
 import { AccountWishesSection } from "#app/components/cart/AccountWishes.tsx";
@@ -154,7 +154,7 @@ const done = (intent: Intent, message: string, headers?: HeadersInit) =>
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx, session, user } = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intentParsed = intentSchema.safeParse(form.get("intent"));
   if (!intentParsed.success)
     return data({ ok: false, errors: { _form: "This form is out of date. Reload the page and try again." } }, { status: 400 });

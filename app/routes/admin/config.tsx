@@ -21,7 +21,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
 import type { Route } from "./+types/config";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { userEmails } from "#server/modules/identity/index.ts";
 import {
@@ -89,7 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "retry-search-sync") {
     const retried = await retrySearchSync(ctx);
     return { ok: true as const, retriedSync: retried, changed: [] as string[] };

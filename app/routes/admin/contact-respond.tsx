@@ -15,7 +15,7 @@ import Typography from "@mui/material/Typography";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/contact-respond";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, formText, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
@@ -99,7 +99,7 @@ const contactActionSchema = z.discriminatedUnion(
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(form, contactActionSchema);
   if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
   const input = parsed.data;

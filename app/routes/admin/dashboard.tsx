@@ -17,7 +17,7 @@ import type { ReactNode } from "react";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { errorsOf } from "#app/components/forms.tsx";
-import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { logger } from "#server/infra/logger/index.ts";
@@ -112,7 +112,7 @@ const retrySchema = z.object({ intent: z.literal("retry"), jobId: z.string().def
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const parsed = parseForm(await request.formData(), retrySchema);
+  const parsed = parseForm(await readForm(request), retrySchema);
   if (!parsed.ok) return failure({ _form: "Unknown action. Reload the page and try again." });
   const { jobId } = parsed.data;
   try {

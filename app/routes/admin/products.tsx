@@ -23,7 +23,7 @@ import Typography from "@mui/material/Typography";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/products";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, formText, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import {
@@ -142,7 +142,7 @@ const productActionSchema = z.discriminatedUnion(
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(form, productActionSchema);
   // A bad id is not a field the admin can fix: the message goes on top of the form, as before.
   if (!parsed.ok) return failure({ _form: parsed.errors._form ?? parsed.errors.id ?? UNKNOWN_ACTION }, 400);

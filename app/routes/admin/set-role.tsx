@@ -28,7 +28,7 @@ import type { ReactNode } from "react";
 import { Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/set-role";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, formText, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
@@ -150,7 +150,7 @@ const setRoleSchema = z.discriminatedUnion(
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(form, setRoleSchema);
   if (!parsed.ok) {
     // A missing uid is reported first, as the page always posts one.

@@ -18,7 +18,7 @@ import { formatPrice } from "#app/components/catalog/PriceText.tsx";
 import { ProductImage } from "#app/components/catalog/ProductImage.tsx";
 import { productPath } from "#app/components/catalog/ProductCard.tsx";
 import { FormError, errorsOf } from "#app/components/forms.tsx";
-import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import {
   adminListRequests,
@@ -51,7 +51,7 @@ const actionSchema = z.object({ intent: z.enum(["close", "reopen"]), requestId: 
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const parsed = parseForm(await request.formData(), actionSchema);
+  const parsed = parseForm(await readForm(request), actionSchema);
   if (!parsed.ok) return failure({ _form: "Unknown action." }, 400);
   try {
     if (parsed.data.intent === "close") await closeProductRequest(ctx, parsed.data.requestId);

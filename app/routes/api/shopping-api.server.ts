@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import type { z } from "zod";
 import { getCtx, safeNext } from "#app/lib/session.server.ts";
 import { AppError, type Ctx } from "#server/kernel/index.ts";
+import { readForm } from "#app/lib/forms.server.ts";
 
 export interface ShoppingRequest {
   wantsJson: boolean;
@@ -43,7 +44,7 @@ export async function readShoppingRequest(request: Request): Promise<ShoppingReq
   } else {
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await readForm(request);
     } catch {
       throw new AppError("invalid-form", "The form could not be read. Send it again from the page, or send JSON.", 400);
     }

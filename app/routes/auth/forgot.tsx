@@ -6,7 +6,7 @@ import { Form, Link as RouterLink, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot";
 import { AuthCard } from "#app/components/auth/AuthCard.tsx";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { failure, parseForm } from "#app/lib/forms.server.ts";
+import { failure, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { getCtx } from "#app/lib/session.server.ts";
 import { forgotSchema, requestPasswordReset } from "#server/modules/identity/index.ts";
 import { EmailField } from "#app/components/auth/EmailField.tsx";
@@ -19,7 +19,7 @@ export async function loader() {
 
 /** Always the same answer, whether or not the address has an account. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(await request.formData(), forgotSchema);
+  const parsed = parseForm(await readForm(request), forgotSchema);
   if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
   await requestPasswordReset(await getCtx(request), parsed.data);
   return { ok: true as const, email: parsed.data.email };

@@ -7,7 +7,7 @@ import type { Route } from "./+types/login";
 import { AuthCard } from "#app/components/auth/AuthCard.tsx";
 import { PasswordField } from "#app/components/auth/PasswordField.tsx";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { adoptCartOnSignIn } from "#app/lib/cart-cookie.server.ts";
 import {
   clearPendingLinkCookie,
@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Works without JavaScript: creates the session, sets the session and refresh cookies, redirects. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(form, signInSchema);
   if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
   let user;

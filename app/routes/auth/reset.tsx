@@ -7,7 +7,7 @@ import type { Route } from "./+types/reset";
 import { AuthCard } from "#app/components/auth/AuthCard.tsx";
 import { PasswordField } from "#app/components/auth/PasswordField.tsx";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
-import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { getCtx, rememberDeviceCookie, signOutHeaders } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { checkActionToken, IDENTITY_ERROR_MESSAGES, resetPassword, resetSchema } from "#server/modules/identity/index.ts";
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(await request.formData(), resetSchema);
+  const parsed = parseForm(await readForm(request), resetSchema);
   if (!parsed.ok) {
     const { token, ...rest } = parsed.errors;
     return failure(token ? { ...rest, _form: token } : rest, 400);

@@ -7,7 +7,7 @@ import type { Route } from "./+types/signup";
 import { AuthCard } from "#app/components/auth/AuthCard.tsx";
 import { PasswordField } from "#app/components/auth/PasswordField.tsx";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { getCtx, getSession, safeNext, signInHeaders } from "#app/lib/session.server.ts";
 import { adoptCartOnSignIn } from "#app/lib/cart-cookie.server.ts";
 import { signUp, signUpSchema } from "#server/modules/identity/index.ts";
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(form, signUpSchema);
   if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
   let user;

@@ -14,6 +14,7 @@ import { accessFromQuery, accessQuery, notFoundResponse, orderPagePath, orNotFou
 import { getCtx } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { completeOrderAuthentication, getPaymentPage } from "#server/modules/orders/index.ts";
+import { readForm } from "#app/lib/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Approve your payment · Platen Test Bank" },
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await getCtx(request);
   const access = accessFromQuery(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const decision = form.get("decision");
   if (decision !== "approve" && decision !== "fail")
     return data({ ok: false as const, message: "Choose Approve or Fail." }, { status: 400 });

@@ -27,7 +27,7 @@ import { TotalsSummary } from "#app/components/checkout/TotalsSummary.tsx";
 import { OutlinedField } from "#app/components/OutlinedField.tsx";
 import { commitCartCookie, visitorCartIdFrom } from "#app/lib/cart-cookie.server.ts";
 import { commitCheckoutState, readCheckoutState, type CheckoutCookieAddress } from "#app/lib/checkout-cookie.server.ts";
-import { parseForm, zodFieldErrors, echoValues } from "#app/lib/forms.server.ts";
+import { parseForm, zodFieldErrors, echoValues, readForm } from "#app/lib/forms.server.ts";
 import { postalCodeProblem } from "#app/lib/postal-code.server.ts";
 import { getCtx, getSession } from "#app/lib/session.server.ts";
 import { readUserData, writeUserData } from "#app/lib/user-data.ts";
@@ -152,7 +152,7 @@ const placeSchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "") as Intent;
   if (!INTENTS.includes(intent))
     return refuse({ intent: "place", errors: { _form: "Something went wrong with that form. Reload the page and try again." } });

@@ -21,6 +21,7 @@ import { getCtx } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { getPaymentPage, payOrderWithCard, type PaymentPageView } from "#server/modules/orders/index.ts";
 import { cardInputSchema } from "#server/modules/payments/index.ts";
+import { readForm } from "#app/lib/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment · Platen" }, { name: "robots", content: "noindex" }];
 
@@ -85,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Access first: to anyone but the buyer, an admin or the link's holder the order does not exist.
   const view = await orNotFound(request, () => getPaymentPage(ctx, access));
   if (isSettled(view)) throw redirect(orderPagePath(view.order.id, view.token, true));
-  const form = await request.formData();
+  const form = await readForm(request);
   // The card number and the security code are never echoed back, logged or kept.
   const values = { expiry: String(form.get("expiry") ?? "").slice(0, 10), name: String(form.get("name") ?? "").slice(0, 120) };
   // One schema for the card form (the payments module's): Luhn, expiry and security code, each next to its field.

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/config";
 import { formatPrice } from "#app/components/catalog/PriceText.tsx";
-import { echoValues, type FieldErrors } from "#app/lib/forms.server.ts";
+import { echoValues, type FieldErrors, readForm } from "#app/lib/forms.server.ts";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { money, parseMoney, toDecimalString, type CurrencyCode } from "#server/contracts/money.ts";
 import { AppError } from "#server/kernel/index.ts";
@@ -127,7 +127,7 @@ const RATE_FIELDS: Record<string, string> = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const target = String(form.get("id") ?? form.get("warehouseId") ?? "");
   const values = echoValues(form);

@@ -17,7 +17,7 @@ import type { Route } from "./+types/orders";
 import { formatPrice } from "#app/components/catalog/PriceText.tsx";
 import { BalanceCard, OrderThumb } from "#app/components/orders/BalanceCard.tsx";
 import { formatDate, formatDateTime } from "#app/lib/dates.ts";
-import { echoValues, failure, parseForm, type FormFailure } from "#app/lib/forms.server.ts";
+import { echoValues, failure, parseForm, type FormFailure, readForm } from "#app/lib/forms.server.ts";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { deliverGroup, listFulfillerGroups, shipGroup, startGroupProduction } from "#server/modules/orders/index.ts";
@@ -110,7 +110,7 @@ const DONE: Record<"start" | "ship" | "deliver", string> = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { ctx } = await requireFulfillerAccess(request, params.handle);
-  const form = await request.formData();
+  const form = await readForm(request);
   const groupId = String(form.get("groupId") ?? "");
   const intent = String(form.get("intent") ?? "");
   if (!["start", "ship", "deliver"].includes(intent)) return failure({ _form: "Choose what to do with this shipment." }, 400);

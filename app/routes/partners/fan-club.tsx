@@ -15,7 +15,7 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/fan-club";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { headerData, PublicStoreHeader } from "#app/components/seller/StoreHeader.tsx";
-import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { publicStoreOr404 } from "#app/lib/store-access.server.ts";
 import {
@@ -93,7 +93,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { store } = await publicStoreOr404(request, params.handle);
   const { ctx } = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const back = (notice: NoticeCode) => redirect(`/shop/partners/@${store.handle}/fanClub?notice=${notice}`);
   const values = echoValues(form);

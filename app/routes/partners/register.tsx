@@ -13,7 +13,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, formText, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { requireUser } from "#app/lib/session.server.ts";
 import { checkHandle, getMyApplication, listMyStores, submitApplication } from "#server/modules/stores/index.ts";
@@ -61,7 +61,7 @@ const applicationForm = z
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(form, applicationForm);
   if (!parsed.ok) return failure(parsed.errors, 400, echoValues(form));
   const { storeName, handle, bio, links } = parsed.data;

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/theme";
 import { THEME_COOKIE } from "#app/lib/constants.ts";
-import { parseForm } from "#app/lib/forms.server.ts";
+import { parseForm, readForm } from "#app/lib/forms.server.ts";
 import { getCtx, safeNext } from "#app/lib/session.server.ts";
 import { isThemeName, type ThemeName } from "#app/theme/themes.ts";
 import { saveTheme } from "#server/modules/identity/index.ts";
@@ -18,7 +18,7 @@ const themeFormSchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(await request.formData(), themeFormSchema);
+  const parsed = parseForm(await readForm(request), themeFormSchema);
   if (!parsed.ok) return Response.json({ errors: parsed.errors }, { status: 400 });
   const { theme, next } = parsed.data;
   const ctx = await getCtx(request);

@@ -21,7 +21,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/products";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
-import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
 import { bulkSetPublished, listStoreProducts } from "#server/modules/catalog/index.ts";
@@ -84,7 +84,7 @@ const bulkSchema = z.object({
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { ctx, store } = await requireStoreAccess(request, params.handle, "products");
-  const parsed = parseForm(await request.formData(), bulkSchema);
+  const parsed = parseForm(await readForm(request), bulkSchema);
   if (!parsed.ok) return failure({ _form: "Choose Publish or Unpublish." }, 400);
   const { intent, ids } = parsed.data;
   if (!ids.length) return failure({ _form: "Select at least one product first." }, 400);

@@ -10,7 +10,7 @@ import { Form, redirect } from "react-router";
 import type { Route } from "./+types/profile";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
-import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { storageFailure } from "#app/lib/storage-errors.server.ts";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
@@ -59,7 +59,7 @@ const profileActionSchema = z.preprocess(
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { ctx, store } = await requireStoreAccess(request, params.handle, "profile");
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(form, profileActionSchema);
   if (!parsed.ok) return failure(parsed.errors, 400, parsed.values);
   const input = parsed.data;

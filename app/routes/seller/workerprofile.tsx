@@ -14,7 +14,7 @@ import { Form, redirect } from "react-router";
 import type { Route } from "./+types/workerprofile";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
-import { echoValues, failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, formText, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
 import {
@@ -82,7 +82,7 @@ const removeSchema = z.object({ memberId: memberIdField });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { ctx, store, access } = await requireStoreAccess(request, params.handle);
-  const form = await request.formData();
+  const form = await readForm(request);
   const which = parseForm(form, workerIntentSchema);
   if (!which.ok) return failure({ _form: "Unknown action." });
   const { intent } = which.data;

@@ -29,6 +29,7 @@ import {
   type OrderView,
   type TimelineEntry,
 } from "#server/modules/orders/types.ts";
+import { readForm } from "#app/lib/forms.server.ts";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: d ? `Order ${d.order.number} · Platen` : "Order · Platen" },
@@ -71,7 +72,7 @@ interface Failure {
 export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await getCtx(request);
   const access = accessFromPath(request, params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "cancel" && intent !== "claim")
     return data<Failure>(

@@ -18,7 +18,7 @@ import { formatPrice } from "#app/components/catalog/PriceText.tsx";
 import { ProductImage } from "#app/components/catalog/ProductImage.tsx";
 import { productPath } from "#app/components/catalog/ProductCard.tsx";
 import { FormError, errorsOf, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError, formText, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, formText, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { storageFailure } from "#app/lib/storage-errors.server.ts";
 import { getSession, requireUser } from "#app/lib/session.server.ts";
@@ -75,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireUser(request);
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await readForm(request);
   } catch {
     return failure({ image: "The upload could not be read. Try a smaller image (up to 8 MB)." }, 413);
   }

@@ -69,12 +69,24 @@ describe("decompression bombs", () => {
   });
 
   it("a 7 KB PNG declaring 60 megapixels is refused as artwork from its header: sharp never sees it", async () => {
-    const e = await refusal(normalizeArtwork(bomb));
-    expect(e).toMatchObject({ status: 422, field: "artwork", code: "artwork-implausible" });
-    expect(e.message).toBe(
-      "The image says it is 7,745 × 7,745 pixels, but the file is only 8 KB: it is damaged or almost entirely empty. Export it again and upload the new file.",
-    );
+    expect(await refusal(normalizeArtwork(bomb))).toMatchObject({ status: 422, field: "artwork", code: "artwork-dimensions" });
     expect(decodedThis(bomb)).toBe(false);
+    // Under the pixel cap, its few bytes give it away.
+    const small = oneBitPng(6000, 6000);
+    const e = await refusal(normalizeArtwork(small));
+    expect(e).toMatchObject({ status: 422, field: "artwork", code: "artwork-implausible" });
+    expect(e.message).toMatch(
+      /^The image says it is 6,000 × 6,000 pixels, but the file is only \d+ KB: it is damaged or almost entirely empty\. Export it again and upload the new file\.$/,
+    );
+    expect(decodedThis(small)).toBe(false);
+  });
+
+  it("a 35 KB PNG of 60 megapixels, and one of 39, are refused as artwork from the header (issue 22: 8 s and 300 MB each)", async () => {
+    const sixty = oneBitPng(7745, 7745, 35 * 1024);
+    expect(await refusal(normalizeArtwork(sixty))).toMatchObject({ status: 422, code: "artwork-dimensions" });
+    const under = oneBitPng(6200, 6200, 35 * 1024); // 38.4 megapixels in 35 KB: about 1,100 pixels per byte
+    expect(await refusal(normalizeArtwork(under))).toMatchObject({ status: 422, code: "artwork-implausible" });
+    expect(decodedThis(sixty) || decodedThis(under)).toBe(false);
   });
 
   it("a bomb as an avatar, and JPEG and WebP bombs, are refused the same way", async () => {
@@ -83,7 +95,7 @@ describe("decompression bombs", () => {
     expect(e).toMatchObject({ status: 422, field: "avatar", code: "artwork-implausible" });
     expect(e.message).not.toMatch(/artwork/i);
     expect(decodedThis(small)).toBe(false);
-    for (const b of [craftedJpegHeader(7000, 7000), craftedWebpHeader(7000, 7000)]) {
+    for (const b of [craftedJpegHeader(6000, 6000), craftedWebpHeader(6000, 6000)]) {
       expect(await refusal(inspectUpload(b))).toMatchObject({ status: 422, code: "artwork-implausible" });
       expect(await refusal(uploadedImageToWebp(b, avatar))).toMatchObject({ status: 422, field: "avatar" });
       expect(decodedThis(b)).toBe(false);

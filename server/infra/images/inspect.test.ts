@@ -29,7 +29,7 @@ describe("inspectUpload", () => {
     expect(e.status).toBe(422);
     expect(e.field).toBe("artwork");
     expect(e.message).toBe(
-      "The image is 100,000 × 100,000 pixels; the limit is 12,000 pixels per side and 60 megapixels in total. Scale it down and upload it again.",
+      "The image is 100,000 × 100,000 pixels; the limit is 12,000 pixels per side and 40 megapixels in total. Scale it down and upload it again.",
     );
     // and normalisation refuses it before any decode as well
     expect((await refusal(normalizeArtwork(bomb))).code).toBe("artwork-dimensions");

@@ -36,11 +36,12 @@ export interface InspectedUpload {
 /**
  * Decompression-bomb guard: an image of at least BOMB_MIN_PIXELS that declares more than
  * MAX_PIXELS_PER_BYTE pixels per byte of file is refused before decoding. Real pictures stay far
- * below it (photos ~150, flat PNG artwork ~250, flat palette PNG up to ~1,000); a 7 KB PNG
- * declaring 60 megapixels is ~8,000. The pixel caps and the image queue bound what a padded one costs.
+ * below (a photo is about 0.1-1 pixels per byte; a flat logo on transparency a few hundred); a
+ * 7 KB PNG declaring 60 megapixels is ~8,000, a 35 KB one declaring 40 megapixels ~1,100. The
+ * pixel caps and the image queue bound what a padded one costs.
  */
 export const BOMB_MIN_PIXELS = 4_000_000;
-export const MAX_PIXELS_PER_BYTE = 2_000;
+export const MAX_PIXELS_PER_BYTE = 1_000;
 
 const n = (v: number) => v.toLocaleString("en-US");
 const mb = (bytes: number) =>

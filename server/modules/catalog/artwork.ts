@@ -1,4 +1,5 @@
 // Artwork uploads: checked by content, normalised, perceptually hashed (art-theft guard).
+import { cleanFileName } from "../../contracts/text.ts";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { newId, type Db } from "../../infra/db/index.ts";
 import { artworks, products } from "./schema.ts";
@@ -46,6 +47,8 @@ export interface UploadedArtwork {
 /** Upload artwork for a store (PNG, JPEG or WebP; SVG and other types refused by the image pipeline). */
 export async function uploadArtwork(ctx: Ctx, storeId: string, file: { name: string; bytes: Buffer }): Promise<UploadedArtwork> {
   await assertStoreProducts(ctx, storeId);
+  // A name with a line break or NUL (which the database refuses in text) is kept on one line.
+  const fileName = cleanFileName(file.name, "artwork.png");
   const norm = await normalizeArtwork(file.bytes);
   const phash = BigInt.asIntN(64, await perceptualHash(norm.png));
   const id = newId("art");
@@ -58,7 +61,7 @@ export async function uploadArtwork(ctx: Ctx, storeId: string, file: { name: str
     id,
     storeId,
     uploadedBy: actorUserId(ctx.actor),
-    fileName: file.name.slice(0, 200),
+    fileName,
     storageKey,
     previewKey,
     mime: norm.mime,

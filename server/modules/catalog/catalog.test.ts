@@ -6,6 +6,7 @@ import { useTestDatabase } from "../../../tests/support/db.ts";
 import { manualClock } from "../../contracts/clock.ts";
 import {
   artworkFlags,
+  artworks,
   blanks,
   emailMessages,
   printFiles,
@@ -173,6 +174,16 @@ describe("product transitions", () => {
 });
 
 describe("saving and publishing", () => {
+  it("an artwork named with CR, LF and NUL is kept under a one-line name, no 500 and no file without its row", async () => {
+    const up = await uploadArtwork(inkwell(), ids["inkwell"]!, { name: "evil\r\nname\u0000.png", bytes: await lowResPng(41) });
+    const [row] = await t.db.select({ fileName: artworks.fileName }).from(artworks).where(eq(artworks.id, up.artworkId));
+    expect(row!.fileName).toBe("evil name .png");
+    const none = await uploadArtwork(inkwell(), ids["inkwell"]!, { name: "\u0000\r\n", bytes: await lowResPng(42) });
+    expect((await t.db.select({ fileName: artworks.fileName }).from(artworks).where(eq(artworks.id, none.artworkId)))[0]!.fileName).toBe(
+      "artwork.png",
+    );
+  });
+
   it("saving and publishing are stamped with the context's clock", async () => {
     const clock = manualClock("2030-03-01T10:00:00Z");
     const ctx: Ctx = { ...inkwell(), clock };

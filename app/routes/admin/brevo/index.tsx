@@ -32,7 +32,7 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
-import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import {
   countMessagesByStatus,
@@ -98,7 +98,7 @@ const retrySchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireAdmin(request);
-  const parsed = parseForm(await request.formData(), retrySchema);
+  const parsed = parseForm(await readForm(request), retrySchema);
   if (!parsed.ok) return failure({ _form: "That action is not available." });
   const url = new URL(request.url);
   url.searchParams.delete("retried");

@@ -18,7 +18,7 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
-import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { getDeliveryState, getMessage, retryMessage, TEMPLATE_LABELS } from "#server/modules/notifications/index.ts";
@@ -70,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx } = await requireAdmin(request);
-  const parsed = parseForm(await request.formData(), z.object({ intent: z.literal("retry") }));
+  const parsed = parseForm(await readForm(request), z.object({ intent: z.literal("retry") }));
   if (!parsed.ok) return failure({ _form: "That action is not available." });
   try {
     await retryMessage(ctx, params.id ?? "");

@@ -20,7 +20,7 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import {
   getEmailProviderStatus,
@@ -115,7 +115,7 @@ const sendSchema = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireAdmin(request);
   const template = templateOf(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(form, sendSchema);
   if (!parsed.ok) return data(parsed, { status: 400 });
   try {

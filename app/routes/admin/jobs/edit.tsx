@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { Route } from "./+types/edit";
 import { notFoundMessage } from "#app/components/ErrorView.tsx";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
-import { echoValues, failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { echoValues, failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { AppError, type Ctx } from "#server/kernel/index.ts";
 import { changeJobStatus, createJob, getJobForAdmin, updateJob } from "#server/modules/careers/index.ts";
@@ -84,7 +84,7 @@ const jobIntentSchema = z.object({ intent: z.enum(["save", "transition", "applic
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const which = parseForm(form, jobIntentSchema);
   if (!which.ok) return failure({ _form: "Unknown action." });
   const { intent } = which.data;

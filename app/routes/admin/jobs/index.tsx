@@ -16,7 +16,7 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
-import { failure, parseForm } from "#app/lib/forms.server.ts";
+import { failure, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { listGeneralApplications, listJobsForAdmin } from "#server/modules/careers/index.ts";
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const which = parseForm(form, z.object({ intent: z.literal("application-status") }));
   if (!which.ok) return failure({ _form: "Unknown action." });
   return applicationStatusAction(ctx, form);

@@ -28,6 +28,7 @@ import { REFUND_REASON_MAX as REASON_MAX, refundQtyField } from "#app/lib/admin-
 import { ADMIN_ORDERS_PATH, ordersPathFor } from "#app/lib/admin-orders.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { ORDER_STATUS_LABELS } from "#server/modules/orders/types.ts";
+import { readForm } from "#app/lib/forms.server.ts";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: d ? `Order ${d.number} · Admin · Platen` : "Order · Admin · Platen" }];
 
@@ -38,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  return adminOrderAction(ctx, request, params.id, await request.formData());
+  return adminOrderAction(ctx, request, params.id, await readForm(request));
 }
 
 function Section({ id, title, children, action }: { id: string; title: string; children: ReactNode; action?: ReactNode }) {

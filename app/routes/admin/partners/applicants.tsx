@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/applicants";
 import { errorsOf, valuesOf } from "#app/components/forms.tsx";
-import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { approveApplication, listApplications, rejectApplication } from "#server/modules/stores/index.ts";
@@ -49,7 +49,7 @@ const actionSchema = z.object({ intent: z.enum(["approve", "reject"]), id: clipp
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const parsed = parseForm(await request.formData(), actionSchema);
+  const parsed = parseForm(await readForm(request), actionSchema);
   if (!parsed.ok) return failure({ _form: "Choose approve or reject." });
   const { intent, id, note, reason } = parsed.data;
   try {

@@ -11,7 +11,7 @@ import Typography from "@mui/material/Typography";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { errorsOf, valuesOf } from "#app/components/forms.tsx";
-import { failure, failureFromError, parseForm } from "#app/lib/forms.server.ts";
+import { failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { z } from "zod";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { listStoresForAdmin, reinstateStore, setStoreFeatured, suspendStore } from "#server/modules/stores/index.ts";
@@ -58,7 +58,7 @@ const actionSchema = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   const { ctx } = await requireAdmin(request);
-  const parsed = parseForm(await request.formData(), actionSchema);
+  const parsed = parseForm(await readForm(request), actionSchema);
   if (!parsed.ok) return failure({ _form: "Unknown action." });
   const { intent, id, reason } = parsed.data;
   const back = (notice: string) => redirect(`/admin/partners?notice=${encodeURIComponent(notice)}`);
