@@ -156,7 +156,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     const length = Number(req.get("content-length") ?? 0);
     if (!type && !length && !req.get("transfer-encoding")) return next();
-    if (type === "application/x-www-form-urlencoded" || (type === "multipart/form-data" && /boundary=/i.test(req.get("content-type")!))) return next();
+    if (type === "application/x-www-form-urlencoded" || (type === "multipart/form-data" && /boundary=/i.test(req.get("content-type")!)))
+      return next();
     res
       .status(415)
       .set("Cache-Control", "no-store")

@@ -263,7 +263,12 @@ function bindTestProcessor(store: TestProcessorStore, now: () => Date): PaymentP
           throw new PaymentProviderError("amount_too_large", "The refund is larger than what is left of the payment.");
         r.refundedMinor += input.amountMinor;
         if (!(await trySave(r)))
-          throw new PaymentProviderError("lock_timeout", "Another refund of this payment is under way; try again in a moment.", undefined, true);
+          throw new PaymentProviderError(
+            "lock_timeout",
+            "Another refund of this payment is under way; try again in a moment.",
+            undefined,
+            true,
+          );
         const refund: ProviderRefund = { id: randomId("re"), amountMinor: input.amountMinor, status: "succeeded" };
         await store.put("refund", refund.id, { ...refund, intentId: r.id, reason: input.reason, createdAt: now().toISOString() });
         return refund;
