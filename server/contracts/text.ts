@@ -5,6 +5,7 @@
  * an e-mail, a log line or a packing slip never breaks where nobody meant it to.
  */
 export function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
   return value.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/ {2,}/g, " ");
 }
 
