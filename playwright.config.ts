@@ -90,6 +90,7 @@ export default defineConfig({
       AUTH_MAX_FAILURES_PER_IP: "1000",
       AUTH_MAX_SIGNUPS_PER_IP: "1000",
       JOBS_MAX_APPLICATIONS_PER_IP: "1000",
+      ORDERS_MAX_PER_IP: "1000",
       // An external OIDC provider whose key set tests/e2e/oidc.api.spec.ts serves (or not) itself.
       OIDC_ISSUER: "https://idp.e2e.platen.test",
       OIDC_AUDIENCE: "platen-e2e",

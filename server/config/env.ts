@@ -40,6 +40,7 @@ export const envSchema = z
     AUTH_MAX_SIGNUPS_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Job applications from one client address per hour. */
     JOBS_MAX_APPLICATIONS_PER_IP: z.coerce.number().int().min(1).default(5),
+    ORDERS_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
     /** A session unused for this long ends (sliding: every visit moves it on). Default 3 days. */
     SESSION_IDLE_MINUTES: z.coerce
       .number()

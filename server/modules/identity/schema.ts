@@ -101,7 +101,7 @@ export const refreshTokens = pgTable(
   ],
 );
 
-export const AUTH_ATTEMPT_KINDS = ["sign-in", "password-reset", "sign-up", "job-application"] as const;
+export const AUTH_ATTEMPT_KINDS = ["sign-in", "password-reset", "sign-up", "job-application", "place-order"] as const;
 export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
 
 /**

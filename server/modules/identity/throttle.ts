@@ -144,7 +144,13 @@ export async function recordAttempt(
  */
 export async function takeRateLimit(
   ctx: Ctx,
-  input: { kind: "sign-up" | "job-application"; limit: number; windowMs: number; message: (minutes: number) => string; now?: Date },
+  input: {
+    kind: "sign-up" | "job-application" | "place-order";
+    limit: number;
+    windowMs: number;
+    message: (minutes: number) => string;
+    now?: Date;
+  },
 ): Promise<void> {
   const ip = ipOf(ctx.actor);
   if (ip === "system" || ip === "unknown") return;

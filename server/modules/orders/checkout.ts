@@ -1,7 +1,8 @@
 // Checkout: price the cart for an address (routing, shipping, discount, tax) and place the order.
 // Nothing the browser sends is trusted but the lines' ids, their quantities, the address and the
 // code: prices, stock, routing and totals are all computed here, by one pricing function.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { env } from "../../config/env.ts";
 import { countryName } from "../../contracts/countries.ts";
 import { formatAmount } from "../../contracts/money.ts";
 import { isUniqueViolation, newId, transaction } from "../../infra/db/index.ts";
@@ -9,10 +10,10 @@ import { enqueue } from "../../jobs/index.ts";
 import { actorUserId, AppError, type Ctx, withDb } from "../../kernel/index.ts";
 import { getVariantsForCheckout, type CheckoutVariantInfo } from "../catalog/index.ts";
 import { getBlankVariants, reserveStock, routeOrderLines, type RoutingResult } from "../fulfillment/index.ts";
-import { addressSchema } from "../identity/index.ts";
+import { addressSchema, takeRateLimit } from "../identity/index.ts";
 import { getSettings } from "../platform/index.ts";
 import { taxRateFor } from "../pricing/index.ts";
-import { findDiscountCode, getStoresByIds, redeemDiscountCode, suspendedStoreIds } from "../stores/index.ts";
+import { findDiscountCode, getStoresByIds, suspendedStoreIds } from "../stores/index.ts";
 import { orderToken } from "./access.ts";
 import { priceCheckout, storeShareAfter, type PricingDiscount } from "./pricing.ts";
 import { orderLines, orderNumberSeq, orders, shipmentGroups } from "./schema.ts";
@@ -378,7 +379,8 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Plac
   }
   if (!quote.canPlace)
     return { ok: false, quote, message: quote.addressProblem ?? "Some items can't be bought as they are: see the message on each." };
-  if (input.discountCode && quote.discount && !quote.discount.ok) return { ok: false, quote, message: quote.discount.message };
+  // A code that does not apply never blocks a purchase: the quote prices without it and says why
+  // beside the field, and the shopper places the order at the total they saw.
   if (quote.totals.totalMinor !== input.seenTotalMinor)
     return {
       ok: false,
@@ -386,8 +388,9 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Plac
       message: `The total changed from ${formatAmount(input.seenTotalMinor, quote.currency)} to ${formatAmount(quote.totals.totalMinor, quote.currency)}. Check your order and place it again.`,
     };
 
+  await assertMayHoldMore(ctx, input.visitorCartId ?? null);
   const settings = await getSettings(ctx);
-  const minutes = (settings as { unpaidOrderMinutes?: number }).unpaidOrderMinutes ?? 30;
+  const minutes = (settings as { unpaidOrderMinutes?: number }).unpaidOrderMinutes ?? 15;
   const now = ctx.clock.now();
   const orderId = newId("ord");
   const expiresAt = new Date(now.getTime() + minutes * 60_000);
@@ -484,10 +487,9 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Plac
           quantity: l.quantity,
         })),
       });
-      // A refusal rolls the whole order back (nothing reserved, nothing redeemed, no order).
+      // A refusal rolls the whole order back (nothing reserved, no order). A discount code's use is
+      // taken when the order is paid (markPaid), so unpaid orders never use up a limited code.
       if (!reserved.ok) throw new RolledBack({ soldOut: reserved.soldOut });
-      if (r.discount && !(await redeemDiscountCode(tctx, { perkId: r.discount.perkId, orderId, userId })))
-        throw new RolledBack({ codeGone: true });
       await enqueue(tx, ORDER_EXPIRE_TOPIC, { orderId }, { runAt: expiresAt, dedupeKey: `${ORDER_EXPIRE_TOPIC}:${orderId}` });
       return { placed: true } as const;
     }).catch((error: unknown) => {
@@ -505,8 +507,41 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Plac
   }
 }
 
+/** Unpaid orders one shopper (an account, or a visitor's cart) may have at once. */
+export const MAX_UNPAID_ORDERS = 3;
+const PLACE_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Unpaid orders hold stock (and nothing else): one shopper may keep at most MAX_UNPAID_ORDERS
+ * waiting for payment, and one network address may place ORDERS_MAX_PER_IP orders an hour, so a
+ * visitor (or a script dropping its cookies) cannot hold every unit of a scarce item. The demo
+ * seed and jobs (no shopper, no address) are not counted.
+ */
+async function assertMayHoldMore(ctx: Ctx, visitorCartId: string | null): Promise<void> {
+  const userId = actorUserId(ctx.actor);
+  const who = userId ? eq(orders.userId, userId) : visitorCartId ? eq(orders.visitorCartId, visitorCartId) : null;
+  if (who) {
+    const [row] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(who, eq(orders.status, "pending_payment")));
+    if (Number(row?.n ?? 0) >= MAX_UNPAID_ORDERS)
+      throw new AppError(
+        "too-many-unpaid",
+        `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Pay or cancel one of them (the links are in their e-mails) before placing another.`,
+        429,
+      );
+  }
+  await takeRateLimit(ctx, {
+    kind: "place-order",
+    limit: env().ORDERS_MAX_PER_IP,
+    windowMs: PLACE_WINDOW_MS,
+    message: (m) => `Too many orders were placed from your network in the last hour. Try again in ${m} minute${m === 1 ? "" : "s"}.`,
+  });
+}
+
 class RolledBack extends Error {
-  constructor(readonly outcome: { soldOut: { warehouseId: string; blankVariantId: string; available: number }[] } | { codeGone: true }) {
+  constructor(readonly outcome: { soldOut: { warehouseId: string; blankVariantId: string; available: number }[] }) {
     super("rolled back");
   }
 }
@@ -515,11 +550,10 @@ async function refusal(
   ctx: Ctx,
   input: PlaceOrderInput,
   address: OrderAddress,
-  outcome: { soldOut: { warehouseId: string; blankVariantId: string; available: number }[] } | { codeGone: true },
+  outcome: { soldOut: { warehouseId: string; blankVariantId: string; available: number }[] },
   variants: Map<string, CheckoutVariantInfo>,
 ): Promise<PlaceOrderResult> {
   const quote = await quoteCheckout(ctx, { ...input, address });
-  if ("codeGone" in outcome) return { ok: false, quote, message: "That code has just been used up. Remove it to continue." };
   for (const s of outcome.soldOut) {
     const line = quote.lines.find((l) => variants.get(l.variantId)?.blankVariantId === s.blankVariantId);
     if (line && !line.problem)

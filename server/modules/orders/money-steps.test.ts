@@ -6,7 +6,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { checkTransitionTable } from "../../../tests/support/state-table.ts";
-import { makeFulfillerWithBlank, makeProduct, makeStore, type UserActor } from "../../../tests/support/factories.ts";
+import { makeFulfillerWithBlank, makeProduct, makeStore, makeUser, type UserActor } from "../../../tests/support/factories.ts";
+import { env, setEnv } from "../../config/env.ts";
 import { manualClock } from "../../contracts/clock.ts";
 import { PaymentProviderError, type PaymentProvider } from "../../contracts/ports.ts";
 import { emailProvider } from "../../infra/email/index.ts";
@@ -16,6 +17,8 @@ import { drain } from "../../jobs/index.ts";
 import { outbox } from "../../jobs/schema.ts";
 import { anonymous, createCtx, setDefaultPorts, system, type Actor } from "../../kernel/index.ts";
 import { getProductPage } from "../catalog/index.ts";
+import { createFanClubPerk, joinFanClub } from "../stores/index.ts";
+import { fanClubPerks } from "../stores/schema.ts";
 import { productVariants } from "../catalog/schema.ts";
 import { createWarehouse, saveShippingRate, saveShippingZone, setStock, stockLevels, type BlankRow } from "../fulfillment/index.ts";
 import { orderBreakdown, trialBalance } from "../ledger/index.ts";
@@ -96,6 +99,7 @@ let owner: UserActor;
 let blank: BlankRow;
 let variants: Record<string, string> = {};
 let productId = "";
+let shop: Awaited<ReturnType<typeof makeStore>>;
 let n = 0;
 
 beforeAll(async () => {
@@ -114,8 +118,8 @@ beforeAll(async () => {
     minDays: 3,
     maxDays: 5,
   });
-  const store = await makeStore(t.db);
-  productId = (await makeProduct(t.db, { store, blank, input: { priceMinor: 2500 } })).product.id;
+  shop = await makeStore(t.db);
+  productId = (await makeProduct(t.db, { store: shop, blank, input: { priceMinor: 2500 } })).product.id;
   const page = await getProductPage(t.ctx(anonymous()), productId);
   variants = Object.fromEntries(page.variants.map((v) => [`${v.color}/${v.size}`, v.id]));
 });
@@ -130,10 +134,14 @@ const rd = () => ({ db: t.db });
 const asAdmin = () => createCtx(t.db, admin, { clock });
 const asOwner = () => createCtx(t.db, owner, { clock });
 
-async function placed(lines: { variant: string; quantity: number }[] = [{ variant: "White/S", quantity: 2 }]) {
-  const req = { lines: lines.map((l) => ({ productId, variantId: variants[l.variant]!, quantity: l.quantity })), address };
-  const quote = await quoteCheckout(guest(), req);
-  const out = await placeOrder(guest(), {
+async function placed(
+  lines: { variant: string; quantity: number }[] = [{ variant: "White/S", quantity: 2 }],
+  as = guest(),
+  discountCode?: string,
+) {
+  const req = { lines: lines.map((l) => ({ productId, variantId: variants[l.variant]!, quantity: l.quantity })), address, discountCode };
+  const quote = await quoteCheckout(as, req);
+  const out = await placeOrder(as, {
     ...req,
     email: "maya@example.com",
     placeKey: `money-steps-${process.pid}-${++n}`,
@@ -338,6 +346,83 @@ describe("refunding", () => {
     expect(refunded.groups.map((g) => g.status)).toEqual(["cancelled"]);
     const rows = (await listFulfillerGroups(asOwner(), { fulfillerId: view.groups[0]!.fulfillerId, status: "open" })).rows;
     expect(rows.filter((r) => r.orderId === o.orderId)).toEqual([]);
+  });
+});
+
+describe("discount codes", () => {
+  const usedCount = async (perkId: string) =>
+    (await t.db.select({ n: fanClubPerks.usedCount }).from(fanClubPerks).where(eq(fanClubPerks.id, perkId)))[0]!.n;
+
+  it("a code the shopper may not use (a fan-club code, as a guest) never blocks the purchase: priced without it, said why", async () => {
+    const perk = await createFanClubPerk(createCtx(t.db, shop.owner, { clock }), shop.store.id, {
+      title: "Members' 10%",
+      description: "",
+      code: `guest${n}x`,
+      discountKind: "percent",
+      percentOff: 10,
+    });
+    const req = { lines: [{ productId, variantId: variants["White/S"]!, quantity: 1 }], address, discountCode: perk.code };
+    const quote = await quoteCheckout(guest(), req);
+    expect(quote.canPlace).toBe(true);
+    expect(quote.discount).toMatchObject({ ok: false });
+    expect(quote.discount!.message).toMatch(/fan club|member/i);
+    expect(quote.totals.discountMinor).toBe(0);
+    const o = await placed([{ variant: "White/S", quantity: 1 }], guest(), perk.code!);
+    const order = await getOrder(asAdmin(), { orderId: o.orderId });
+    expect(order.totals.totalMinor).toBe(quote.totals.totalMinor);
+    expect(order.discountCode).toBeNull();
+  });
+
+  it("a limited code's use counts when the order is paid: unpaid orders never use it up", async () => {
+    const member = await makeUser(t.db);
+    await joinFanClub(createCtx(t.db, member), shop.store.id);
+    const perk = await createFanClubPerk(createCtx(t.db, shop.owner, { clock }), shop.store.id, {
+      title: "One use",
+      description: "",
+      code: `once${n}x`,
+      discountKind: "percent",
+      percentOff: 10,
+      maxUses: 1,
+    });
+    const me = createCtx(t.db, member, { clock });
+    const first = await placed([{ variant: "White/S", quantity: 1 }], me, perk.code!);
+    const second = await placed([{ variant: "White/S", quantity: 1 }], me, perk.code!);
+    expect(await usedCount(perk.id)).toBe(0);
+    await payOrderWithCard(me, { orderId: first.orderId, card, attemptKey: `code-${first.orderId}` });
+    expect(await usedCount(perk.id)).toBe(1);
+    // The second was placed while the code still had its use: it pays the price it was shown.
+    expect((await payOrderWithCard(me, { orderId: second.orderId, card, attemptKey: `code-${second.orderId}` })).outcome).toBe("paid");
+    expect((await getOrder(asAdmin(), { orderId: second.orderId })).totals.discountMinor).toBeGreaterThan(0);
+    expect(await usedCount(perk.id)).toBe(1);
+  });
+});
+
+describe("unpaid orders hold stock briefly, and not too many", () => {
+  it("a shopper may keep three unpaid orders; the fourth is refused until one is cancelled", async () => {
+    const me = createCtx(t.db, await makeUser(t.db), { clock });
+    const three = [await placed(undefined, me), await placed(undefined, me), await placed(undefined, me)];
+    await expect(placed(undefined, me)).rejects.toMatchObject({ status: 429, code: "too-many-unpaid" });
+    await cancelOrder(me, { orderId: three[0]!.orderId });
+    await expect(placed(undefined, me)).resolves.toMatchObject({ ok: true });
+  });
+
+  it("one network address places at most ORDERS_MAX_PER_IP orders an hour (a script dropping its cookies)", async () => {
+    const before = env();
+    setEnv({ ...before, ORDERS_MAX_PER_IP: 2 });
+    try {
+      const from = () => createCtx(t.db, anonymous("203.0.113.7"), { clock });
+      await placed(undefined, from());
+      await placed(undefined, from());
+      await expect(placed(undefined, from())).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/from your network/) });
+    } finally {
+      setEnv(before);
+    }
+  });
+
+  it("an unpaid order expires after 15 minutes by default, and gives its stock back", async () => {
+    const o = await placed();
+    const order = await getOrder(asAdmin(), { orderId: o.orderId });
+    expect(order.expiresAt!.getTime() - clock.now().getTime()).toBe(15 * 60_000);
   });
 });
 

@@ -19,6 +19,8 @@ import {
   type PaymentView,
 } from "../payments/index.ts";
 import { removeOrderedItems } from "../shopping/index.ts";
+import { redeemDiscountCode } from "../stores/index.ts";
+import { logger } from "../../infra/logger/index.ts";
 import { orderNotFound, orderToken, viewerOf } from "./access.ts";
 import { sendOrderSuccess } from "./emails.ts";
 import { loadOrder, loadOrderRow, orderMoney, orderView } from "./load.ts";
@@ -182,6 +184,13 @@ export async function markPaid(
     });
     const o = (await loadOrder(tx, orderId))!;
     await postOrderPaid(tctx, orderMoney(o));
+    // The discount code's use counts now that the order is paid. One used up by payments at the
+    // same moment still honours the price the shopper was shown and paid.
+    if (o.order.discountPerkId && !(await redeemDiscountCode(tctx, { perkId: o.order.discountPerkId, orderId, userId: o.order.userId })))
+      logger().warn(
+        { orderId, perkId: o.order.discountPerkId },
+        "a discount code was used beyond its limit by payments at the same moment",
+      );
     await removeOrderedItems(tctx, {
       userId: o.order.userId,
       visitorCartId: o.order.visitorCartId,

@@ -40,7 +40,7 @@ describe("platform settings", () => {
     expect(s.taxRates.length).toBeGreaterThan(3);
     expect(s.pricesIncludeTax).toBe(false);
     expect(s.payoutHoldDays).toBe(14);
-    expect(s.unpaidOrderMinutes).toBe(30);
+    expect(s.unpaidOrderMinutes).toBe(15);
   });
 
   it("stores the tax mode, payout hold and unpaid-order expiry", async () => {
@@ -222,7 +222,7 @@ describe("settings form schema", () => {
   it("reads the tax-mode checkbox (absent = US style) and the two order durations", () => {
     expect(base.pricesIncludeTax).toBe("");
     const off = settingsFormSchema.safeParse(base);
-    expect(off.data).toMatchObject({ pricesIncludeTax: false, payoutHoldDays: 14, unpaidOrderMinutes: 30 });
+    expect(off.data).toMatchObject({ pricesIncludeTax: false, payoutHoldDays: 14, unpaidOrderMinutes: 15 });
     const { pricesIncludeTax: _unchecked, ...withoutBox } = base;
     expect(settingsFormSchema.safeParse(withoutBox).data!.pricesIncludeTax).toBe(false);
     const on = settingsFormSchema.safeParse({ ...base, pricesIncludeTax: "on", payoutHoldDays: "7", unpaidOrderMinutes: "60" });

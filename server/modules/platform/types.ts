@@ -145,13 +145,16 @@ export const settingsSchema = z.object({
     .min(0, "The hold period cannot be negative.")
     .max(90, "Use at most 90 days.")
     .default(14),
-  /** Minutes after which an unpaid order expires and releases its stock. */
+  /**
+   * Minutes after which an unpaid order expires and releases its stock: short, so that orders
+   * nobody pays do not hold scarce items for long (Shopify's checkout holds them about 10).
+   */
   unpaidOrderMinutes: z
     .number({ error: "Enter a number of minutes." })
     .int("Use whole minutes.")
     .min(5, "Use at least 5 minutes.")
     .max(1440, "Use at most 1440 minutes (one day).")
-    .default(30),
+    .default(15),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsInput = z.input<typeof settingsSchema>;
