@@ -7,6 +7,7 @@ export {
   paymentProviderName,
   startPayment,
   payWithCard,
+  MAX_CARD_ATTEMPTS,
   completeAuthentication,
   refreshPayment,
   receiveStripeWebhook,

@@ -12,6 +12,7 @@ import {
   getPayment,
   paymentProviderName,
   payWithCard,
+  MAX_CARD_ATTEMPTS,
   refreshPayment,
   requestRefund,
   executeRefund,
@@ -110,6 +111,17 @@ describe("payments with the built-in test processor", () => {
     });
     const paid = await payWithCard(ctx(), { orderId: id, card: card("4242424242424242"), attemptKey: "attempt-4242-b" });
     expect(paid).toMatchObject({ status: "succeeded", failureCode: null, failureMessage: null });
+  });
+
+  it("card testing: after five card attempts on one order, a sixth is refused before the provider sees it", async () => {
+    const id = await started();
+    for (let i = 0; i < MAX_CARD_ATTEMPTS; i++)
+      expect((await payWithCard(ctx(), { orderId: id, card: card("4000000000000002"), attemptKey: `testing-${id}-${i}` })).status).toBe(
+        "failed",
+      );
+    const sixth = await refusal(payWithCard(ctx(), { orderId: id, card: card("4242424242424242"), attemptKey: `testing-${id}-good` }));
+    expect(sixth).toMatchObject({ status: 429, field: "cardNumber" });
+    expect((await getPayment(t.ctx(system("test")), id))?.status).toBe("failed");
   });
 
   it("3155 asks for authentication: approving pays, failing refuses the card", async () => {

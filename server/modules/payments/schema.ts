@@ -20,6 +20,8 @@ export const payments = pgTable(
     failureMessage: text(),
     /** Card attempts made (test processor) or intents created. */
     attempts: integer().notNull().default(0),
+    /** Cards tried on this order's payment (card testing stops at MAX_CARD_ATTEMPTS). */
+    cardAttempts: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -154,6 +154,19 @@ export function statusOfIntent(intent: Pick<ProviderIntent, "status" | "failureC
 async function writeOutcome(ctx: Ctx, row: PaymentRow, intent: ProviderIntent, reason: string, attempt = false): Promise<PaymentRow> {
   if (intent.id !== row.intentId) return row; // about an intent this payment no longer uses
   const to = statusOfIntent(intent);
+  // A success is a success for this payment only with its amount and currency: an event about
+  // another amount (a forged or replayed intent, an intent changed at the provider) pays nothing.
+  if (to === "succeeded" && (intent.amountMinor !== row.amountMinor || intent.currency.toUpperCase() !== row.currency.toUpperCase())) {
+    logger().error(
+      {
+        paymentId: row.id,
+        expected: { amountMinor: row.amountMinor, currency: row.currency },
+        got: { amountMinor: intent.amountMinor, currency: intent.currency },
+      },
+      "payment success for another amount or currency ignored",
+    );
+    return row;
+  }
   const set = {
     cardBrand: intent.cardBrand ?? row.cardBrand,
     cardLast4: intent.cardLast4 ?? row.cardLast4,
@@ -161,7 +174,7 @@ async function writeOutcome(ctx: Ctx, row: PaymentRow, intent: ProviderIntent, r
     failureMessage: to === "failed" ? intent.failureMessage : null,
     clientSecret: intent.clientSecret ?? row.clientSecret,
     updatedAt: ctx.clock.now(),
-    ...(attempt ? { attempts: sql`${payments.attempts} + 1` } : {}),
+    ...(attempt ? { attempts: sql`${payments.attempts} + 1`, cardAttempts: sql`${payments.cardAttempts} + 1` } : {}),
   };
   return transaction(ctx.db, async (tx) => {
     const [current] = await tx.select().from(payments).where(eq(payments.id, row.id)).for("update").limit(1);
@@ -292,6 +305,9 @@ function assertTestProcessor(ctx: Ctx, row: PaymentRow): void {
     throw new AppError("payment-provider", "Card details are entered in Stripe's secure payment form, not here.", 400);
 }
 
+/** Card attempts one order's payment may make (Stripe's own Radar would stop card testing there). */
+export const MAX_CARD_ATTEMPTS = 5;
+
 /**
  * Pays the order's intent with a card (test processor only). `attemptKey` comes from the form:
  * a double submit of the same form is one charge. Only brand and last four are kept.
@@ -304,6 +320,14 @@ export async function payWithCard(ctx: Ctx, input: { orderId: string; card: Card
     throw new AppError("payment-canceled", "This order's payment was cancelled; the order can no longer be paid.", 409);
   if (!/^[A-Za-z0-9_:.-]{8,200}$/.test(input.attemptKey))
     throw new AppError("payment-attempt", "This payment form has expired; reload the page and try again.", 400);
+  // Card testing: a few tries per order, then no more (a shopper who keeps failing needs their bank).
+  if (row.cardAttempts >= MAX_CARD_ATTEMPTS)
+    throw new AppError(
+      "payment-attempts",
+      `This order has had ${MAX_CARD_ATTEMPTS} card attempts, the most it can. Check the card with your bank, then place a new order.`,
+      429,
+      "cardNumber",
+    );
   const intent = await guarded(() => provider(ctx).confirmCard(row.intentId, input.card, input.attemptKey));
   const updated = await writeOutcome(ctx, row, intent, "card payment", true);
   logger().info(

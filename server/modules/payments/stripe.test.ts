@@ -200,6 +200,18 @@ describe("Stripe webhooks", () => {
     expect((await getPayment(ctx(), payment.orderId))?.status).toBe("requires_payment_method");
   });
 
+  it("refuses a signature dated in the future, and a success for another amount pays nothing", async () => {
+    const { payment, orderId } = await started();
+    const body = event("payment_intent.succeeded", mock.setIntent(payment.intentId, { status: "succeeded" }), "evt_future");
+    expect(await refusal(receiveStripeWebhook(ctx(), body, sign(body, Math.floor(Date.now() / 1000) + 600)))).toMatchObject({
+      status: 400,
+    });
+    const other = mock.setIntent(payment.intentId, { status: "succeeded", amount: 1, amount_received: 1 });
+    const cheap = event("payment_intent.succeeded", other, "evt_other_amount");
+    await receiveStripeWebhook(ctx(), cheap, sign(cheap));
+    expect((await getPayment(ctx(), orderId))?.status).not.toBe("succeeded");
+  });
+
   it("a repeated event is handled once", async () => {
     const { orderId, payment } = await started();
     const intent = mock.setIntent(payment.intentId, { status: "succeeded" });
