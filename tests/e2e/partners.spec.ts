@@ -11,7 +11,7 @@ test("apply as partner → admin approves with a note → the new partner opens 
   await page.goto(`/shop/partners/@${handle}/administration/getting-started`);
   await expect(page).toHaveTitle("Getting started · Platen");
   await expect(page.locator('[data-step="first-product"]')).toHaveAttribute("data-state", "todo");
-  await expect(page.locator('[data-step="payouts"]')).toContainText("coming soon");
+  await expect(page.locator('[data-step="payouts"]')).toContainText("not open yet");
   // The public profile exists; the handle without @ is a 404.
   expect((await page.request.get(`/shop/partners/@${handle}`)).status()).toBe(200);
   expect((await page.request.get(`/shop/partners/${handle}`)).status()).toBe(404);

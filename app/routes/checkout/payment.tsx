@@ -43,6 +43,9 @@ const isSettled = (view: PaymentPageView) => view.order.status !== "pending_paym
 /** /payment?order=<id>&token=<token>: pay the order placed at checkout. */
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await getCtx(request);
+  // /payment without an order (a bookmark, the back button after paying): the checkout says what
+  // there is to buy, rather than a 404.
+  if (!new URL(request.url).searchParams.get("order")) throw redirect("/checkout");
   const access = accessFromQuery(request);
   const view = await orNotFound(request, () => getPaymentPage(ctx, access));
   if (isSettled(view)) throw redirect(orderPagePath(view.order.id, view.token, true));

@@ -75,7 +75,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     {
       id: "payouts",
       title: "Set up your payout account",
-      detail: "Coming soon: payouts arrive with the checkout and payments release. Your earnings are recorded from your first sale.",
+      detail:
+        "Not open yet: Platen does not pay out to bank accounts today. Every sale's earnings are recorded in the ledger from the first one, and your orders page shows them pending, on hold and available.",
       state: "later",
     },
   ];
@@ -118,14 +119,14 @@ export default function GettingStarted({ loaderData }: Route.ComponentProps) {
                 {s.state === "done" ? (
                   <CheckCircle color="success" titleAccess="Done" />
                 ) : s.state === "later" ? (
-                  <Schedule color="disabled" titleAccess="Coming soon" />
+                  <Schedule color="disabled" titleAccess="Not open yet" />
                 ) : (
                   <RadioButtonUnchecked titleAccess="To do" />
                 )}
               </ListItemIcon>
               <Box sx={{ display: "flex", flexDirection: { xs: "column", sm: "row" }, alignItems: { sm: "center" }, gap: 1, flexGrow: 1 }}>
                 <ListItemText
-                  primary={`${s.title}${s.optional ? " (optional)" : ""}${s.state === "later" ? " (coming soon)" : ""}`}
+                  primary={`${s.title}${s.optional ? " (optional)" : ""}${s.state === "later" ? " (not open yet)" : ""}`}
                   secondary={s.detail}
                 />
                 {s.to && s.state !== "done" ? (

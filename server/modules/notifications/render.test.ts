@@ -110,6 +110,15 @@ describe("order templates", () => {
     expect(out.html).toContain("Report a problem with this order");
     expect(out.text).toContain(`Report a problem: ${p.caseUrl}`);
   });
+
+  it("order-shipment-delivered of one package of two names the package and says the rest is coming (issue 22)", () => {
+    const p = { ...sampleParams("order-shipment-delivered", BASE), parcel: "Package 1 of 2, from Leipzig", stillComing: 1 };
+    const out = renderTemplate("order-shipment-delivered", p, BASE);
+    expect(out.subject).toBe("A package of your order PL-10482 was delivered");
+    expect(out.text).toContain("one of your packages (package 1 of 2, from Leipzig) was delivered on March 19, 2026");
+    expect(out.text).toContain("One more package is on the way");
+    expect(out.text).not.toContain("Delivered: your order");
+  });
 });
 
 describe("formatting", () => {

@@ -202,15 +202,20 @@ const builders: { [T in TemplateName]: Builder<T> } = {
     const caseUrl = c.url(v.caseUrl);
     const when = formatDate(v.deliveredAt);
     const shipping = [v.carrier, v.trackingNumber ? `tracking number ${v.trackingNumber}` : undefined].filter(Boolean).join(", ");
+    // An order in several packages: this e-mail is about one of them, and says what is still coming.
+    const what = v.parcel ? `one of your packages (${v.parcel.charAt(0).toLowerCase()}${v.parcel.slice(1)})` : "your package";
+    const rest = v.stillComing
+      ? ` ${v.stillComing === 1 ? "One more package is" : `${v.stillComing} more packages are`} on the way; we'll write when ${v.stillComing === 1 ? "it arrives" : "they arrive"}.`
+      : "";
+    const body = `Hi ${firstName(v.customerName)}, ${what} was delivered on ${when}${shipping ? ` (${shipping})` : ""}.${rest} We hope you love it, and so will the artist who designed it.`;
+    const partial = Boolean(v.stillComing);
     return {
-      subject: `Your order ${v.orderNumber} was delivered`,
-      preheader: `Your package was delivered on ${when}. We hope you love it!`,
+      subject: partial ? `A package of your order ${v.orderNumber} was delivered` : `Your order ${v.orderNumber} was delivered`,
+      preheader: `Your package was delivered on ${when}.${partial ? " More is on the way." : " We hope you love it!"}`,
       reason: ORDER_REASON,
       html: [
-        h1(`Delivered: your order ${v.orderNumber}`),
-        p(
-          `Hi ${firstName(v.customerName)}, your package was delivered on ${when}${shipping ? ` (${shipping})` : ""}. We hope you love it, and so will the artist who designed it.`,
-        ),
+        h1(partial ? `Delivered: a package of your order ${v.orderNumber}` : `Delivered: your order ${v.orderNumber}`),
+        p(body),
         ...(v.items?.length ? [h2("Delivered items"), itemsTable(c, v.items)] : []),
         button("View your order", orderUrl),
         panel(
@@ -219,9 +224,9 @@ const builders: { [T in TemplateName]: Builder<T> } = {
         ),
       ].join("\n"),
       text: [
-        `Delivered: your order ${v.orderNumber}`,
+        partial ? `Delivered: a package of your order ${v.orderNumber}` : `Delivered: your order ${v.orderNumber}`,
         "",
-        `Hi ${firstName(v.customerName)}, your package was delivered on ${when}${shipping ? ` (${shipping})` : ""}. We hope you love it, and so will the artist who designed it.`,
+        body,
         ...(v.items?.length ? ["", "DELIVERED ITEMS", ...itemsText(v.items)] : []),
         "",
         `View your order: ${orderUrl}`,

@@ -66,6 +66,10 @@ export const TEMPLATE_PARAMS = {
     carrier: z.string().optional(),
     trackingNumber: z.string().optional(),
     items: z.array(shipItem).optional(),
+    /** Optional: which package, when the order ships in several ("Package 1 of 2, from Leipzig"). */
+    parcel: z.string().optional(),
+    /** Optional: how many of the order's packages are still on their way. */
+    stillComing: z.number().int().min(0).optional(),
   }),
   "verify-email": z.object({ name: z.string(), verifyUrl: z.url(), expiresInHours: z.number().int().positive().optional() }),
   "reset-password": z.object({ name: z.string(), resetUrl: z.url(), expiresInMinutes: z.number().int().positive().optional() }),

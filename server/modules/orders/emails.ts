@@ -97,7 +97,11 @@ export function shippedParams(o: LoadedOrder, g: GroupRow, now: Date): TemplateP
 
 export function deliveredParams(o: LoadedOrder, g: GroupRow, now: Date): TemplateParams<"order-shipment-delivered"> {
   const url = orderUrl(o.order, now);
+  const live = o.groups.filter((x) => x.status !== "cancelled");
+  const index = live.findIndex((x) => x.id === g.id);
+  const stillComing = live.filter((x) => x.id !== g.id && x.status !== "delivered").length;
   return {
+    ...(live.length > 1 ? { parcel: `Package ${index + 1} of ${live.length}, from ${g.warehouseName}`, stillComing } : {}),
     customerName: o.order.address.fullName,
     orderNumber: o.order.number,
     deliveredAt: (g.deliveredAt ?? now).toISOString(),
