@@ -12,7 +12,7 @@ const ACCOUNT_LABELS: Record<string, string> = {
   payments_clearing: "Payments clearing",
   platform_revenue: "Platform revenue",
   tax_payable: "Tax payable",
-  refunds: "Refunds",
+  refunds: "Refunds owed to shoppers",
   store_pending: "Store, pending",
   store_payable: "Store, payable",
   fulfiller_pending: "Fulfiller, pending",
@@ -38,8 +38,11 @@ const KIND_LABELS: Record<string, string> = {
   order_refunded: "Refund",
   delivered: "Delivered: pending becomes payable",
   group_delivered: "Delivered: pending becomes payable",
+  refund_paid_out: "Refund made by the payment provider",
+  late_payment: "Paid after the order closed: owed back",
   reversal: "Reversal",
 };
 
 export const journalLabel = (kind: string) => KIND_LABELS[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1).replace(/_/g, " ");
-export const isReversal = (kind: string) => /refund|cancel|revers/i.test(kind);
+/** A journal that undoes shares of the sale (a refund, a cancellation); a payout of a refund does not. */
+export const isReversal = (kind: string) => /refund|cancel|revers/i.test(kind) && kind !== "refund_paid_out";

@@ -150,9 +150,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   });
   // A page's form (an action) is read as a form: a body of another type is a 415 here, before
   // the route would fail to parse it (a JSON body posted to /checkout was a 500). JSON endpoints
-  // live under /api/ and /identity/.
+  // live under /api/ and /identity/; files (/media/, /assets/) answer methods of their own.
   app.use((req, res, next) => {
-    if (!hasFormBodyMethod(req.method) || /^\/(api|identity)\//.test(req.path)) return next();
+    if (!hasFormBodyMethod(req.method) || /^\/(api|identity|media|assets)\//.test(req.path)) return next();
     const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     const length = Number(req.get("content-length") ?? 0);
     if (!type && !length && !req.get("transfer-encoding")) return next();

@@ -15,7 +15,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { CART_MAX_QUANTITY, type CartView } from "#server/modules/shopping/types.ts";
+import { CART_MAX_QUANTITY, LOW_STOCK, type CartView } from "#server/modules/shopping/types.ts";
 import { formatPrice } from "../catalog/PriceText.tsx";
 import { ProductImage } from "../catalog/ProductImage.tsx";
 import { productPath } from "../catalog/ProductCard.tsx";
@@ -74,6 +74,14 @@ function CartLines({
                 <Typography variant="body2" color="error">
                   Not available right now; not counted in the subtotal.
                 </Typography>
+              ) : line.stockProblem ? (
+                <Typography variant="body2" color="error" data-testid="cart-stock-problem">
+                  {line.stockProblem}; not counted in the subtotal.
+                </Typography>
+              ) : line.left !== null && line.left !== undefined && line.left <= LOW_STOCK ? (
+                <Typography variant="body2" color="warning.main" data-testid="cart-stock-low">
+                  Only {line.left} left.
+                </Typography>
               ) : null}
               <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mt: 0.5 }}>
                 <Stack direction="row" sx={{ alignItems: "center" }} role="group" aria-label={`Quantity of ${title}`}>
@@ -96,7 +104,7 @@ function CartLines({
                   <IconButton
                     size="small"
                     aria-label="One more"
-                    disabled={busy || line.quantity >= CART_MAX_QUANTITY || !line.available}
+                    disabled={busy || line.quantity >= Math.min(CART_MAX_QUANTITY, line.left ?? CART_MAX_QUANTITY) || !line.available}
                     onClick={() => onChange(setCartQuantity(uid, line.variantId, line.quantity + 1))}
                   >
                     <Add fontSize="small" />

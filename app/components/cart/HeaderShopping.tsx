@@ -23,6 +23,7 @@ const preloadCartDrawer = () => void loadCartDrawer();
 const NOTICES: Record<string, { severity: "success" | "info" | "error"; text: string; signIn?: boolean; cart?: boolean }> = {
   "cart-added": { severity: "success", text: "Added to your cart.", cart: true },
   "cart-capped": { severity: "info", text: `Added. You can order at most ${CART_MAX_QUANTITY} of one item.`, cart: true },
+  "cart-stock": { severity: "info", text: "Added what is left: fewer are in stock than you asked for.", cart: true },
   "cart-updated": { severity: "success", text: "Your cart was updated." },
   "cart-error": { severity: "error", text: "That item could not be added to your cart. It may no longer be available." },
   "wish-added": { severity: "success", text: "Added to your wishes." },

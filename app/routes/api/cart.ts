@@ -84,7 +84,16 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const res = req.wantsJson
       ? json({ ok: true, cart: result.cart, ...(result.message ? { message: result.message } : {}) })
-      : backWith(req.redirectTo, intent === "add" ? (result.message ? "cart-capped" : "cart-added") : "cart-updated");
+      : backWith(
+          req.redirectTo,
+          intent === "add"
+            ? result.message
+              ? result.message.startsWith("Only ")
+                ? "cart-stock"
+                : "cart-capped"
+              : "cart-added"
+            : "cart-updated",
+        );
     if (result.visitorCartId) res.headers.append("Set-Cookie", await commitCartCookie(result.visitorCartId));
     return res;
   });

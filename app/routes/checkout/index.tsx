@@ -824,13 +824,20 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </Typography>
           <DiscountForm quote={quote} code={code} errors={errorsFor("apply-code")} values={valuesFor("apply-code")} />
           <Box sx={{ mt: 2 }}>
-            <TotalsSummary
-              totals={quote.totals}
-              currency={currency}
-              pricesIncludeTax={quote.pricesIncludeTax}
-              taxRatePercent={quote.taxRatePercent}
-              idPrefix="checkout"
-            />
+            {quote.lines.length && quote.lines.every((l) => l.problem) ? (
+              // Nothing can be bought as it is: no "Total $0.00" as if it could.
+              <Typography color="text.secondary" data-testid="checkout-nothing-to-buy">
+                Nothing in your cart can be bought as it is: see the message on each item.
+              </Typography>
+            ) : (
+              <TotalsSummary
+                totals={quote.totals}
+                currency={currency}
+                pricesIncludeTax={quote.pricesIncludeTax}
+                taxRatePercent={quote.taxRatePercent}
+                idPrefix="checkout"
+              />
+            )}
           </Box>
           {errorsFor("place")._form ? (
             <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="place-error">

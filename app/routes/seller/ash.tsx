@@ -125,8 +125,8 @@ export default function SellerHub({ loaderData }: Route.ComponentProps) {
                       @{f.handle} · {f.status}
                     </Typography>
                     <Typography variant="body2" sx={{ mt: 1 }}>
-                      Make and ship the orders routed to your warehouses, marking each shipment with its carrier and tracking number,
-                      and keep your shipping rates and stock up to date.
+                      Make and ship the orders routed to your warehouses, marking each shipment with its carrier and tracking number, and
+                      keep your shipping rates and stock up to date.
                     </Typography>
                   </CardContent>
                   <CardActions>

@@ -28,7 +28,8 @@ import { deferProductView } from "#app/lib/catalog/product-view.server.ts";
 import { env } from "#server/config/env.ts";
 import { countryName } from "#server/contracts/index.ts";
 import { AppError } from "#server/kernel/index.ts";
-import type { ProductPage } from "#server/modules/catalog/index.ts";
+import { productVariantStock, type ProductPage } from "#server/modules/catalog/index.ts";
+import { LOW_STOCK } from "#server/modules/shopping/types.ts";
 import { CATEGORY_LABELS, mockupUrl, type MockupRef } from "#server/modules/catalog/types.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -42,6 +43,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw error;
   }
   const { page, similar, more, currency, digits } = loaded;
+  // Units left per variant, read on every render (the page's own data is memoised per catalogue version).
+  const stock = page.hiddenFromPublic ? {} : await productVariantStock(ctx, page.product.id);
   const headers = new Headers();
   if (!page.hiddenFromPublic) {
     const cookie = deferProductView(ctx, request, page.product.id);
@@ -51,6 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(
     {
       page,
+      stock,
       similar,
       more,
       currency,
@@ -302,16 +306,25 @@ function ColorPicker({ page, color, onColor }: { page: ProductPage; color: strin
 
 function SizePicker({
   page,
+  stock,
   color,
   variantId,
   onVariant,
 }: {
   page: ProductPage;
+  stock: Record<string, number | null>;
   color: string;
   variantId: string | null;
   onVariant: (id: string) => void;
 }) {
-  const ofColor = new Map(page.variants.filter((v) => v.color === color).map((v) => [v.size, v]));
+  // A sold-out size is shown struck through and cannot be chosen, as one not made in this colour.
+  const ofColor = new Map(page.variants.filter((v) => v.color === color && stock[v.id] !== 0).map((v) => [v.size, v]));
+  const soldOut = new Set(page.variants.filter((v) => v.color === color && stock[v.id] === 0).map((v) => v.size));
+  const low = page.sizes.flatMap((size) => {
+    const v = ofColor.get(size);
+    const left = v ? stock[v.id] : null;
+    return left !== null && left !== undefined && left <= LOW_STOCK ? [`${left} left in ${size}`] : [];
+  });
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
       <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
@@ -362,7 +375,7 @@ function SizePicker({
                 {!v ? (
                   <Box component="span" sx={visuallyHidden}>
                     {" "}
-                    (not available in {color})
+                    {soldOut.has(size) ? "(sold out)" : `(not available in ${color})`}
                   </Box>
                 ) : null}
               </Box>
@@ -370,6 +383,14 @@ function SizePicker({
           );
         })}
       </Box>
+      {soldOut.size || low.length ? (
+        <Typography variant="body2" sx={{ mt: 1 }} color={low.length ? "warning.main" : "text.secondary"} data-testid="stock-note">
+          {[...(soldOut.size ? [`Sold out in ${[...soldOut].join(", ")}`] : []), ...(low.length ? [`Only ${low.join(", ")}`] : [])].join(
+            ". ",
+          )}
+          .
+        </Typography>
+      ) : null}
     </Box>
   );
 }
@@ -475,7 +496,7 @@ function Shipping({ page }: { page: ProductPage }) {
 }
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const { page, similar, more, currency, publicUrl } = loaderData;
+  const { page, stock, similar, more, currency, publicUrl } = loaderData;
   const [searchParams] = useSearchParams();
   const initialColor = (() => {
     const asked = searchParams.get("color");
@@ -564,7 +585,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
               disabled={page.hiddenFromPublic}
               disabledReason={page.hiddenFromPublic ? "This product cannot be bought until it is published." : undefined}
             >
-              <SizePicker page={page} color={color} variantId={variantId} onVariant={setVariantId} />
+              <SizePicker page={page} stock={stock} color={color} variantId={variantId} onVariant={setVariantId} />
             </AddToCartForm>
           ) : (
             <Alert severity="info" sx={{ mt: 2 }}>

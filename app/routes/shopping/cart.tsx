@@ -17,7 +17,7 @@ import { visitorCartIdFrom } from "#app/lib/cart-cookie.server.ts";
 import { getCtx } from "#app/lib/session.server.ts";
 import { CartSummary } from "#app/components/cart/CartSummary.tsx";
 import { getCart } from "#server/modules/shopping/index.ts";
-import { CART_MAX_QUANTITY } from "#server/modules/shopping/types.ts";
+import { CART_MAX_QUANTITY, LOW_STOCK } from "#server/modules/shopping/types.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your cart · Platen" }, { name: "robots", content: "noindex" }];
 
@@ -113,6 +113,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                       <Typography variant="body2" color="error">
                         Not available right now; not counted in the subtotal.
                       </Typography>
+                    ) : line.stockProblem ? (
+                      <Typography variant="body2" color="error" data-testid="cart-stock-problem">
+                        {line.stockProblem}; not counted in the subtotal.
+                      </Typography>
+                    ) : line.left !== null && line.left !== undefined && line.left <= LOW_STOCK ? (
+                      <Typography variant="body2" color="warning.main" data-testid="cart-stock-low">
+                        Only {line.left} left.
+                      </Typography>
                     ) : null}
                     <Stack direction="row" spacing={1} sx={{ mt: 1.5, alignItems: "flex-start", flexWrap: "wrap", rowGap: 1 }}>
                       <Form method="post" action="/api/cart" reloadDocument>
@@ -129,7 +137,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                             slotProps={{
                               htmlInput: {
                                 min: 1,
-                                max: CART_MAX_QUANTITY,
+                                max: Math.max(1, Math.min(CART_MAX_QUANTITY, line.left ?? CART_MAX_QUANTITY)),
                                 step: 1,
                                 inputMode: "numeric",
                                 "data-testid": "cart-page-quantity",

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../kernel/index.ts";
+import { stockLevels } from "../fulfillment/index.ts";
 import { printFiles, productMockups, products, productVariants } from "./schema.ts";
 import type { MockupRef, ProductStatus } from "./types.ts";
 
@@ -18,6 +19,8 @@ export interface CartVariantInfo {
   available: boolean;
   /** The mockup of the variant's own colour (first print area), null when none was rendered. */
   image: MockupRef | null;
+  /** Units left for sale over every warehouse that makes it; null when it is made to order (not counted). */
+  left: number | null;
 }
 
 /** Variants by id, for the cart (shopping module). Unknown ids are simply absent from the map. */
@@ -29,6 +32,7 @@ export async function getVariantsForCart(ctx: Ctx, variantIds: readonly string[]
     .select({
       variantId: productVariants.id,
       productId: productVariants.productId,
+      blankVariantId: productVariants.blankVariantId,
       color: productVariants.color,
       size: productVariants.size,
       variantPrice: productVariants.priceMinor,
@@ -41,6 +45,10 @@ export async function getVariantsForCart(ctx: Ctx, variantIds: readonly string[]
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(inArray(productVariants.id, ids));
   const productIds = [...new Set(rows.map((r) => r.productId))];
+  const stock = await stockLevels(
+    ctx,
+    rows.map((r) => r.blankVariantId),
+  );
   const mockups = productIds.length
     ? await ctx.db
         .select({
@@ -71,6 +79,7 @@ export async function getVariantsForCart(ctx: Ctx, variantIds: readonly string[]
       productStatus: r.status,
       available: r.status === "published" && r.enabled,
       image: imageOf.get(`${r.productId}\u0000${r.color}`) ?? null,
+      left: stock.get(r.blankVariantId) ?? null,
     });
   }
   return out;
@@ -165,4 +174,20 @@ export async function getVariantsForCheckout(ctx: Ctx, variantIds: readonly stri
     });
   }
   return out;
+}
+
+/**
+ * Units left for sale of each of a product's variants (by product variant id): null when made to
+ * order. Read apart from the product page's memo, so the page never shows yesterday's stock.
+ */
+export async function productVariantStock(ctx: Ctx, productId: string): Promise<Record<string, number | null>> {
+  const rows = await ctx.db
+    .select({ id: productVariants.id, blankVariantId: productVariants.blankVariantId })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  const stock = await stockLevels(
+    ctx,
+    rows.map((r) => r.blankVariantId),
+  );
+  return Object.fromEntries(rows.map((r) => [r.id, stock.get(r.blankVariantId) ?? null]));
 }

@@ -17,6 +17,7 @@ export {
 } from "./preflight.ts";
 export {
   getVariantsForCart,
+  productVariantStock,
   getVariantsForCheckout,
   type CheckoutVariantInfo,
   publishedProductIds,

@@ -135,7 +135,7 @@ export const ACCOUNT_LABELS: Record<string, string> = {
   payments_clearing: "Payments clearing",
   platform_revenue: "Platform revenue",
   tax_payable: "Tax payable",
-  refunds: "Refunds",
+  refunds: "Refunds owed to shoppers",
   store_pending: "Store earnings (pending)",
   store_payable: "Store earnings (payable)",
   fulfiller_pending: "Fulfiller (pending)",

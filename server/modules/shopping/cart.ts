@@ -44,7 +44,9 @@ export async function resolveCart(ctx: Ctx, lines: readonly StoredCartLine[]): P
     const card = cards.get(productId) ?? null;
     const available = Boolean(v?.available && card && v.currency === currency);
     const unit = v?.priceMinor ?? 0;
-    if (available) {
+    const left = v?.left ?? null;
+    const stockProblem = !available || left === null || l.quantity <= left ? null : stockMessage(left);
+    if (available && !stockProblem) {
       subtotal += unit * l.quantity;
       itemCount += l.quantity;
     }
@@ -61,9 +63,16 @@ export async function resolveCart(ctx: Ctx, lines: readonly StoredCartLine[]): P
       lineTotalMinor: unit * l.quantity,
       priceWhenAddedMinor: priceChange(addedPrice.get(l.variantId), unit, available),
       available,
+      left,
+      stockProblem,
     };
   });
   return { lines: out, subtotalMinor: subtotal, count: itemCount, currency };
+}
+
+/** What a line asking for more than is left says (the same words as the checkout's). */
+export function stockMessage(left: number): string {
+  return left <= 0 ? "Sold out" : `Only ${left} left: lower the quantity to ${left} or fewer.`;
 }
 
 /** The price a line was added at, when it differs from today's (a sellable line only). */
@@ -270,6 +279,8 @@ async function checkVariant(ctx: Ctx, line: CartLine) {
   const v = (await getVariantsForCart(ctx, [line.variantId])).get(line.variantId);
   if (!v || v.productId !== line.productId) throw lineError("That colour and size is not available for this product.");
   if (!v.available) throw lineError("This product is not for sale at the moment.");
+  // A size that is gone is refused before it reaches the cart (the checkout would refuse it).
+  if (v.left === 0) throw lineError("This size is sold out. Choose another size or colour.");
   return v;
 }
 
@@ -317,6 +328,13 @@ export async function addToCart(ctx: Ctx, input: unknown, visitorCartId?: string
         message = `You can order at most ${CART_MAX_QUANTITY} of one item; your cart has ${CART_MAX_QUANTITY}.`;
     } else if ((await lineCount(tx, o)) >= CART_MAX_LINES) {
       throw lineError(`Your cart holds at most ${CART_MAX_LINES} different items. Remove one first.`, "_form");
+    }
+    // No more than is left: the cart keeps what can be bought and says so.
+    const left = variant.left;
+    if (left !== null && (existing ?? 0) + line.quantity > left) {
+      if ((existing ?? 0) >= left) throw lineError(`Only ${left} left, and your cart already has ${existing}.`, "quantity");
+      line.quantity = left - (existing ?? 0);
+      message = `Only ${left} left: your cart has ${left}.`;
     }
     await addLine(tx, o, line);
     await touch(ctx, tx, o);

@@ -6,6 +6,8 @@ import { CATEGORIES, type ProductCard } from "../catalog/types.ts";
 
 /** At most this many of one variant in a cart, and this many lines. */
 export const CART_MAX_QUANTITY = 10;
+/** At or below this many units left, the product page and the cart say "Only N left". */
+export const LOW_STOCK = 10;
 export const CART_MAX_LINES = 50;
 /** At most this many wishes per shopper (a merge beyond it keeps the newest). */
 export const WISHES_MAX = 500;
@@ -93,6 +95,13 @@ export interface CartLineView extends CartLine {
   priceWhenAddedMinor: number | null;
   /** False when the product was unpublished or the variant disabled: kept, but not counted. */
   available: boolean;
+  /** Units left for sale (null: made to order, none counted). */
+  left: number | null;
+  /**
+   * Why the line cannot be bought as it is ("Sold out", "Only 2 left: lower the quantity"), or null.
+   * Such a line is kept but not counted in the subtotal, so the totals are those of the rest.
+   */
+  stockProblem: string | null;
 }
 
 export interface CartView {
