@@ -44,6 +44,19 @@ test("an admin filters the list by status, sorts it, and exports the CSV", async
 
   // the filter form (a GET form): status → the status's own address
   const filters = page.getByRole("search", { name: "Filter orders" });
+  // at 1280 px every field and button stays inside its own cell (they overflowed in one row)
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const spill = await filters.evaluate(
+    (form) =>
+      [...form.querySelectorAll("input, select, button, a")].filter((el) => {
+        const cell = el.closest(".MuiGrid-root:not(.MuiGrid-container)");
+        if (!cell) return false;
+        const r = el.getBoundingClientRect();
+        const c = cell.getBoundingClientRect();
+        return r.right > c.right + 1 || r.left < c.left - 1;
+      }).length,
+  );
+  expect(spill, "controls outside their cells").toBe(0);
   await filters.getByLabel("Status").selectOption("shipped");
   await filters.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/\/admin\/orders\/status\/shipped$/);

@@ -155,6 +155,29 @@ test("a visitor buys from two stores shipped from two warehouses as a guest, pay
   await expect(page).toHaveURL(/notice=claimed$/);
 });
 
+test("at 360 px the checkout and the payment page fit the screen with whole labels; after paying the cart badge is empty", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await addToCart(page.request, await oneTee(page), 2);
+  await page.goto("/cart"); // the browser's mirror of the cart (the badge's count) follows the server's
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.goto("/checkout");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  expect(await overflow(), "/checkout at 360 px").toBeLessThanOrEqual(0);
+  await guestToPayment(page);
+  expect(await overflow(), "/payment at 360 px").toBeLessThanOrEqual(0);
+  for (const label of ["Expiry (MM / YY)", "Security code (CVC)"]) {
+    const el = page.locator("label", { hasText: label });
+    const cut = await el.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
+    expect(cut, `${label} is cut`).toBe(false);
+  }
+  await fillCard(page, CARDS.pays);
+  await page.getByTestId("pay").click();
+  await expect(page).toHaveURL(/placed=1$/);
+  await expect(page.getByRole("link", { name: /^Cart/ }).first()).toHaveAttribute("aria-label", "Cart");
+});
+
 test("a declined card (0002) says so next to the card number, charges nothing and keeps the cart", async ({ page }) => {
   await addToCart(page.request, await oneTee(page), 1);
   await guestToPayment(page);

@@ -491,7 +491,8 @@ function QuantityForm({ line, error }: { line: QuoteLine; error?: string }) {
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="update-quantity" />
         <input type="hidden" name="variantId" value={line.variantId} />
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: "flex-start" }}>
+        {/* Wraps on a phone: at 360 px the four controls side by side made the page 395 px wide. */}
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: "flex-start", flexWrap: "wrap", rowGap: 1 }}>
           <IconButton
             type="submit"
             name="step"

@@ -288,7 +288,7 @@ function TestCardForm({
             aria-describedby={errors.cardNumber ? "card-number-helper-text card-kept" : undefined}
           />
         </Grid>
-        <Grid size={{ xs: 6 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
           <OutlinedField
             id="card-expiry"
             name="expiry"
@@ -304,7 +304,7 @@ function TestCardForm({
             maxLength={9}
           />
         </Grid>
-        <Grid size={{ xs: 6 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
           <OutlinedField
             id="card-cvc"
             name="cvc"

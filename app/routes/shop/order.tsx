@@ -9,10 +9,12 @@ import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { data, Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
+import { fetchCartView, mirrorCart } from "#app/components/cart/shopping-client.ts";
 import { addressLines, arrivesText, cardText, shipsFromText } from "#app/components/checkout/format.ts";
+import { useRootData } from "#app/components/root-data.ts";
 import { LineItem } from "#app/components/checkout/LineItem.tsx";
 import { TotalsSummary } from "#app/components/checkout/TotalsSummary.tsx";
 import { formatDate, formatDateTime } from "#app/lib/dates.ts";
@@ -215,8 +217,27 @@ function CancelForm({ failure }: { failure: Failure | null }) {
   );
 }
 
+/**
+ * Just paid: the server took the bought items out of the cart; the browser's mirror of it
+ * (`userData.cart`, which the header's badge counts) follows, so the badge no longer counts them.
+ */
+function useCartAfterPayment(paid: boolean) {
+  const uid = useRootData()?.user?.uid ?? null;
+  useEffect(() => {
+    if (!paid) return;
+    let live = true;
+    fetchCartView()
+      .then((cart) => live && mirrorCart(uid, cart))
+      .catch(() => undefined); // the badge keeps its count until the next cart change
+    return () => {
+      live = false;
+    };
+  }, [paid, uid]);
+}
+
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, placed, notice, canClaim, signUpLink, signInLink } = loaderData;
+  useCartAfterPayment(placed && order.status !== "pending_payment" && order.status !== "cancelled");
   const failure = actionData && !actionData.ok ? actionData : null;
   const nav = useNavigation();
   const claiming = nav.state !== "idle" && nav.formData?.get("intent") === "claim";

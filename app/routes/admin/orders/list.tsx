@@ -139,13 +139,14 @@ export default function AdminOrderList({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="sort" value={filter.sort} />
         <input type="hidden" name="dir" value={filter.dir} />
         <Grid container spacing={1.5} sx={{ mb: 2, alignItems: "center" }}>
-          <Grid size={{ xs: 12, md: 3 }}>
+          {/* Two rows from tablets up: in one row at 1280 px the dates and the buttons overflowed their cells. */}
+          <Grid size={{ xs: 12, md: 6 }}>
             <TextField name="q" label="Order number, id or e-mail" defaultValue={filter.q ?? ""} size="small" fullWidth />
           </Grid>
-          <Grid size={{ xs: 6, md: 2 }}>
+          <Grid size={{ xs: 6, md: 3 }}>
             <TextField name="store" label="Store handle" placeholder="@inkwell" defaultValue={filter.store ?? ""} size="small" fullWidth />
           </Grid>
-          <Grid size={{ xs: 6, md: 2 }}>
+          <Grid size={{ xs: 6, md: 3 }}>
             <TextField
               name="fulfiller"
               label="Fulfiller handle"
@@ -155,7 +156,7 @@ export default function AdminOrderList({ loaderData }: Route.ComponentProps) {
               fullWidth
             />
           </Grid>
-          <Grid size={{ xs: 6, md: 1.5 }}>
+          <Grid size={{ xs: 6, md: 3 }}>
             <TextField
               name="from"
               type="date"
@@ -166,7 +167,7 @@ export default function AdminOrderList({ loaderData }: Route.ComponentProps) {
               slotProps={{ inputLabel: { shrink: true } }}
             />
           </Grid>
-          <Grid size={{ xs: 6, md: 1.5 }}>
+          <Grid size={{ xs: 6, md: 3 }}>
             <TextField
               name="to"
               type="date"
@@ -178,7 +179,7 @@ export default function AdminOrderList({ loaderData }: Route.ComponentProps) {
             />
           </Grid>
           {status ? null : (
-            <Grid size={{ xs: 6, md: 1 }}>
+            <Grid size={{ xs: 6, md: 3 }}>
               <TextField
                 select
                 name="status"
@@ -197,7 +198,7 @@ export default function AdminOrderList({ loaderData }: Route.ComponentProps) {
               </TextField>
             </Grid>
           )}
-          <Grid size={{ xs: 6, md: status ? 2 : 1 }}>
+          <Grid size={{ xs: 6, md: status ? 6 : 3 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
               <Button type="submit" variant="contained">
                 Filter
