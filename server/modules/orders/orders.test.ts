@@ -8,7 +8,15 @@ import { manualClock } from "../../contracts/clock.ts";
 import { anonymous, AppError, createCtx, type Actor } from "../../kernel/index.ts";
 import { getProductPage } from "../catalog/index.ts";
 import { addToCart, getCartLines } from "../shopping/index.ts";
-import { createWarehouse, saveShippingRate, saveShippingZone, setStock, type BlankRow } from "../fulfillment/index.ts";
+import {
+  createWarehouse,
+  saveShippingRate,
+  saveShippingZone,
+  setBlankWarehouses,
+  setStock,
+  stockLevels,
+  type BlankRow,
+} from "../fulfillment/index.ts";
 import { orderBreakdown, orderJournals, partyBalance, trialBalance } from "../ledger/index.ts";
 import {
   cancelOrder,
@@ -91,7 +99,7 @@ const asAdmin = () => createCtx(t.db, admin, { clock });
 async function buy(ctx = guest(), lines = [{ productId: "", variantId: "", quantity: 1 }]) {
   const req = { lines, address };
   const quote = await quoteCheckout(ctx, req);
-  expect(quote.canPlace).toBe(true);
+  expect(quote.canPlace, JSON.stringify(quote.lines.map((l) => l.problem))).toBe(true);
   const placed = await placeOrder(ctx, {
     ...req,
     email: "maya@example.com",
@@ -230,12 +238,34 @@ describe("paying and the order's life", () => {
     await expectLedgerBalanced();
   });
 
-  it("two warehouses: the order is partially shipped while one group is out", async () => {
+  it("two warehouses: the order is partially shipped while one group is out, shipped when both are", async () => {
     const owner = createCtx(t.db, fulfillerOwner, { clock });
-    // The White/S tee is only in stock at East; White/M is made to order everywhere.
-    await setStock(owner, { warehouseId: east, blankVariantId: (await blankVariantOf(variants["White/M"]!))!, onHand: 50 });
-    const q = await quoteCheckout(guest(), { lines: [lineOf(variants["White/M"]!), lineOf(variants["Navy/S"]!)], address });
-    expect(q.groups.length).toBeGreaterThanOrEqual(1);
+    const asShop = () => createCtx(t.db, fulfillerOwner, { clock });
+    // The blank is made at both warehouses; White/M is in stock at East only, Navy/S at the first
+    // warehouse only: two shipments.
+    const [first] = (await listWarehousesOf()).filter((w) => w !== east);
+    await setBlankWarehouses(owner, blank.id, [first!, east]);
+    const m = (await blankVariantOf(variants["White/M"]!))!;
+    const navy = (await blankVariantOf(variantsB["Navy/S"]!))!;
+    await setStock(owner, { warehouseId: east, blankVariantId: m, onHand: 50 });
+    await setStock(owner, { warehouseId: first!, blankVariantId: m, onHand: 0 });
+    await setStock(owner, { warehouseId: first!, blankVariantId: navy, onHand: 50 });
+    await setStock(owner, { warehouseId: east, blankVariantId: navy, onHand: 0 });
+    try {
+      const { orderId, token } = await buy(guest(), [lineOf(variants["White/M"]!), lineOf(variantsB["Navy/S"]!, 1, productB)]);
+      await payOrderWithCard(guest(), { orderId, token, card: card(), attemptKey: `two-${orderId}` });
+      const o = await getOrder(asAdmin(), { orderId });
+      expect(o.groups.map((g) => g.warehouseId).sort()).toEqual([east, first!].sort());
+      for (const g of o.groups) await startGroupProduction(asShop(), g.id);
+      await shipGroup(asShop(), { groupId: o.groups[0]!.id, carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+      expect((await getOrder(asAdmin(), { orderId })).status).toBe("partially_shipped");
+      await shipGroup(asShop(), { groupId: o.groups[1]!.id, carrier: "USPS", trackingNumber: "9400100000000000000000" });
+      expect((await getOrder(asAdmin(), { orderId })).status).toBe("shipped");
+    } finally {
+      for (const w of [east, first!])
+        for (const bv of [m, navy]) await setStock(owner, { warehouseId: w, blankVariantId: bv, onHand: null });
+      await setBlankWarehouses(owner, blank.id, [first!]);
+    }
   });
 
   it("a declined card keeps the order pending; 3155 asks for authentication", async () => {
@@ -249,9 +279,17 @@ describe("paying and the order's life", () => {
   });
 
   it("the shopper cancels before production: full refund, reversal journal, stock back", async () => {
+    const owner = createCtx(t.db, fulfillerOwner, { clock });
+    const navy = (await blankVariantOf(variants["Navy/S"]!))!;
+    for (const w of await listWarehousesOf()) await setStock(owner, { warehouseId: w, blankVariantId: navy, onHand: 10 });
+    const left = async () => (await stockLevels(asAdmin(), [navy])).get(navy);
+    const before = await left();
     const { orderId, token } = await buy(guest(), [lineOf(variants["Navy/S"]!, 3)]);
     await payOrderWithCard(guest(), { orderId, token, card: card(), attemptKey: `c-${orderId}` });
+    expect(await left()).toBe(before! - 3);
     const cancelled = await cancelOrder(guest(), { orderId, token });
+    expect(await left()).toBe(before);
+    for (const w of await listWarehousesOf()) await setStock(owner, { warehouseId: w, blankVariantId: navy, onHand: null });
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.totals.refundedMinor).toBe(cancelled.totals.totalMinor);
     const b = await orderBreakdown(asAdmin(), orderId);
@@ -261,7 +299,7 @@ describe("paying and the order's life", () => {
     await expectLedgerBalanced();
   });
 
-  it("an admin refunds one item and the shipping in part: the journal reverses exactly that", async () => {
+  it("an admin refunds one item: the journal reverses exactly that line", async () => {
     const { orderId, token } = await buy(guest(), [lineOf(variants["White/S"]!, 2), lineOf(variantsB["Navy/S"]!, 1, productB)]);
     await payOrderWithCard(guest(), { orderId, token, card: card(), attemptKey: `r-${orderId}` });
     const before = await getOrder(asAdmin(), { orderId });
@@ -272,6 +310,11 @@ describe("paying and the order's life", () => {
     });
     const perUnit = Math.round((line.itemsMinor - line.discountMinor + line.taxMinor) / 2);
     expect(after.totals.refundedMinor).toBe(perUnit);
+    // The reversal touches that line only: no entry of another line, no shipping entry.
+    const lineJournal = (await orderJournals(asAdmin(), orderId)).find((j) => j.kind === "order_refunded")!;
+    const parties = lineJournal.entries.filter((e) => e.account !== "refunds");
+    expect(parties.every((e) => e.lineId === line.id)).toBe(true);
+    expect(parties.reduce((a, e) => a + e.amountMinor, 0)).toBe(perUnit);
     expect(after.status).toBe("paid");
     const journals = await orderJournals(asAdmin(), orderId);
     // The refund's reversal, then the provider's payout of it (its step ran after the commit).
