@@ -39,28 +39,27 @@ module.exports = {
       },
     },
     {
-      name: "schema-aggregator-only-db",
+      name: "schema-aggregator-for-drizzle-kit",
       comment:
-        "Only the database layer (server/infra/db) imports the schema aggregator server/infra/db/schema.ts; " +
-        "a module imports its own schema.ts.",
+        "The schema aggregator server/schema.ts lists the modules' tables for drizzle-kit and test set-up; " +
+        "no code imports it (a module imports its own schema.ts).",
       severity: "error",
-      from: { pathNot: "^server/infra/db/" },
-      to: { path: "^server/infra/db/schema[.]ts$" },
+      from: {},
+      to: { path: "^server/schema[.]ts$" },
     },
     {
       name: "infra-imports-no-module",
-      comment:
-        "server/infra (adapters behind ports) imports no module: shared types live in server/contracts. " +
-        "Only the schema aggregator lists the modules' schema.ts files (for drizzle-kit).",
+      comment: "server/infra (adapters behind ports) imports no module: shared types live in server/contracts.",
       severity: "error",
-      from: { path: "^server/infra/", pathNot: "^server/infra/db/schema[.]ts$" },
+      from: { path: "^server/infra/" },
       to: { path: "^server/modules/" },
     },
     {
-      name: "infra-imports-no-module",
+      name: "infra-imports-no-kernel",
+      comment: "Adapters know no kernel: the errors they throw (AppError) and the types they share live in server/contracts.",
       severity: "error",
-      from: { path: "^server/infra/db/schema[.]ts$" },
-      to: { path: "^server/modules/", pathNot: "^server/modules/[^/]+/schema[.]ts$" },
+      from: { path: "^server/infra/" },
+      to: { path: "^server/kernel/" },
     },
     {
       name: "contracts-import-nothing",
@@ -74,7 +73,16 @@ module.exports = {
       comment: "The web layer (app/) never imports drizzle-orm or tables: it calls a module's index.ts.",
       severity: "error",
       from: { path: "^app/" },
-      to: { path: ["(^|/)node_modules/drizzle-orm/", "^server/infra/db/schema[.]ts$", "^server/modules/[^/]+/schema[.]ts$"] },
+      to: { path: ["(^|/)node_modules/drizzle-orm/", "^server/schema[.]ts$", "^server/modules/[^/]+/schema[.]ts$"] },
+    },
+    {
+      name: "web-never-touches-the-database",
+      comment:
+        "The web layer (app/) never imports the database handle or a driver: a route gets its context from the " +
+        "request's session or the kernel's contextFor().",
+      severity: "error",
+      from: { path: "^app/" },
+      to: { path: ["^server/infra/db/", "(^|/)node_modules/(pg|@electric-sql/pglite|pg-pool)/"] },
     },
     {
       name: "web-through-index",

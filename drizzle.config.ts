@@ -2,7 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/infra/db/schema.ts",
+  schema: "./server/schema.ts",
   out: "./drizzle",
   casing: "snake_case",
 });

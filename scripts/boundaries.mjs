@@ -24,14 +24,11 @@ const { values: args } = parseArgs({
 });
 
 /**
- * The package a file belongs to: one module, one adapter, a server layer, or a layer of the web
- * app. Two files stand apart: the schema aggregator only lists the modules' tables for drizzle-kit
- * (no runtime code imports it), and server/jobs/handlers.ts wires the modules' handlers to the
- * outbox at boot, so it belongs to the composition root (the outbox itself knows no module).
+ * The package a file belongs to: one module, one adapter, a server layer, a layer of the web app,
+ * or the composition root (the files directly in server/: boot, the server entry, the job
+ * handlers' wiring and the schema aggregator).
  */
 export function packageOf(file) {
-  if (file === "server/infra/db/schema.ts") return "server/infra/db/schema.ts (aggregator)";
-  if (file === "server/jobs/handlers.ts") return "server (composition root)";
   let m = /^server\/(modules|infra)\/([^/]+)\//.exec(file);
   if (m) return `server/${m[1]}/${m[2]}`;
   m = /^server\/([^/]+)\//.exec(file);

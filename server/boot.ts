@@ -8,7 +8,7 @@ import { logger } from "./infra/logger/index.ts";
 import { paymentProvider } from "./infra/payments/index.ts";
 import { storage, warnIfMediaMissing } from "./infra/storage/index.ts";
 import { setDefaultPorts } from "./kernel/index.ts";
-import { registerJobHandlers } from "./jobs/handlers.ts";
+import { registerJobHandlers } from "./job-handlers.ts";
 import { registerOrderSteps } from "./modules/orders/index.ts";
 import { startWorker, type WorkerHandle } from "./jobs/index.ts";
 import { sampleMediaKeys } from "./modules/catalog/index.ts";

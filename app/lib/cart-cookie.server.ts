@@ -2,8 +2,7 @@
 // `__Host-` over https (like the session cookie). Set only when a visitor first adds something.
 import { createCookie } from "react-router";
 import { env } from "#server/config/env.ts";
-import { db } from "#server/infra/db/index.ts";
-import { createCtx, type Actor } from "#server/kernel/index.ts";
+import { contextFor, type Actor } from "#server/kernel/index.ts";
 import { adoptVisitorCart, isVisitorCartId, keepCartAfterSignOut, VISITOR_CART_TTL_DAYS } from "#server/modules/shopping/index.ts";
 import { clientIp, cookiesAreSecure, getSession, hostCookieName } from "./session.server.ts";
 
@@ -41,7 +40,7 @@ export async function adoptCartOnSignIn(request: Request, user: { id: string }, 
   const cartId = await visitorCartIdFrom(request);
   if (!cartId) return;
   const actor: Actor = { kind: "user", userId: user.id, roles: [], ip: clientIp(request) };
-  await adoptVisitorCart(createCtx(db(), actor), cartId);
+  await adoptVisitorCart(contextFor(actor), cartId);
   headers.append("Set-Cookie", await clearCartCookie());
 }
 
@@ -50,6 +49,6 @@ export async function keepCartOnSignOut(request: Request, headers: Headers): Pro
   const s = await getSession(request);
   if (!s) return;
   const actor: Actor = { kind: "user", userId: s.user.id, roles: s.user.roles, ip: clientIp(request) };
-  const cartId = await keepCartAfterSignOut(createCtx(db(), actor));
+  const cartId = await keepCartAfterSignOut(contextFor(actor));
   headers.append("Set-Cookie", cartId ? await commitCartCookie(cartId) : await clearCartCookie());
 }

@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { createCookie, redirect } from "react-router";
 import { env } from "#server/config/env.ts";
-import { db } from "#server/infra/db/index.ts";
 import { systemClock, type Clock } from "#server/contracts/clock.ts";
-import { createCtx, type Actor, type Ctx } from "#server/kernel/index.ts";
+import { contextFor, system, type Actor, type Ctx } from "#server/kernel/index.ts";
+
+/** Sessions and tokens are the identity module's, on the process's database (reached through the kernel). */
+const sessionDb = () => contextFor(system("session")).db;
 import { oncePerRequest } from "#server/http/request-scope.ts";
 import {
   createSession,
@@ -95,7 +97,7 @@ export function getSession(request: Request, clock: Clock = systemClock): Promis
     const cookie = request.headers.get("Cookie");
     const resolve = async () => {
       const id = await sessionIdOf(cookie);
-      return id ? resolveSession(db(), id, clock.now()) : null;
+      return id ? resolveSession(sessionDb(), id, clock.now()) : null;
     };
     // One lookup per GET request, shared by its loaders (server/http/request-scope.ts).
     pending = clock === systemClock ? oncePerRequest(`session:${cookie ?? ""}`, resolve) : resolve();
@@ -123,7 +125,7 @@ export async function getActor(request: Request): Promise<Actor> {
 
 /** The service context `{db, actor, clock}` for this request (the system clock unless a test gives one). */
 export async function getCtx(request: Request, clock: Clock = systemClock): Promise<Ctx> {
-  return createCtx(db(), await getActor(request), { clock });
+  return contextFor(await getActor(request), { clock });
 }
 
 function loginRedirect(request: Request): never {
@@ -136,7 +138,7 @@ function loginRedirect(request: Request): never {
 export async function requireUser(request: Request): Promise<SessionInfo & { ctx: Ctx }> {
   const s = await getSession(request);
   if (!s) loginRedirect(request);
-  const ctx = createCtx(db(), {
+  const ctx = contextFor({
     kind: "user",
     userId: s.user.id,
     roles: s.user.roles,
@@ -353,15 +355,15 @@ export async function signInHeaders(
   const now = clock.now();
   authTime ??= now;
   const previous = await sessionIdFromCookie(request);
-  if (previous) await signOut(db(), previous);
-  const session = await createSession(db(), {
+  if (previous) await signOut(sessionDb(), previous);
+  const session = await createSession(sessionDb(), {
     userId: user.id,
     authTime,
     userAgent: request.headers.get("User-Agent"),
     ip: clientIp(request),
     now,
   });
-  const refresh = await issueRefreshToken(db(), { userId: user.id, sessionId: session.id, authTime, now });
+  const refresh = await issueRefreshToken(sessionDb(), { userId: user.id, sessionId: session.id, authTime, now });
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionCookie(session.id));
   headers.append("Set-Cookie", await commitRefreshCookie(refresh.token, refresh.expiresAt, now));
@@ -372,14 +374,14 @@ export async function signInHeaders(
 
 /** A new refresh-token family for the current session (after "confirm it's you"). */
 export async function refreshCookieForSession(userId: string, sessionId: string, authTime: Date): Promise<string> {
-  const refresh = await issueRefreshToken(db(), { userId, sessionId, authTime });
+  const refresh = await issueRefreshToken(sessionDb(), { userId, sessionId, authTime });
   return commitRefreshCookie(refresh.token, refresh.expiresAt);
 }
 
 /** End this browser's session (and its refresh tokens) and clear both cookies. */
 export async function signOutHeaders(request: Request): Promise<Headers> {
   const sessionId = await sessionIdFromCookie(request);
-  if (sessionId) await signOut(db(), sessionId);
+  if (sessionId) await signOut(sessionDb(), sessionId);
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySessionCookie());
   headers.append("Set-Cookie", await destroyRefreshCookie());

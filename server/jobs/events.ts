@@ -62,7 +62,7 @@ export async function publish<T extends DomainEventType>(
 }
 
 /**
- * Register a subscriber (once per process, at start-up: server/jobs/handlers.ts). `name` is its
+ * Register a subscriber (once per process, at start-up: server/job-handlers.ts). `name` is its
  * stable identity: jobs are keyed by it, so renaming a subscriber orphans its queued jobs.
  */
 export function subscribe<T extends DomainEventType>(name: string, types: T | readonly T[], handler: EventHandler<T>): void {

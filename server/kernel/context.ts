@@ -2,7 +2,7 @@ import type { Clock } from "../contracts/clock.ts";
 import { systemClock } from "../contracts/clock.ts";
 import type { Ports } from "../contracts/ports.ts";
 import type { Role } from "../contracts/roles.ts";
-import type { Db } from "../infra/db/index.ts";
+import { db as processDb, type Db } from "../infra/db/index.ts";
 import { forbidden } from "./errors.ts";
 
 /** Who is acting: every service function receives it, so permission is checked in one place. */
@@ -52,6 +52,15 @@ export interface CtxOptions {
 /** A context with the configured ports and the system clock, unless given others. */
 export function createCtx(db: Db, actor: Actor, options: CtxOptions = {}): Ctx {
   return { db, actor, clock: options.clock ?? systemClock, ports: lazyPorts(options.ports) };
+}
+
+/**
+ * A context on the process's database (opened at boot) for `actor`: how the web layer reaches the
+ * modules. No file under app/ imports the database handle or a driver (the boundary check refuses
+ * it); a route gets its context here, or from the request's session.
+ */
+export function contextFor(actor: Actor, options: CtxOptions = {}): Ctx {
+  return createCtx(processDb(), actor, options);
 }
 
 function lazyPorts(overrides: Partial<Ports> = {}): Ports {

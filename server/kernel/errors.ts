@@ -1,18 +1,8 @@
-/**
- * A refusal the user can act on. `status` is the HTTP status the web layer answers with;
- * `field` names the form field the message belongs next to.
- */
-export class AppError extends Error {
-  override name = "AppError";
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 503 = 400,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+// AppError lives in server/contracts (adapters throw it too, and know no kernel); the kernel
+// re-exports it with the helpers below.
+import { AppError } from "../contracts/errors.ts";
+
+export { AppError };
 
 export const notFound = (what: string) => new AppError("not-found", `${what} was not found.`, 404);
 export const forbidden = (message = "You do not have permission to do that.") => new AppError("forbidden", message, 403);

@@ -3,7 +3,7 @@ import { count, countDistinct } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngine } from "../../tests/support/db.ts";
 import { openDatabase, type Database } from "../infra/db/index.ts";
-import { blanks, blankVariants, jobListings, stores, users } from "../infra/db/schema.ts";
+import { blanks, blankVariants, jobListings, stores, users } from "../schema.ts";
 import { LocalStorage, setStorage } from "../infra/storage/index.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { DEMO_JOBS } from "./jobs.ts";

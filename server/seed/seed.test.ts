@@ -2,7 +2,7 @@ import path from "node:path";
 import { and, count, countDistinct, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/support/db.ts";
-import { blanks, jobListings, productMockups, products, stores, users } from "../infra/db/schema.ts";
+import { blanks, jobListings, productMockups, products, stores, users } from "../schema.ts";
 import { LocalStorage, setStorage, storage } from "../infra/storage/index.ts";
 import { CATEGORIES } from "../modules/catalog/types.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";

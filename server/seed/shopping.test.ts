@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, productRequestAnswers, productRequests, productViews, wishes } from "../infra/db/schema.ts";
+import { cartItems, productRequestAnswers, productRequests, productViews, wishes } from "../schema.ts";
 import { anonymous, createCtx, type Actor } from "../kernel/index.ts";
 import { uploadArtwork } from "../modules/catalog/index.ts";
 import { forYouProductIds, mostWishedProducts, trendingProductIds } from "../modules/shopping/index.ts";

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/support/db.ts";
-import { fanClubPerks, partnerApplications, storeMembers, stores } from "../infra/db/schema.ts";
+import { fanClubPerks, partnerApplications, storeMembers, stores } from "../schema.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { DEMO_STORES, seedDemoStores } from "./stores.ts";
 

@@ -11,10 +11,10 @@ import { loadGrid } from "#app/lib/catalog/grid.server.ts";
 import { loadHome } from "#app/lib/catalog/home.server.ts";
 import { currentCatalogVersion } from "#app/lib/catalog/memo.server.ts";
 import { loadProductPage } from "#app/lib/catalog/product-page.server.ts";
-import { users } from "#server/infra/db/schema.ts";
+import { users } from "#server/schema.ts";
 import { LocalStorage, setStorage } from "#server/infra/storage/index.ts";
 import { drain } from "#server/jobs/index.ts";
-import { registerJobHandlers } from "#server/jobs/handlers.ts";
+import { registerJobHandlers } from "#server/job-handlers.ts";
 import { anonymous, type Actor, type Ctx } from "#server/kernel/index.ts";
 import {
   browseProducts,

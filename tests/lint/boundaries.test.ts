@@ -39,7 +39,7 @@ const FIXTURE: Record<string, string> = {
   "server/modules/stores/index.ts": "export const s = 1;\n",
   "server/modules/stores/schema.ts": "export const stores = 1;\n",
   "server/infra/db/index.ts": "export const db = 1;\n",
-  "server/infra/db/schema.ts": 'export * from "../../modules/alpha/schema.ts";\nexport * from "../../modules/stores/schema.ts";\n',
+  "server/schema.ts": 'export * from "./modules/alpha/schema.ts";\nexport * from "./modules/stores/schema.ts";\n',
   "server/infra/images/index.ts": 'import type { X } from "../../contracts/index.ts";\nexport const x: X = 1;\n',
   "server/contracts/index.ts": "export type X = 1;\n",
   "server/kernel/index.ts": 'import { db } from "../infra/db/index.ts";\nexport const k = db;\n',
@@ -62,7 +62,12 @@ const FIXTURE: Record<string, string> = {
   "server/modules/beta/bad-schema.ts": 'import { rows } from "#server/modules/alpha/schema.ts";\nexport const bad = rows;\n',
   "server/modules/catalog/bad-stores-table.ts": 'import { stores } from "../stores/schema.ts";\nexport const bad = stores;\n',
   "server/modules/shopping/bad-stores-table.ts": 'import { stores } from "../stores/schema.ts";\nexport const bad = stores;\n',
-  "server/modules/beta/bad-aggregator.ts": 'import { rows } from "../../infra/db/schema.ts";\nexport const bad = rows;\n',
+  "server/modules/beta/bad-aggregator.ts": 'import { rows } from "../../schema.ts";\nexport const bad = rows;\n',
+  // Bad: a web file imports the database handle (it gets a context instead).
+  "app/routes/bad-database.ts": 'import { db } from "#server/infra/db/index.ts";\nexport const bad = db;\n',
+  // Bad: an adapter imports the kernel (AppError lives in contracts).
+  "server/infra/search/bad-kernel.ts": 'import { k } from "../../kernel/index.ts";\nexport const bad = k;\n',
+
   "server/infra/search/bad-module.ts": 'import type { A } from "../../modules/alpha/types.ts";\nexport const bad: A = "";\n',
   "server/contracts/bad-kernel.ts": 'import { k } from "../kernel/index.ts";\nexport const bad = k;\n',
   "server/modules/beta/bad-react.ts": 'import { useState } from "react";\nexport const bad = useState;\n',
@@ -118,7 +123,9 @@ describe("the boundary check (npm run lint)", () => {
     ["module-through-index", "server/modules/shopping/bad-stores-table.ts", "server/modules/stores/schema.ts"],
     ["module-through-index", "server/modules/catalog/bad-stores-table.ts", "server/modules/stores/schema.ts"],
     ["module-through-index", "server/modules/zeta/schema.ts", "server/modules/alpha/service.ts"],
-    ["schema-aggregator-only-db", "server/modules/beta/bad-aggregator.ts", "server/infra/db/schema.ts"],
+    ["schema-aggregator-for-drizzle-kit", "server/modules/beta/bad-aggregator.ts", "server/schema.ts"],
+    ["web-never-touches-the-database", "app/routes/bad-database.ts", "server/infra/db/index.ts"],
+    ["infra-imports-no-kernel", "server/infra/search/bad-kernel.ts", "server/kernel/index.ts"],
     ["infra-imports-no-module", "server/infra/search/bad-module.ts", "server/modules/alpha/types.ts"],
     ["contracts-import-nothing", "server/contracts/bad-kernel.ts", "server/kernel/index.ts"],
     ["modules-no-web", "server/modules/beta/bad-react.ts", "node_modules/react/index.js"],
@@ -145,7 +152,7 @@ describe("the boundary check (npm run lint)", () => {
       (v) => v.rule !== "no-package-cycle" && !/\/bad-[a-z-]+\.ts$/.test(v.from) && !badFiles.has(v.from),
     );
     expect(unexpected).toEqual([]);
-    expect(result.violations).toHaveLength(14);
+    expect(result.violations).toHaveLength(16);
     expect(result.code).toBe(1);
   });
 

@@ -1,7 +1,6 @@
 import type { Route } from "./+types/identity-token";
 import { commitRefreshCookie, destroyRefreshCookie, readRefreshToken } from "#app/lib/session.server.ts";
-import { db } from "#server/infra/db/index.ts";
-import { AppError } from "#server/kernel/index.ts";
+import { AppError, contextFor, system } from "#server/kernel/index.ts";
 import { refreshIdToken } from "#server/modules/identity/index.ts";
 
 function json(body: unknown, status: number, cookie?: string) {
@@ -17,7 +16,7 @@ function json(body: unknown, status: number, cookie?: string) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return json({ error: { code: "method-not-allowed", message: "Use POST." } }, 405);
   try {
-    const result = await refreshIdToken(db(), await readRefreshToken(request));
+    const result = await refreshIdToken(contextFor(system("token refresh")).db, await readRefreshToken(request));
     return json(
       { idToken: result.idToken, expiresAt: result.expiresAt },
       200,

@@ -9,8 +9,10 @@ import {
   sessionIdFromCookie,
 } from "#app/lib/session.server.ts";
 import { adoptCartOnSignIn } from "#app/lib/cart-cookie.server.ts";
-import { db } from "#server/infra/db/index.ts";
-import { AppError } from "#server/kernel/index.ts";
+import { AppError, contextFor, system } from "#server/kernel/index.ts";
+
+/** The identity functions take the database; this route reaches it through the kernel's context. */
+const identityDb = () => contextFor(system("session exchange")).db;
 import {
   establishSession,
   IdentityProviderUnavailableError,
@@ -57,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   const currentSessionId = await sessionIdFromCookie(request);
   const token = parsed.data.token;
   if (!token) {
-    if (currentSessionId) await signOut(db(), currentSessionId);
+    if (currentSessionId) await signOut(identityDb(), currentSessionId);
     return json({ user: null }, 200, [await destroySessionCookie(), await destroyRefreshCookie()]);
   }
 
@@ -66,16 +68,16 @@ export async function action({ request }: Route.ActionArgs) {
       user,
       authTime,
       sessionId: tokenSessionId,
-    } = await userFromIdToken(db(), token).catch(async (error: unknown) => {
+    } = await userFromIdToken(identityDb(), token).catch(async (error: unknown) => {
       // The owner of the existing account is signed in here and proved the password just now: link.
       if (error instanceof LinkRequiredError && currentSessionId) {
-        const current = await resolveSession(db(), currentSessionId);
+        const current = await resolveSession(identityDb(), currentSessionId);
         const recent = current && Date.now() - current.session.authTime.getTime() <= recentLoginMs();
-        if (recent && (await linkPendingIdentity(db(), current.user, error.pending))) return userFromIdToken(db(), token);
+        if (recent && (await linkPendingIdentity(identityDb(), current.user, error.pending))) return userFromIdToken(identityDb(), token);
       }
       throw error;
     });
-    const { session } = await establishSession(db(), {
+    const { session } = await establishSession(identityDb(), {
       userId: user.id,
       authTime,
       currentSessionId,
@@ -91,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
     // The provider's keys cannot be fetched: not a bad token, so the current session stays.
     if (error instanceof IdentityProviderUnavailableError) return json(errorBody(error.code, error.message), 503);
     if (!(error instanceof AppError)) throw error;
-    if (currentSessionId) await revokeSession(db(), currentSessionId);
+    if (currentSessionId) await revokeSession(identityDb(), currentSessionId);
     const cookies = [await destroySessionCookie()];
     // An existing account with this e-mail: its owner signs in with the password to link the identity.
     if (error instanceof LinkRequiredError) cookies.push(await pendingLinkCookie(error.pending));

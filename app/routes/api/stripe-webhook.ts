@@ -1,6 +1,5 @@
 import type { Route } from "./+types/stripe-webhook";
-import { db } from "#server/infra/db/index.ts";
-import { AppError, createCtx, system } from "#server/kernel/index.ts";
+import { AppError, contextFor, system } from "#server/kernel/index.ts";
 import { receiveStripeWebhook } from "#server/modules/orders/index.ts";
 
 const text = (body: string, status: number, headers: Record<string, string> = {}) =>
@@ -21,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return text("Use POST.", 405, { Allow: "POST" });
   const raw = await request.text();
   const signature = request.headers.get("stripe-signature");
-  const ctx = createCtx(db(), system("stripe-webhook"));
+  const ctx = contextFor(system("stripe-webhook"));
   try {
     const { handled } = await receiveStripeWebhook(ctx, raw, signature);
     return Response.json({ received: true, handled }, { headers: { "Cache-Control": "no-store" } });

@@ -18,9 +18,9 @@ import {
   safeNext,
   signInHeaders,
 } from "#app/lib/session.server.ts";
-import { db } from "#server/infra/db/index.ts";
 import { linkPendingIdentity, signInSchema, signInWithPassword } from "#server/modules/identity/index.ts";
 import { EmailField } from "#app/components/auth/EmailField.tsx";
+import { contextFor, system } from "#server/kernel/index.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Platen" }];
 
@@ -55,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The password proves the account: an external sign-in waiting for it in this browser is linked now.
   const pending = await readPendingLink(request);
   if (pending) {
-    await linkPendingIdentity(db(), user, pending);
+    await linkPendingIdentity(contextFor(system("sign-in")).db, user, pending);
     headers.append("Set-Cookie", await clearPendingLinkCookie());
   }
   return redirect(safeNext(parsed.data.next, "/"), { headers });

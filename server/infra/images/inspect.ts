@@ -1,5 +1,5 @@
 import type { Metadata } from "sharp";
-import { AppError } from "../../kernel/errors.ts";
+import { AppError } from "../../contracts/errors.ts";
 import { ARTWORK_MAX_BYTES, ARTWORK_MAX_PIXELS, ARTWORK_MAX_SIDE } from "../../contracts/index.ts";
 import { readDeclaredSize } from "./header.ts";
 import { fileTypeFromBuffer, loadSharp } from "./sharp.ts";

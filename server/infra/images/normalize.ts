@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { OutputInfo } from "sharp";
-import { AppError } from "../../kernel/errors.ts";
+import { AppError } from "../../contracts/errors.ts";
 import { inspectUpload, type AcceptedImageType, type InspectedUpload, type UploadLimits } from "./inspect.ts";
 import { loadSharp } from "./sharp.ts";
 import { runImageWork } from "./work.ts";

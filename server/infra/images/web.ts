@@ -1,4 +1,4 @@
-import { AppError } from "../../kernel/index.ts";
+import { AppError } from "../../contracts/errors.ts";
 import { inspectUpload, type InspectedUpload, type UploadLimits } from "./inspect.ts";
 import { loadSharp } from "./sharp.ts";
 import { runImageWork } from "./work.ts";

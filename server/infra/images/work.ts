@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import pLimit, { type LimitFunction } from "p-limit";
 import { env } from "../../config/env.ts";
-import { AppError } from "../../kernel/errors.ts";
+import { AppError } from "../../contracts/errors.ts";
 import { configureSharp } from "./sharp.ts";
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailMessages } from "../../infra/db/schema.ts";
+import { emailMessages } from "../../schema.ts";
 import { LocalStorage } from "../../infra/storage/index.ts";
 import { AppError, IllegalTransitionError, system, type Actor } from "../../kernel/index.ts";
 import { makeLargePdf, makePdf, makePng } from "../../../tests/fixtures/files.ts";

@@ -15,7 +15,7 @@ import {
   products,
   searchDocuments,
   users,
-} from "../../infra/db/schema.ts";
+} from "../../schema.ts";
 import { LocalStorage, setStorage, storage } from "../../infra/storage/index.ts";
 import { AppError, IllegalTransitionError, system, type Actor, type Ctx } from "../../kernel/index.ts";
 import { seedDemoAccounts } from "../../seed/demo-accounts.ts";

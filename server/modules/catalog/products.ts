@@ -81,7 +81,7 @@ export async function searchDocumentFor(db: Db, productId: string, now: Date = s
 
 /**
  * The search documents of a store's published products (none while the store is suspended): what
- * search holds of the store after a store event (server/jobs/handlers.ts).
+ * search holds of the store after a store event (server/job-handlers.ts).
  */
 export async function storeSearchDocuments(db: Db, storeId: string, now: Date = systemClock.now()): Promise<SearchDocumentInput[]> {
   const rows = await db
@@ -100,7 +100,7 @@ export async function storeSearchDocuments(db: Db, storeId: string, now: Date = 
 
 // ---- state changes --------------------------------------------------------------------------
 
-/** Announce a product's move (fan-club mail and others follow the events: server/jobs/handlers.ts). */
+/** Announce a product's move (fan-club mail and others follow the events: server/job-handlers.ts). */
 export async function publishProductMove(
   tx: Tx,
   row: ProductRow,

@@ -1,7 +1,7 @@
 // Carts and wishes under parallel requests (PostgreSQL runs them on separate connections).
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, visitorCartItems, wishes } from "../../infra/db/schema.ts";
+import { cartItems, visitorCartItems, wishes } from "../../schema.ts";
 import { AppError, anonymous, type Actor } from "../../kernel/index.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { makeProducts, makeUser, makeWideBlank, variantIdsOf, type UserActor } from "../../../tests/support/factories.ts";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, emailMessages, productRequestAnswers, productRequests, productViews, wishes } from "../../infra/db/schema.ts";
+import { cartItems, emailMessages, productRequestAnswers, productRequests, productViews, wishes } from "../../schema.ts";
 import { AppError, anonymous, createCtx, stateHistory } from "../../kernel/index.ts";
 import { getProductPage, saveProduct, takeDownProduct, type ProductInput } from "../catalog/index.ts";
 import { acceptInvitation, inviteMember } from "../stores/index.ts";

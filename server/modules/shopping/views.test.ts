@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productViews } from "../../infra/db/schema.ts";
+import { productViews } from "../../schema.ts";
 import { anonymous, type Actor } from "../../kernel/index.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { makeProducts } from "../../../tests/support/factories.ts";

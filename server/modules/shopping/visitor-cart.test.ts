@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../contracts/clock.ts";
-import { cartItems, visitorCartItems, visitorCarts } from "../../infra/db/schema.ts";
+import { cartItems, visitorCartItems, visitorCarts } from "../../schema.ts";
 import { AppError, anonymous, type Actor } from "../../kernel/index.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { makeProducts, makeUser, makeWideBlank, variantIdsOf, type UserActor } from "../../../tests/support/factories.ts";

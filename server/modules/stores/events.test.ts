@@ -6,7 +6,7 @@ import { useTestDatabase } from "../../../tests/support/db.ts";
 import { makeStore } from "../../../tests/support/factories.ts";
 import type { Storage } from "../../contracts/ports.ts";
 import { newId } from "../../infra/db/index.ts";
-import { domainEvents, outbox } from "../../infra/db/schema.ts";
+import { domainEvents, outbox } from "../../schema.ts";
 import { testImage } from "../../infra/images/test-helpers.ts";
 import { stateHistory, type Actor } from "../../kernel/index.ts";
 import { fanClubOnProductPublished, reinstateStore, suspendStore, updateStoreProfile, uploadStoreImage } from "./index.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { makeStore as makeStoreVia, makeUser as makeUserVia } from "../../../tests/support/factories.ts";
-import { emailMessages, outbox, users } from "../../infra/db/schema.ts";
+import { emailMessages, outbox, users } from "../../schema.ts";
 import type { Role } from "../identity/index.ts";
 import {
   acceptInvitation,

@@ -68,7 +68,7 @@ export async function suspendStore(ctx: Ctx, storeId: string, reason: string): P
       reason: why,
       set: { suspendedReason: why, featured: false, updatedAt: ctx.clock.now() },
     });
-    // Search, the storefront and anyone else interested follow the event (server/jobs/handlers.ts).
+    // Search, the storefront and anyone else interested follow the event (server/job-handlers.ts).
     await publish(tx, "store.suspended", { storeId, reason: why }, { actor: ctx.actor });
     const who = await userEmail(tx, s.ownerUserId);
     if (who) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { makeUser } from "../../../tests/support/factories.ts";
 import { manualClock } from "../../contracts/clock.ts";
-import { emailMessages, outbox } from "../../infra/db/schema.ts";
+import { emailMessages, outbox } from "../../schema.ts";
 import { AppError, IllegalTransitionError, type Actor } from "../../kernel/index.ts";
 import { contactEvents, contactMessages } from "./schema.ts";
 import { changeStatus, contactTransitions, countMessagesByStatus, createContactMessage, getThread, listMessages, reply } from "./index.ts";

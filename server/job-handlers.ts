@@ -1,18 +1,17 @@
 // Registers every module's outbox handlers and domain-event subscribers (the composition root of
 // the jobs: a module never calls another module's refresh function, it publishes an event).
-import { storeSearchDocuments } from "../modules/catalog/index.ts";
-import { EMAIL_RETRY, EMAIL_SEND_TOPIC, emailSendHandler } from "../modules/notifications/index.ts";
+import { storeSearchDocuments } from "./modules/catalog/index.ts";
+import { EMAIL_RETRY, EMAIL_SEND_TOPIC, emailSendHandler } from "./modules/notifications/index.ts";
 import {
   reindexStore,
   SEARCH_SETTINGS_TOPIC,
   SEARCH_SYNC_TOPIC,
   searchSettingsHandler,
   searchSyncBatchHandler,
-} from "../modules/search/index.ts";
-import { ORDER_EXPIRE_TOPIC, orderExpireHandler, registerOrderSteps, tellPrintShopsCancelled } from "../modules/orders/index.ts";
-import { FAN_CLUB_NEW_PRODUCT_TOPIC, fanClubNewProductHandler, fanClubOnProductPublished } from "../modules/stores/index.ts";
-import { registerEventDispatch, subscribe } from "./events.ts";
-import { registerBatchHandler, registerHandler } from "./worker.ts";
+} from "./modules/search/index.ts";
+import { ORDER_EXPIRE_TOPIC, orderExpireHandler, registerOrderSteps, tellPrintShopsCancelled } from "./modules/orders/index.ts";
+import { FAN_CLUB_NEW_PRODUCT_TOPIC, fanClubNewProductHandler, fanClubOnProductPublished } from "./modules/stores/index.ts";
+import { registerBatchHandler, registerEventDispatch, registerHandler, subscribe } from "./jobs/index.ts";
 
 export function registerJobHandlers(): void {
   // (modules register their topics and event subscribers here)
