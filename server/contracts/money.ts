@@ -107,23 +107,31 @@ export function percentOf(a: Money, percent: number): Money {
 }
 
 /**
- * Split `total` in proportion to `weights` (non-negative integers) so that the parts sum exactly
- * to the total: each part gets its floor, and the remaining minor units go one by one to the
- * largest remainders (ties: the earlier weight). Weights all zero split evenly.
+ * The rounding split, the one in Platen: `total` minor units (a whole number) in proportion to
+ * `weights` (non-negative whole numbers) so that the parts sum exactly to the total. Each part gets
+ * its floor, and the remaining units go one by one to the largest remainders (ties: the earlier
+ * weight). Weights all zero split evenly; no weights, nothing.
  */
-export function allocate(total: Money, weights: readonly number[]): Money[] {
-  if (weights.length === 0) throw new MoneyError("Nothing to allocate to.");
+export function splitMinor(total: number, weights: readonly number[]): number[] {
+  if (weights.length === 0) return [];
+  if (!Number.isSafeInteger(total)) throw new MoneyError("The amount to split must be a whole number of minor units.");
   for (const w of weights) if (!Number.isSafeInteger(w) || w < 0) throw new MoneyError("Weights must be non-negative whole numbers.");
   const ws = weights.every((w) => w === 0) ? weights.map(() => 1) : weights;
-  const sign = total.amount < 0 ? -1n : 1n;
-  const amount = BigInt(Math.abs(total.amount));
+  const sign = total < 0 ? -1n : 1n;
+  const amount = BigInt(Math.abs(total));
   const weightSum = ws.reduce((s, w) => s + BigInt(w), 0n);
   const parts = ws.map((w) => (amount * BigInt(w)) / weightSum);
   const remainders = ws.map((w, i) => ({ i, r: (amount * BigInt(w)) % weightSum }));
   let left = amount - parts.reduce((s, p) => s + p, 0n);
   remainders.sort((x, y) => (x.r === y.r ? x.i - y.i : x.r > y.r ? -1 : 1));
   for (let k = 0; left > 0n; k++, left--) parts[remainders[k % remainders.length]!.i]! += 1n;
-  return parts.map((p) => money(Number(p * sign), total.currency));
+  return parts.map((p) => Number(p * sign));
+}
+
+/** `splitMinor` of a Money: the parts carry its currency. */
+export function allocate(total: Money, weights: readonly number[]): Money[] {
+  if (weights.length === 0) throw new MoneyError("Nothing to allocate to.");
+  return splitMinor(total.amount, weights).map((p) => money(p, total.currency));
 }
 
 // ---- text ---------------------------------------------------------------------------------

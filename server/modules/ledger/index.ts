@@ -1,7 +1,7 @@
 // Public API of the ledger module: double-entry journals for orders, the parties' shares and
 // balances (ADR 0012). Use the module only through this file (browser code: `types.ts`).
 export * from "./types.ts";
-export { computeOrderShares, allocateMinor, LedgerError } from "./shares.ts";
+export { computeOrderShares, LedgerError } from "./shares.ts";
 export {
   assertBalanced,
   postOrderPaid,

@@ -5,7 +5,8 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { isUniqueViolation, newId, transaction, type Db } from "../../infra/db/index.ts";
 import { AppError, type Actor, type Ctx } from "../../kernel/index.ts";
 import { ledgerEntries, ledgerJournals } from "./schema.ts";
-import { allocateMinor, computeOrderShares, LedgerError } from "./shares.ts";
+import { splitMinor } from "../../contracts/money.ts";
+import { computeOrderShares, LedgerError } from "./shares.ts";
 import { ACCOUNTS, type Balance, type JournalKind, type JournalView, type OrderBreakdown, type OrderMoney } from "./types.ts";
 
 type ReadCtx = Pick<Ctx, "db" | "clock">;
@@ -217,7 +218,7 @@ export async function postOrderRefund(
     const pool = scope.filter((s) => left(s) > 0);
     const available = pool.reduce((a, s) => a + left(s), 0);
     const here = Math.min(amount, available);
-    const parts = allocateMinor(here, pool.map(left), currency);
+    const parts = splitMinor(here, pool.map(left));
     pool.forEach((s, i) => taken.set(s, (taken.get(s) ?? 0) + parts[i]!));
     if (here < amount) {
       // What the named line or shipping no longer holds comes out of the rest of the order.
@@ -226,7 +227,7 @@ export async function postOrderRefund(
       const restAvailable = rest.reduce((a, s) => a + left(s), 0);
       if (more > restAvailable)
         throw new AppError("refund-too-much", `The ledger has less left on this order than the refund of ${what}.`, 409);
-      const p2 = allocateMinor(more, rest.map(left), currency);
+      const p2 = splitMinor(more, rest.map(left));
       rest.forEach((s, i) => taken.set(s, (taken.get(s) ?? 0) + p2[i]!));
     }
   };

@@ -1,14 +1,7 @@
 // Where an order's money goes, per line and per shipment group: pure integer arithmetic.
-import { allocate as allocateMoney, money } from "../../contracts/money.ts";
+import { money } from "../../contracts/money.ts";
 import { applyTax, platformFeeMinor } from "../pricing/index.ts";
 import type { GroupShares, LineShares, OrderMoney, OrderShares } from "./types.ts";
-
-/** Split `total` (>= 0) over non-negative integer weights by largest remainder; all-zero weights get nothing unless total > 0 (then evenly). */
-export function allocateMinor(total: number, weights: readonly number[], currency = "USD"): number[] {
-  if (!weights.length) return [];
-  if (total === 0) return weights.map(() => 0);
-  return allocateMoney(money(total, currency), weights).map((m) => m.amount);
-}
 
 export class LedgerError extends Error {
   override name = "LedgerError";

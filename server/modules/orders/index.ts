@@ -49,5 +49,5 @@ export { orderToken, verifyOrderToken, ORDER_LINK_DAYS } from "./access.ts";
 export { registerOrderSteps } from "./steps.ts";
 export { tellPrintShopsCancelled } from "./emails.ts";
 export { REFUND_STEP, CANCEL_INTENT_STEP } from "./refunds.ts";
-export { priceCheckout, allocate, type PricingInput, type PricedCheckout } from "./pricing.ts";
+export { priceCheckout, type PricingInput, type PricedCheckout } from "./pricing.ts";
 export { orderMachine, groupMachine, ORDER_TRANSITIONS, GROUP_TRANSITIONS, statusFromGroups, orderActions } from "./states.ts";

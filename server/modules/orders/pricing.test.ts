@@ -1,7 +1,8 @@
 // The one pricing function: hand-worked examples and properties over random carts.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, maxLineDiscount, priceCheckout, storeShareAfter, type PricingInput } from "./pricing.ts";
+import { splitMinor } from "../../contracts/money.ts";
+import { maxLineDiscount, priceCheckout, storeShareAfter, type PricingInput } from "./pricing.ts";
 
 const base: Omit<PricingInput, "lines" | "groups" | "discount"> = {
   currency: "USD",
@@ -10,19 +11,20 @@ const base: Omit<PricingInput, "lines" | "groups" | "discount"> = {
   platformFeePercent: 20,
 };
 
-describe("allocate", () => {
+describe("splitMinor, the one rounding split (contracts/money.ts) that pricing and the ledger use", () => {
   it("splits by largest remainder and always sums exactly", () => {
-    expect(allocate(100, [1, 1, 1])).toEqual([34, 33, 33]);
-    expect(allocate(10, [3, 0, 7])).toEqual([3, 0, 7]);
-    expect(allocate(0, [1, 2])).toEqual([0, 0]);
+    expect(splitMinor(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(splitMinor(10, [3, 0, 7])).toEqual([3, 0, 7]);
+    expect(splitMinor(0, [1, 2])).toEqual([0, 0]);
+    expect(splitMinor(5, [0, 0])).toEqual([3, 2]);
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 10_000_000 }),
         fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 20 }),
         (total, weights) => {
-          const parts = allocate(total, weights);
+          const parts = splitMinor(total, weights);
           const sumW = weights.reduce((a, b) => a + b, 0);
-          expect(parts.reduce((a, b) => a + b, 0)).toBe(sumW === 0 ? 0 : total);
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
           parts.forEach((p, i) => {
             expect(Number.isInteger(p)).toBe(true);
             if (sumW > 0) expect(Math.abs(p - (total * weights[i]!) / sumW)).toBeLessThan(1);

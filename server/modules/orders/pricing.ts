@@ -1,7 +1,7 @@
 // The one pricing function of checkout: items, shipping, discount, tax and total, per line and per
 // shipment group, in integer minor units. The checkout page shows its result; placing an order
 // stores exactly it; the ledger splits exactly it.
-import { money } from "../../contracts/money.ts";
+import { money, splitMinor } from "../../contracts/money.ts";
 import { applyTax, platformFeeMinor } from "../pricing/index.ts";
 
 export interface PricingLine {
@@ -60,24 +60,6 @@ export interface PricedCheckout {
   discountCapped: boolean;
 }
 
-/**
- * Split `total` over `weights` in proportion, by largest remainder: the parts are whole numbers
- * and sum to `total` exactly. Ties go to the earlier weight.
- */
-export function allocate(total: number, weights: readonly number[]): number[] {
-  const sumW = weights.reduce((a, b) => a + b, 0);
-  if (total === 0 || sumW <= 0) return weights.map(() => 0);
-  const big = BigInt(total);
-  const W = BigInt(sumW);
-  const parts = weights.map((w) => (big * BigInt(w)) / W);
-  const rema = weights.map((w, i) => ({ i, r: (big * BigInt(w)) % W }));
-  let left = total - parts.reduce((a, b) => a + Number(b), 0);
-  rema.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
-  const out = parts.map(Number);
-  for (let k = 0; left > 0 && k < rema.length; k++, left--) out[rema[k]!.i]! += 1;
-  return out;
-}
-
 function taxOf(amount: number, input: PricingInput): number {
   if (amount <= 0) return 0;
   return applyTax(money(amount, input.currency), input.taxRatePercent, input.pricesIncludeTax).tax.amount;
@@ -128,7 +110,7 @@ export function priceCheckout(input: PricingInput): PricedCheckout {
     let wanted = 0;
     if (d.kind === "percent" && d.percentOff) wanted = Math.round((eligibleItems * Math.min(100, Math.max(0, d.percentOff))) / 100);
     else if (d.kind === "fixed" && d.amountOffMinor) wanted = Math.min(eligibleItems, Math.max(0, d.amountOffMinor));
-    const parts = allocate(
+    const parts = splitMinor(
       wanted,
       eligible.map((l) => l.items),
     );
