@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { isUniqueViolation, newId, transaction, type Db } from "../../infra/db/index.ts";
 import { AppError, type Actor, type Ctx } from "../../kernel/index.ts";
 import { ledgerEntries, ledgerJournals } from "./schema.ts";
-import { splitMinor } from "../../contracts/money.ts";
+import { splitMinor, type Money } from "../../contracts/money.ts";
 import { computeOrderShares, LedgerError } from "./shares.ts";
 import { ACCOUNTS, type Balance, type JournalKind, type JournalView, type OrderBreakdown, type OrderMoney } from "./types.ts";
 
@@ -272,10 +272,7 @@ export async function postOrderRefund(
  * Once per refund; until then the refund shows as owed (`refunds`), so the ledger says what the
  * provider did, not what Platen asked of it.
  */
-export async function postRefundPaidOut(
-  ctx: Ctx,
-  input: { orderId: string; refundId: string; amountMinor: number; currency: string },
-): Promise<JournalView> {
+export async function postRefundPaidOut(ctx: Ctx, input: { orderId: string; refundId: string; amount: Money }): Promise<JournalView> {
   return post(
     ctx,
     {
@@ -283,11 +280,11 @@ export async function postRefundPaidOut(
       orderId: input.orderId,
       key: `refund-paid-out:${input.refundId}`,
       memo: "Refund made by the payment provider",
-      currency: input.currency,
+      currency: input.amount.currency,
     },
     [
-      { account: ACCOUNTS.refunds, amountMinor: input.amountMinor },
-      { account: ACCOUNTS.paymentsClearing, amountMinor: -input.amountMinor },
+      { account: ACCOUNTS.refunds, amountMinor: input.amount.amount },
+      { account: ACCOUNTS.paymentsClearing, amountMinor: -input.amount.amount },
     ],
   );
 }
@@ -296,7 +293,7 @@ export async function postRefundPaidOut(
  * A payment arrived after its order was cancelled or had expired: the money came in and is owed
  * back at once (the refund then pays it out). Once per order.
  */
-export async function postLatePayment(ctx: Ctx, input: { orderId: string; amountMinor: number; currency: string }): Promise<JournalView> {
+export async function postLatePayment(ctx: Ctx, input: { orderId: string; amount: Money }): Promise<JournalView> {
   return post(
     ctx,
     {
@@ -304,11 +301,11 @@ export async function postLatePayment(ctx: Ctx, input: { orderId: string; amount
       orderId: input.orderId,
       key: `late-payment:${input.orderId}`,
       memo: "Paid after the order was closed: refunded in full",
-      currency: input.currency,
+      currency: input.amount.currency,
     },
     [
-      { account: ACCOUNTS.paymentsClearing, amountMinor: input.amountMinor },
-      { account: ACCOUNTS.refunds, amountMinor: -input.amountMinor },
+      { account: ACCOUNTS.paymentsClearing, amountMinor: input.amount.amount },
+      { account: ACCOUNTS.refunds, amountMinor: -input.amount.amount },
     ],
   );
 }

@@ -2,6 +2,7 @@
 // posted to the ledger, then random partial refunds and cancellations. Every journal balances,
 // the money taken equals the sum of the shares, and no party's share goes below zero.
 import fc from "fast-check";
+import { money } from "../../contracts/money.ts";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { newId } from "../../infra/db/index.ts";
@@ -158,7 +159,7 @@ describe("journals (database)", () => {
           if (s.kind === "cancel") {
             await postOrderRefund(ctx, { orderId: m.orderId, refundId, kind: "cancelled" });
             // The provider makes the refund of everything left (a later, separate journal).
-            await postRefundPaidOut(ctx, { orderId: m.orderId, refundId, amountMinor: left, currency: m.currency });
+            await postRefundPaidOut(ctx, { orderId: m.orderId, refundId, amount: money(left, m.currency) });
             refunded = m.totalMinor;
             break;
           }
@@ -180,7 +181,7 @@ describe("journals (database)", () => {
           await postOrderRefund(ctx, input);
           // Granted: owed to the shopper until the provider makes it.
           expect((await orderBreakdown(ctx, m.orderId)).refundPending).toBe(amount);
-          await postRefundPaidOut(ctx, { orderId: m.orderId, refundId, amountMinor: amount, currency: m.currency });
+          await postRefundPaidOut(ctx, { orderId: m.orderId, refundId, amount: money(amount, m.currency) });
           refunded += amount;
         }
         // A refund beyond what is left is refused.

@@ -4,7 +4,7 @@
 // reversal, frees the stock and grants the refund; the payment provider is asked after it commits,
 // as a durable step (refunds.ts). No window where money leaves without its order knowing.
 import { eq, sql } from "drizzle-orm";
-import { formatAmount } from "../../contracts/money.ts";
+import { formatAmount, money } from "../../contracts/money.ts";
 import { transaction, type Db } from "../../infra/db/index.ts";
 import { publish } from "../../jobs/index.ts";
 import { actorUserId, AppError, asSystem, hasRole, systemCtx, type Ctx, withDb } from "../../kernel/index.ts";
@@ -137,7 +137,7 @@ export async function cancelOrder(ctx: Ctx, input: OrderAccess & { reason?: stri
       refundable > 0
         ? await grantRefund(tctx, {
             orderId: fresh.order.id,
-            amountMinor: refundable,
+            amount: money(refundable, fresh.order.currency),
             reason,
             key: `cancel:${fresh.order.id}`,
             notice: "none",
@@ -259,7 +259,13 @@ export async function refundOrder(
         "amount",
       );
     const key = req.idempotencyKey ?? `refund:${o.order.id}:${o.order.refundedMinor}:${amount}`;
-    const { refund, created } = await grantRefund(tctx, { orderId: o.order.id, amountMinor: amount, reason, key, notice: "refund" });
+    const { refund, created } = await grantRefund(tctx, {
+      orderId: o.order.id,
+      amount: money(amount, o.order.currency),
+      reason,
+      key,
+      notice: "refund",
+    });
     if (!created) return null; // the same form sent twice: the first one stands
     await postOrderRefund(asSystem(tctx, "refund"), {
       orderId: o.order.id,

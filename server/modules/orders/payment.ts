@@ -4,6 +4,7 @@
 // that learns of a success (the card form, the 3-D Secure page, Stripe's return page, Stripe's
 // webhook, the expiry job's and a cancellation's last look, the step that cancels a closed order's
 // intent) ends in the same idempotent `markPaid`.
+import { money } from "../../contracts/money.ts";
 import { transaction } from "../../infra/db/index.ts";
 import { publish } from "../../jobs/index.ts";
 import { AppError, asSystem, type Ctx, withDb } from "../../kernel/index.ts";
@@ -165,10 +166,11 @@ export async function markPaid(
       const paid = await getPayment(tctx, orderId);
       const owed = (paid?.amountMinor ?? row.totalMinor) - (paid?.refundedMinor ?? 0);
       if (owed <= 0) return { result: "late" as const, refund: null };
-      await postLatePayment(tctx, { orderId, amountMinor: owed, currency: paid?.currency ?? row.currency });
+      const owedBack = money(owed, paid?.currency ?? row.currency);
+      await postLatePayment(tctx, { orderId, amount: owedBack });
       const { refund, created } = await grantRefund(tctx, {
         orderId,
-        amountMinor: owed,
+        amount: owedBack,
         reason: "The order was closed before the payment arrived.",
         key: `late:${orderId}`,
         notice: "late-payment",

@@ -6,7 +6,7 @@
 // it refused. Unpaid orders that close (expired, cancelled) get their provider intent cancelled the
 // same way; an intent found paid by then is refunded in full.
 import { PaymentProviderError } from "../../contracts/ports.ts";
-import { formatAmount } from "../../contracts/money.ts";
+import { formatAmount, money, type Money } from "../../contracts/money.ts";
 import type { Db } from "../../infra/db/index.ts";
 import { PermanentJobError, publish, requestStep, runStepNow, type StepRun } from "../../jobs/index.ts";
 import { asSystem, systemCtx, type Ctx } from "../../kernel/index.ts";
@@ -28,7 +28,7 @@ export type RefundNotice = "none" | "refund" | "late-payment";
  */
 export async function grantRefund(
   ctx: Ctx,
-  input: { orderId: string; amountMinor: number; reason: string; key: string; notice: RefundNotice },
+  input: { orderId: string; amount: Money; reason: string; key: string; notice: RefundNotice },
 ): Promise<{ refund: RefundView; created: boolean }> {
   const out = await requestRefund(asSystem(ctx, "refund"), input);
   if (out.created)
@@ -57,12 +57,7 @@ export async function refundStep(db: Db, run: StepRun<{ refundId: string; orderI
     lastAttempt: run.lastAttempt,
     onSettled: async (tctx, refund) => {
       if (refund.status === "succeeded") {
-        await postRefundPaidOut(tctx, {
-          orderId: refund.orderId,
-          refundId: refund.id,
-          amountMinor: refund.amountMinor,
-          currency: refund.currency,
-        });
+        await postRefundPaidOut(tctx, { orderId: refund.orderId, refundId: refund.id, amount: money(refund.amountMinor, refund.currency) });
         await tellShopper(tctx, refund, run.payload.notice);
         await publish(
           tctx.db,

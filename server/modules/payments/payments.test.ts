@@ -1,3 +1,4 @@
+import { money } from "../../contracts/money.ts";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
@@ -24,7 +25,7 @@ import {
 async function refundPayment(c: Ctx, input: { orderId: string; amountMinor: number; reason: string; idempotencyKey: string }) {
   const { refund } = await requestRefund(c, {
     orderId: input.orderId,
-    amountMinor: input.amountMinor,
+    amount: money(input.amountMinor, "USD"),
     reason: input.reason,
     key: input.idempotencyKey,
   });

@@ -3,7 +3,7 @@
 // write the outcome. Every provider POST carries an idempotency key derived from Platen's own ids,
 // so a retry after a crash or a double submit reaches the same intent, charge or refund.
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { formatMoney, money } from "../../contracts/money.ts";
+import { formatMoney, money, type Money } from "../../contracts/money.ts";
 import {
   PaymentProviderError,
   type PaymentProvider,
@@ -444,20 +444,23 @@ const refundView = (r: RefundRow): RefundView => ({
  */
 export async function requestRefund(
   ctx: Ctx,
-  input: { orderId: string; amountMinor: number; reason: string; key: string },
+  input: { orderId: string; amount: Money; reason: string; key: string },
 ): Promise<{ refund: RefundView; created: boolean }> {
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+  const amountMinor = input.amount.amount;
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
     throw new AppError("refund-amount", "A refund must be more than zero.", 422, "amount");
   const [existing] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, input.key)).limit(1);
   if (existing) return { refund: refundView(existing), created: false };
   const [row] = await ctx.db.select().from(payments).where(eq(payments.orderId, input.orderId)).for("update").limit(1);
   if (!row) throw new AppError("not-found", "No payment was made for this order.", 404);
   if (row.status !== "succeeded") throw new AppError("refund-unpaid", "Only a paid order can be refunded.", 409);
+  if (input.amount.currency !== row.currency.toUpperCase())
+    throw new AppError("refund-currency", `This payment was made in ${row.currency}; refund it in ${row.currency}.`, 422, "amount");
   const left = row.amountMinor - (await refundedMinor(ctx.db, row.id));
-  if (input.amountMinor > left)
+  if (amountMinor > left)
     throw new AppError(
       "refund-too-much",
-      `The refund of ${formatMoney(money(input.amountMinor, row.currency))} is more than the ${formatMoney(money(left, row.currency))} left to refund.`,
+      `The refund of ${formatMoney(input.amount)} is more than the ${formatMoney(money(left, row.currency))} left to refund.`,
       422,
       "amount",
     );
@@ -468,7 +471,7 @@ export async function requestRefund(
       id: newId("ref"),
       paymentId: row.id,
       orderId: row.orderId,
-      amountMinor: input.amountMinor,
+      amountMinor,
       currency: row.currency,
       reason: input.reason.trim().slice(0, 500),
       status: "requested",

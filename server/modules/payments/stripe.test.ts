@@ -1,3 +1,4 @@
+import { money } from "../../contracts/money.ts";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
@@ -20,7 +21,7 @@ import {
 async function refundPayment(c: Ctx, input: { orderId: string; amountMinor: number; reason: string; idempotencyKey: string }) {
   const { refund } = await requestRefund(c, {
     orderId: input.orderId,
-    amountMinor: input.amountMinor,
+    amount: money(input.amountMinor, "EUR"),
     reason: input.reason,
     key: input.idempotencyKey,
   });
