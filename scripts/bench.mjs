@@ -13,7 +13,8 @@
 // (skip Lighthouse, which runs only when all scenarios run), BENCH_PG=0 (skip one vs two processes on
 // PostgreSQL, which runs when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server), BENCH_FRESH=0
 // (skip `npm ci && npm start` on a fresh clone of HEAD, bench/fresh.mjs), BENCH_SKIP_MICRO=1,
-// BENCH_ONLY=start (only the cold start, the restart and the fresh clone, with the machine's load).
+// BENCH_ONLY=start (only the cold start, the restart and the fresh clone, with the machine's load),
+// BENCH_ONLY=checkout-burst (only 200 checkouts at once on PostgreSQL, bench/checkout-burst.mjs).
 // Exit code 1 when the server does not start or a scenario had errors or an unexpected status.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -25,6 +26,7 @@ import { ensureBuild, root, startServer } from "../bench/server.mjs";
 import { JS_BUDGET_BYTES, measureJs, printJsTable } from "./js-budget.mjs";
 import { LIGHTHOUSE_GOALS, runLighthouse } from "../bench/lighthouse.mjs";
 import { measureFreshStart } from "../bench/fresh.mjs";
+import { checkoutBurst } from "../bench/checkout-burst.mjs";
 
 const num = (name, fallback, min, max) => {
   const raw = process.env[name];
@@ -52,7 +54,8 @@ const microNames = existsSync(path.join(root, "bench", "micro"))
   : [];
 // BENCH_ONLY=start: only the start figures (cold start, restart, `npm ci && npm start` on a fresh clone).
 const startOnly = only.includes("start");
-if (scenarios.length === 0 && !startOnly && !only.some((n) => microNames.includes(n))) {
+const burstOnly = only.includes("checkout-burst");
+if (scenarios.length === 0 && !startOnly && !burstOnly && !only.some((n) => microNames.includes(n))) {
   console.error(`BENCH_ONLY matched no scenario. Scenarios: ${allScenarios.map((s) => s.name).join(", ")}`);
   process.exit(2);
 }
@@ -224,6 +227,17 @@ async function main() {
     }
   }
 
+  // 200 checkouts of the scarce hoodie at once on PostgreSQL, the storefront browsed meanwhile
+  // (issue 22): bench/checkout-burst.mjs.
+  let burst = null;
+  if (pgUrl && process.env.BENCH_PG !== "0" && (!only.length || burstOnly)) {
+    try {
+      burst = await checkoutBurst({ buildDir, pgUrl });
+    } catch (error) {
+      console.log(`Checkout burst not measured: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
   // A restart on an existing database (the usual start of a running site), 3 times, median.
   const keptDir = path.join(os.tmpdir(), `platen-bench-restart-${process.pid}`);
   const restarts = [];
@@ -375,8 +389,28 @@ async function main() {
       ratio >= 1.8,
     );
   } else goal("one to two processes on PostgreSQL", "-", ">= 1.8x (set BENCH_DATABASE_URL or TEST_DATABASE_URL)", null);
+  if (burst) {
+    goal(
+      `checkout burst on PostgreSQL: ${burst.shoppers} at once, answered`,
+      `${burst.answeredWithin2s}/${burst.shoppers} within 2 s (p95 ${burst.checkout.p95Ms} ms, max ${burst.checkout.maxMs} ms)`,
+      "all within 2 s",
+      burst.answeredWithin2s === burst.shoppers,
+    );
+    goal(
+      "storefront during the burst",
+      `p95 ${burst.storefront.p95Ms} ms (max ${burst.storefront.maxMs} ms)`,
+      "p95 < 200 ms",
+      burst.storefront.p95Ms < 200,
+    );
+    goal(
+      "burst: oversold units / double charges",
+      `${Math.max(0, burst.unitsHeldOrSold - 6)} / ${burst.doubleCharges}`,
+      "0 / 0",
+      burst.doubleCharges === 0,
+    );
+  } else goal("checkout burst on PostgreSQL", "-", "all within 2 s (set BENCH_DATABASE_URL or TEST_DATABASE_URL)", null);
   console.log("");
-  console.log(table(goalRows, ["Goal (issue 9)", "Measured", "Target", ""], []));
+  console.log(table(goalRows, ["Goal (issues 9, 21, 22)", "Measured", "Target", ""], []));
 
   // Micro-benchmarks outside HTTP (search engines, mockup rendering): each bench/micro/*.bench.ts
   // prints its own table and writes tmp/bench-<name>.json, which is folded into the report.
@@ -415,6 +449,7 @@ async function main() {
     javascript: js?.map((p) => ({ page: p.page, gzipBytes: p.bytes })) ?? null,
     lighthouse: lighthouseResults,
     postgresScaling: scaling,
+    checkoutBurst: burst,
     rssMb: { afterStart: rssAfterStart, afterLoad: rssAfterLoad },
     scenarios: results,
     micro,
