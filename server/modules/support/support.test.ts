@@ -6,6 +6,7 @@ import { manualClock } from "../../contracts/clock.ts";
 import { emailMessages, outbox } from "../../schema.ts";
 import { AppError, IllegalTransitionError, type Actor } from "../../kernel/index.ts";
 import { contactEvents, contactMessages } from "./schema.ts";
+import { CONTACT_STATUSES } from "./types.ts";
 import { changeStatus, contactTransitions, countMessagesByStatus, createContactMessage, getThread, listMessages, reply } from "./index.ts";
 
 const t = useTestDatabase();
@@ -263,6 +264,37 @@ describe("status transitions", () => {
     const after = await getThread(ctx, id);
     expect(after.message.status).toBe(from);
     expect(after.events).toHaveLength(before);
+  });
+
+  it("every pair of states: each allowed move is written and recorded, every other refused with nothing written", async () => {
+    const ctx = t.ctx(admin);
+    let tried = 0;
+    for (const from of CONTACT_STATUSES) {
+      for (const to of CONTACT_STATUSES) {
+        tried++;
+        const { id } = await newMessage();
+        await t.db.update(contactMessages).set({ status: from }).where(eq(contactMessages.id, id));
+        const before = (await getThread(ctx, id)).events.length;
+        const move = `${from} -> ${to}`;
+        if (contactTransitions.can(from, to)) {
+          await changeStatus(ctx, id, to);
+          const after = await getThread(ctx, id);
+          expect(after.message.status, move).toBe(to);
+          expect(
+            after.events.slice(before).map((e) => `${e.fromStatus}->${e.toStatus}`),
+            move,
+          ).toEqual([`${from}->${to}`]);
+        } else {
+          const e = await refusal(changeStatus(ctx, id, to));
+          expect(e, move).toBeInstanceOf(IllegalTransitionError);
+          expect(e.status, move).toBe(409);
+          const after = await getThread(ctx, id);
+          expect(after.message.status, move).toBe(from);
+          expect(after.events, move).toHaveLength(before);
+        }
+      }
+    }
+    expect(tried).toBe(CONTACT_STATUSES.length ** 2);
   });
 
   it("refuses a reply to a closed message (reopen first) and an unknown status", async () => {
