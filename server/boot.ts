@@ -1,3 +1,4 @@
+import { carrierProvider } from "./infra/carriers/index.ts";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -109,7 +110,7 @@ async function sealKeysOrExit(database: Database): Promise<void> {
  * the server (boot), the CLIs and the build's demo snapshot.
  */
 export function configurePorts(): void {
-  setDefaultPorts(() => ({ storage: storage(), email: emailProvider(), payments: paymentProvider() }));
+  setDefaultPorts(() => ({ storage: storage(), email: emailProvider(), payments: paymentProvider(), carriers: carrierProvider() }));
   registerOrderSteps();
 }
 

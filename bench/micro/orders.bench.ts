@@ -6,6 +6,7 @@
 //     (default 100,000) orders: p50/p95 (target under 200 ms);
 // on PGlite (embedded) and on PostgreSQL (a scratch database on BENCH_DATABASE_URL or
 // TEST_DATABASE_URL, when set). Prints the figures and writes tmp/bench-orders.json.
+import { carrierProvider } from "../../server/infra/carriers/index.ts";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -33,7 +34,7 @@ const OVERVIEW_TARGET_MS = 200;
 const tmp = mkdtempSync(path.join(os.tmpdir(), "platen-bench-orders-"));
 setEnv(parseEnv({ ...process.env, DATA_DIR: tmp, PLATEN_ENV: "test", SESSION_SECRET: randomBytes(32).toString("hex") }));
 const storage = new LocalStorage(path.join(tmp, "storage"));
-setDefaultPorts(() => ({ storage, email: emailProvider(), payments: paymentProvider() }));
+setDefaultPorts(() => ({ storage, email: emailProvider(), payments: paymentProvider(), carriers: carrierProvider() }));
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 const r1 = (n: number) => Math.round(n * 10) / 10;

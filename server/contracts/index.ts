@@ -10,3 +10,4 @@ export * from "./imaging.ts";
 export * from "./search.ts";
 export * from "./html.ts";
 export * from "./countries.ts";
+export * from "./documents.ts";

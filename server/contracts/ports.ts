@@ -60,6 +60,7 @@ export interface Ports {
   readonly storage: Storage;
   readonly email: EmailProvider;
   readonly payments: PaymentProvider;
+  readonly carriers: CarrierProvider;
 }
 
 // ---- payments (ADR 0012) ------------------------------------------------------------------
@@ -182,4 +183,77 @@ export class PaymentProviderError extends Error {
   ) {
     super(message);
   }
+}
+
+// ---- carriers (ADR 0018) ------------------------------------------------------------------
+
+/** A postal address as a label prints it. */
+export interface PostalAddress {
+  name: string;
+  company?: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  phone?: string;
+}
+
+/** EasyPost's tracker vocabulary (the one most print shops' staff know). */
+export const TRACKING_STATUSES = [
+  "unknown",
+  "pre_transit",
+  "in_transit",
+  "out_for_delivery",
+  "delivered",
+  "available_for_pickup",
+  "return_to_sender",
+  "failure",
+  "cancelled",
+  "error",
+] as const;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+
+/** One tracking event as the carrier reports it; applied by `at`, de-duplicated by `id`. */
+export interface TrackingEvent {
+  /** The carrier's own event id (stable across polls). */
+  id: string;
+  status: TrackingStatus;
+  /** A human sentence ("Arrived at the sorting centre"), as the carrier words it. */
+  message: string;
+  at: Date;
+  location?: string;
+}
+
+export interface BuyLabelInput {
+  /** Stable key: buying the same label twice returns the first one (the carrier's idempotency key). */
+  key: string;
+  carrierCode: string;
+  serviceCode: string;
+  from: PostalAddress;
+  to: PostalAddress;
+  weightGrams: number;
+  dimensionsCm?: { length: number; width: number; height: number };
+  /** Now, from the caller's clock (the local carrier's feed is driven by it). */
+  at: Date;
+}
+
+export interface BoughtLabel {
+  trackingNumber: string;
+  /** The carrier's id for the shipment (for voids and tracking). */
+  providerShipmentId: string;
+}
+
+/** A carrier service (labels, voids, tracking): the built-in local carrier or an aggregator. */
+export interface CarrierProvider {
+  readonly name: string;
+  buyLabel(input: BuyLabelInput): Promise<BoughtLabel>;
+  /** Voids a label not yet scanned; refuses (throws AppError 409) once the carrier has it. */
+  voidLabel(input: { providerShipmentId: string; trackingNumber: string; at: Date }): Promise<void>;
+  /** Every event known for the tracking number up to `at`, oldest first. */
+  track(input: { trackingNumber: string; providerShipmentId: string; at: Date }): Promise<TrackingEvent[]>;
+  /** Whether a typed or scanned tracking number is well formed (check digit). */
+  isValidTrackingNumber(trackingNumber: string): boolean;
 }

@@ -76,6 +76,9 @@ function lazyPorts(overrides: Partial<Ports> = {}): Ports {
     get payments() {
       return get("payments");
     },
+    get carriers() {
+      return get("carriers");
+    },
   };
 }
 

@@ -2,6 +2,7 @@
 // the database it is given and places and pays orders in a loop, then cancels or refunds some of
 // them (by the shopper, by line, by amount), printing each step, until it is killed. Run with
 // `node --import tsx tests/support/crash-child.ts` and CRASH_* variables.
+import { carrierProvider } from "../../server/infra/carriers/index.ts";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseEnv, setEnv } from "../../server/config/env.ts";
@@ -24,7 +25,7 @@ import {
 const env = process.env;
 setEnv(parseEnv({ ...env, PLATEN_ENV: "test", SESSION_SECRET: env.CRASH_SECRET ?? randomBytes(32).toString("hex") }));
 const storage = new LocalStorage(path.resolve(env.CRASH_STORAGE ?? "tmp/crash-files"));
-setDefaultPorts(() => ({ storage, email: emailProvider(), payments: paymentProvider() }));
+setDefaultPorts(() => ({ storage, email: emailProvider(), payments: paymentProvider(), carriers: carrierProvider() }));
 registerOrderSteps();
 const database = await openDatabase(
   env.CRASH_DATABASE_URL ? { databaseUrl: env.CRASH_DATABASE_URL, poolSize: 4 } : { dataDir: env.CRASH_DATA_DIR! },

@@ -1,3 +1,4 @@
+import { carrierProvider } from "../../server/infra/carriers/index.ts";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +14,7 @@ import { TEMPLATE_DB } from "./global-setup.ts";
 
 // The configured adapters and the money path's steps (as server/boot.ts's configurePorts); a test
 // passes its own ports through `t.ctx(actor, { ports })`.
-setDefaultPorts(() => ({ storage: storage(), email: emailProvider(), payments: paymentProvider() }));
+setDefaultPorts(() => ({ storage: storage(), email: emailProvider(), payments: paymentProvider(), carriers: carrierProvider() }));
 registerOrderSteps();
 import { createCtx, type Actor, type Ctx, type CtxOptions } from "../../server/kernel/index.ts";
 

@@ -2,6 +2,7 @@
 // fails a call once (as if it could not be reached), then answers: nothing is lost, the ledger
 // ends equal to the provider, and every order ends in its right state. PGlite, and PostgreSQL with
 // TEST_DB_ENGINE=postgres (where the two concurrent refunds really race).
+import { carrierProvider } from "../../infra/carriers/index.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
@@ -77,7 +78,7 @@ function flaky(p: PaymentProvider): PaymentProvider {
   });
 }
 const provider = flaky(createTestProcessor());
-setDefaultPorts(() => ({ storage: storage(), email: emailProvider(), payments: provider }));
+setDefaultPorts(() => ({ storage: storage(), email: emailProvider(), payments: provider, carriers: carrierProvider() }));
 
 // ---- a small catalogue ----------------------------------------------------------------------
 
