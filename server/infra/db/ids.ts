@@ -55,6 +55,7 @@ export const ID_PREFIXES = [
   "ref",
   "shz",
   "shr",
+  "box",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

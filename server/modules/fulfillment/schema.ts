@@ -34,9 +34,49 @@ export const warehouses = pgTable(
     country: text().notNull(),
     region: text().notNull().default(""),
     city: text().notNull().default(""),
+    line1: text().notNull().default(""),
+    line2: text().notNull().default(""),
+    postalCode: text().notNull().default(""),
+    phone: text().notNull().default(""),
+    /** Daily cut-off, 'HH:MM' (24 h) in the warehouse's own time zone: paid after it, production starts the next day. */
+    cutoffTime: text().notNull().default("14:00"),
+    /** IANA time zone name, e.g. 'America/Chicago'. */
+    timeZone: text().notNull().default("UTC"),
+    /** Units the warehouse can produce per day; null = unlimited. */
+    capacityPerDay: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("warehouses_fulfiller_idx").on(t.fulfillerId), uniqueIndex("warehouses_fulfiller_name_key").on(t.fulfillerId, t.name)],
+  (t) => [
+    index("warehouses_fulfiller_idx").on(t.fulfillerId),
+    uniqueIndex("warehouses_fulfiller_name_key").on(t.fulfillerId, t.name),
+    check("warehouses_capacity_check", sql`${t.capacityPerDay} is null or ${t.capacityPerDay} > 0`),
+  ],
+);
+
+/** A box (or bag, or tube) a warehouse packs parcels in: its inside size and its own weight. */
+export const warehouseBoxes = pgTable(
+  "warehouse_boxes",
+  {
+    id: text().primaryKey(), // box_
+    warehouseId: text()
+      .notNull()
+      .references(() => warehouses.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    lengthCm: real().notNull(),
+    widthCm: real().notNull(),
+    heightCm: real().notNull(),
+    /** Weight of the empty box. */
+    weightGrams: integer().notNull(),
+    /** Most the packed box may weigh; null = no limit. */
+    maxWeightGrams: integer(),
+    sortOrder: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("warehouse_boxes_warehouse_idx").on(t.warehouseId),
+    uniqueIndex("warehouse_boxes_warehouse_name_key").on(t.warehouseId, t.name),
+    check("warehouse_boxes_size_check", sql`${t.lengthCm} > 0 and ${t.widthCm} > 0 and ${t.heightCm} > 0 and ${t.weightGrams} >= 0`),
+  ],
 );
 
 // ---- blanks: what a fulfiller can print on (ADR 0011: the print shop's catalogue) ----------------------------------------------------
@@ -201,6 +241,8 @@ export const warehouseStock = pgTable(
       .references(() => blankVariants.id, { onDelete: "cascade" }),
     onHand: integer().notNull().default(0),
     reserved: integer().notNull().default(0),
+    /** Where the blanks sit (shelf or bin), printed on pick lists. */
+    bin: text().notNull().default(""),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
