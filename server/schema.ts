@@ -18,3 +18,4 @@ export * from "./modules/orders/schema.ts";
 export * from "./modules/payments/schema.ts";
 export * from "./modules/ledger/schema.ts";
 export * from "./seed/schema.ts";
+export * from "./modules/production/schema.ts";
