@@ -34,6 +34,13 @@ export interface DomainEventMap {
   "order.group_shipped": { orderId: string; groupId: string; carrier: string; trackingNumber: string };
   /** A shipment group arrived. */
   "order.group_delivered": { orderId: string; groupId: string };
+  /**
+   * An admin suspended a print shop: nothing new is routed to it and its blanks leave the designer;
+   * its open lines are to be held (or re-routed) by the modules that hold them (production).
+   */
+  "fulfillment.fulfiller_suspended": { fulfillerId: string; reason: string };
+  /** An admin reinstated a suspended print shop. */
+  "fulfillment.fulfiller_reinstated": { fulfillerId: string };
 }
 
 export type DomainEventType = keyof DomainEventMap;

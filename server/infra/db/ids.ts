@@ -40,6 +40,7 @@ export const ID_PREFIXES = [
   "fcp",
   "prk",
   "ful",
+  "fapp", // a partner's application to print for the marketplace (issue 23)
   "bvr",
   "bpa",
   "art",

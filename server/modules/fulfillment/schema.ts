@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { BlankStatus, Category, FulfillerStatus, PrintAreaKey, TemplateRect } from "./types.ts";
+import type {
+  BlankStatus,
+  BusinessAddress,
+  Category,
+  FulfillerApplicationStatus,
+  FulfillerStatus,
+  PrintAreaKey,
+  TemplateRect,
+} from "./types.ts";
 
 /**
  * A fulfillment business (a print shop) run by a fulfiller. The catalogue needs who offers a
@@ -18,9 +26,64 @@ export const fulfillers = pgTable(
     description: text().notNull().default(""),
     capabilities: text().array().notNull().default([]),
     status: text().$type<FulfillerStatus>().notNull().default("active"),
+    /** Why an admin suspended it (shown to its owner and in the back office); empty when active. */
+    suspensionReason: text().notNull().default(""),
+    /** The application that opened it (null for businesses an admin or the demo made directly). */
+    applicationId: text(),
+    /** The print shops' terms it accepted (FULFILLMENT_TERMS_VERSION) and when. */
+    termsVersion: text(),
+    termsAcceptedAt: timestamp({ withTimezone: true }),
+    /** Who receives payout statements and questions about money. */
+    payoutContactName: text().notNull().default(""),
+    payoutContactEmail: text().notNull().default(""),
+    /**
+     * When its owner finished the set-up (first warehouse, payout contact). Null between an approved
+     * application and that set-up; businesses made directly count as set up from their creation.
+     */
+    registeredAt: timestamp({ withTimezone: true }).default(sql`now()`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("fulfillers_handle_key").on(t.handle), index("fulfillers_owner_idx").on(t.ownerUserId)],
+);
+
+/**
+ * A partner's application to print for the marketplace (`/shop/partners/@{store}/fulfillment-application`):
+ * pending until an admin approves it (a print shop opens, owned by the applicant) or rejects it
+ * with a reason. One pending application per applicant; a handle is held by one pending application.
+ */
+export const fulfillerApplications = pgTable(
+  "fulfiller_applications",
+  {
+    id: text().primaryKey(), // fapp_
+    userId: text().notNull(),
+    /** The store (of which the applicant is the owner) the print shop will belong to. */
+    storeId: text().notNull(),
+    businessName: text().notNull(),
+    handle: text().notNull(),
+    address: jsonb().$type<BusinessAddress>().notNull(),
+    techniques: text().array().notNull(),
+    capacityPerDay: integer().notNull(),
+    termsVersion: text().notNull(),
+    termsAcceptedAt: timestamp({ withTimezone: true }).notNull(),
+    status: text().$type<FulfillerApplicationStatus>().notNull().default("pending"),
+    /** The admin's note (approval) or reason (rejection), as e-mailed to the applicant. */
+    decisionNote: text().notNull().default(""),
+    decidedBy: text(),
+    decidedAt: timestamp({ withTimezone: true }),
+    fulfillerId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("fulfiller_applications_status_idx").on(t.status, t.createdAt),
+    index("fulfiller_applications_store_idx").on(t.storeId, t.createdAt),
+    uniqueIndex("fulfiller_applications_pending_user_key")
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+    uniqueIndex("fulfiller_applications_pending_handle_key")
+      .on(t.handle)
+      .where(sql`status = 'pending'`),
+    check("fulfiller_applications_capacity_check", sql`${t.capacityPerDay} > 0`),
+  ],
 );
 
 export const warehouses = pgTable(

@@ -1,9 +1,12 @@
 // Lifecycles of the fulfillment module: each move is checked, written and recorded in one call.
 import { defineStateMachine } from "../../kernel/index.ts";
-import { blanks, fulfillers } from "./schema.ts";
-import type { BlankStatus, FulfillerStatus } from "./types.ts";
+import { blanks, fulfillerApplications, fulfillers } from "./schema.ts";
+import type { BlankStatus, FulfillerApplicationStatus, FulfillerStatus } from "./types.ts";
 
-/** A fulfillment business: admins suspend and reinstate it. */
+/**
+ * A fulfillment business: admins suspend it (no new lines are routed to it, its blanks leave the
+ * designer, its open lines are held: `fulfillment.fulfiller_suspended`) and reinstate it.
+ */
 export const fulfillerStates = defineStateMachine<FulfillerStatus, typeof fulfillers>({
   entity: "fulfillment business",
   transitions: { active: ["suspended"], suspended: ["active"] },
@@ -19,4 +22,13 @@ export const blankStates = defineStateMachine<BlankStatus, typeof blanks>({
   table: blanks,
   id: blanks.id,
   state: blanks.status,
+});
+
+/** A partner's application to print: an admin approves it (a print shop opens) or rejects it; both are final. */
+export const fulfillerApplicationStates = defineStateMachine<FulfillerApplicationStatus, typeof fulfillerApplications>({
+  entity: "print shop application",
+  transitions: { pending: ["approved", "rejected"], approved: [], rejected: [] },
+  table: fulfillerApplications,
+  id: fulfillerApplications.id,
+  state: fulfillerApplications.status,
 });

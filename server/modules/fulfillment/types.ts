@@ -37,8 +37,52 @@ export interface WarehouseLocation {
 }
 
 /** Print methods a fulfillment business may offer. */
-export const FULFILLER_CAPABILITIES = ["dtg", "screen", "sublimation", "embroidery", "giclee", "vinyl", "uv"] as const;
+export const FULFILLER_CAPABILITIES = ["dtg", "screen", "sublimation", "embroidery", "giclee", "vinyl", "uv", "dtf"] as const;
 export type FulfillerCapability = (typeof FULFILLER_CAPABILITIES)[number];
+
+/** How print methods read on pages and in e-mails. */
+export const CAPABILITY_LABELS: Record<FulfillerCapability, string> = {
+  dtg: "Direct-to-garment (DTG)",
+  screen: "Screen printing",
+  sublimation: "Sublimation",
+  embroidery: "Embroidery",
+  giclee: "Giclée (fine-art prints)",
+  vinyl: "Vinyl cutting",
+  uv: "UV printing",
+  dtf: "Direct-to-film (DTF)",
+};
+
+// ---- becoming a print shop (issue 23, ADR 0018) --------------------------------------------------
+
+/** The techniques a print shop names when it applies (at least one). */
+export const APPLICATION_TECHNIQUES = [
+  "dtg",
+  "screen",
+  "embroidery",
+  "sublimation",
+  "uv",
+  "dtf",
+] as const satisfies readonly FulfillerCapability[];
+export type ApplicationTechnique = (typeof APPLICATION_TECHNIQUES)[number];
+
+export const FULFILLER_APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type FulfillerApplicationStatus = (typeof FULFILLER_APPLICATION_STATUSES)[number];
+
+/**
+ * The version of the print shops' terms (content/legal/manufacturingTerms.md, its `version`): an
+ * application records the version its applicant accepted and when. Change both together.
+ */
+export const FULFILLMENT_TERMS_VERSION = "2026-11-27";
+
+/** Where a print shop's business is (an application's address). */
+export interface BusinessAddress {
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+}
 
 // ---- shipping rates, stock and routing (ADR 0012) ------------------------------------------------
 
