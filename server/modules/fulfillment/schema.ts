@@ -58,6 +58,8 @@ export const fulfillerApplications = pgTable(
     userId: text().notNull(),
     /** The store (of which the applicant is the owner) the print shop will belong to. */
     storeId: text().notNull(),
+    /** Its handle (store handles never change): the e-mails and pages link to `/shop/partners/@{storeHandle}/fulfillment/...`. */
+    storeHandle: text().notNull().default(""),
     businessName: text().notNull(),
     handle: text().notNull(),
     address: jsonb().$type<BusinessAddress>().notNull(),

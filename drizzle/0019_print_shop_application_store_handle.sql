@@ -1,0 +1,1 @@
+ALTER TABLE "fulfiller_applications" ADD COLUMN "store_handle" text DEFAULT '' NOT NULL;
