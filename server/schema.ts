@@ -19,3 +19,4 @@ export * from "./modules/payments/schema.ts";
 export * from "./modules/ledger/schema.ts";
 export * from "./seed/schema.ts";
 export * from "./modules/production/schema.ts";
+export * from "./modules/carriers/schema.ts";

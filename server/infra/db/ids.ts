@@ -57,6 +57,11 @@ export const ID_PREFIXES = [
   "shz",
   "shr",
   "box",
+  // carriers (ADR 0018): a print shop's carrier accounts, their services, rate zones and rates
+  "cra",
+  "crs",
+  "crz",
+  "crr",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
