@@ -20,11 +20,38 @@ export {
   createWarehouse,
   updateWarehouse,
   warehouseInputSchema,
+  warehouseInputErrors,
+  getWarehouse,
+  findWarehouseByName,
+  listWarehouseSummaries,
+  warehouseAddress,
+  timeZoneNames,
+  canonicalTimeZone,
+  parseCutoffTime,
+  warehouseClock,
+  productionStartDay,
+  nextDay,
+  capacityFor,
+  boxInputSchema,
+  boxInputErrors,
+  listWarehouseBoxes,
+  getWarehouseBox,
+  saveWarehouseBox,
+  deleteWarehouseBox,
   type WarehouseRow,
   type WarehouseInput,
+  type WarehouseDetail,
+  type WarehouseSummary,
+  type WarehouseBoxRow,
+  type WarehouseClock,
+  type BookedUnitsSource,
+  type CapacityDay,
+  type WarehouseCapacity,
+  type BoxInput,
 } from "./warehouses.ts";
 export {
   listBlanks,
+  listOfferedBlanksOf,
   listBlanksOfFulfiller,
   getBlankDetail,
   rectFor,
@@ -40,7 +67,31 @@ export {
   type BlankDetail,
   type BlankInput,
 } from "./blanks.ts";
-export { fulfillerStates, blankStates } from "./states.ts";
+export { fulfillerStates, blankStates, fulfillerApplicationStates } from "./states.ts";
+// Becoming a print shop (issue 23 §1): applications, the admins' queue and list, the set-up.
+export {
+  fulfillerApplicationSchema,
+  fulfillerApplicationErrors,
+  submitFulfillerApplication,
+  getStoreFulfillmentStatus,
+  listFulfillerApplications,
+  countPendingFulfillerApplications,
+  approveFulfillerApplication,
+  rejectFulfillerApplication,
+  fulfillerRegistrationErrors,
+  printShopAwaitingSetUp,
+  registerFulfiller,
+  listFulfillersForAdmin,
+  getPublicFulfiller,
+  type FulfillerApplicationRow,
+  type FulfillerApplicationView,
+  type FulfillerApplicationInput,
+  type FulfillerRegistrationInput,
+  type FulfillerAdminView,
+  type StoreFulfillmentStatus,
+  type ApplyingStore,
+  type HandleInUse,
+} from "./applications.ts";
 // Registers the blanks' base costs with the platform (its currency may not change under them).
 export { blanksHaveAmountsNotIn } from "./currency.ts";
 // Shipping rates, stock and routing (ADR 0012).
@@ -54,7 +105,23 @@ export {
   type UnroutableLine,
   type RoutingResult,
 } from "./routing.ts";
-export { reserveStock, releaseStock, commitStock, stockLevels, listStock, setStock, type StockItem, type ReserveResult } from "./stock.ts";
+export {
+  reserveStock,
+  releaseStock,
+  commitStock,
+  stockLevels,
+  listStock,
+  setStock,
+  listWarehouseStock,
+  saveWarehouseStock,
+  parseOnHand,
+  parseBin,
+  StockRowsError,
+  STOCK_MAX,
+  type StockItem,
+  type ReserveResult,
+} from "./stock.ts";
+export { exportStockSheet, importStockSheet, StockSheetError, STOCK_SHEET_MAX_BYTES, STOCK_SHEET_MAX_ROWS } from "./stock-sheet.ts";
 export {
   listShippingProfile,
   saveShippingZone,

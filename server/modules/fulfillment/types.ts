@@ -126,4 +126,17 @@ export interface StockRowView {
   onHand: number | null;
   reserved: number;
   available: number | null;
+  /** Where the blanks sit (shelf or bin) for pick lists; "" when not set or made to order. */
+  bin: string;
 }
+
+/** One problem of an uploaded sheet (stock, rate table): its row (the header is row 1), column and message. */
+export interface SheetRowError {
+  row: number;
+  /** The column at fault ("" for the row as a whole). */
+  column: string;
+  message: string;
+}
+
+/** The columns of a warehouse's stock sheet (CSV), in order. */
+export const STOCK_SHEET_COLUMNS = ["sku", "on_hand", "bin"] as const;
