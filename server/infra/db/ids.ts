@@ -57,6 +57,8 @@ export const ID_PREFIXES = [
   "shz",
   "shr",
   "box",
+  // production (ADR 0018): batches
+  "bat",
   // carriers (ADR 0018): a print shop's carrier accounts, their services, rate zones and rates
   "cra",
   "crs",

@@ -46,6 +46,7 @@ export {
   STATUS_TARGET_HOURS,
 } from "./queries.ts";
 export { orderToken, verifyOrderToken, ORDER_LINK_DAYS } from "./access.ts";
+export { listFulfillmentLines } from "./fulfillment-lines.ts";
 export { registerOrderSteps } from "./steps.ts";
 export { tellPrintShopsCancelled } from "./emails.ts";
 export { REFUND_STEP, CANCEL_INTENT_STEP } from "./refunds.ts";

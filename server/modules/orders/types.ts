@@ -311,6 +311,43 @@ export interface StoreOrderRow {
 }
 
 /** A fulfiller's view of a shipment group routed to one of its warehouses. */
+/** A line routed to a print shop, as the production and shipping modules read it (ADR 0018). */
+export interface FulfillmentLine {
+  lineId: string;
+  orderId: string;
+  orderNumber: string;
+  orderStatus: OrderStatus;
+  orderEmail: string;
+  groupId: string;
+  groupStatus: GroupStatus;
+  /** Live shipment groups of the order (a packing slip says "parcel i of n"). */
+  groupsInOrder: number;
+  warehouseId: string;
+  warehouseName: string;
+  fulfillerId: string;
+  blankId: string;
+  blankVariantId: string;
+  sku: string;
+  title: string;
+  color: string;
+  size: string;
+  storeId: string;
+  storeName: string;
+  storeHandle: string;
+  /** Units still to make: bought less refunded. */
+  quantity: number;
+  printFiles: { areaKey: string; storageKey: string; widthPx: number; heightPx: number; dpi: number }[];
+  image: MockupRef | null;
+  paidAt: Date;
+  placedAt: Date;
+  /** The blank's production days, as promised at checkout. */
+  productionDays: number;
+  carrier: string | null;
+  trackingNumber: string | null;
+  shippedAt: Date | null;
+  address: OrderAddress;
+}
+
 export interface FulfillerGroupRow {
   groupId: string;
   orderId: string;

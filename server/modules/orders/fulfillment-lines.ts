@@ -1,0 +1,95 @@
+// What a print shop makes: the lines routed to its warehouses, read by the production and shipping
+// modules (ADR 0018), which keep their own state (accepted, batched, printed, packed, parcels,
+// shipments) beside these facts. The orders module stays the one source of what was bought, by
+// whom, where it goes and whether the order is still live.
+import { and, asc, eq, gt, inArray, notInArray, sql, type SQL } from "drizzle-orm";
+import { AppError, hasRole, type Ctx } from "../../kernel/index.ts";
+import { canManageFulfiller, getFulfillerById } from "../fulfillment/index.ts";
+import { orderLines, orders, shipmentGroups } from "./schema.ts";
+import type { FulfillmentLine, GroupStatus } from "./types.ts";
+
+/** Orders whose lines a print shop still makes: paid and not closed. */
+const LIVE_ORDER = notInArray(orders.status, ["pending_payment", "cancelled", "refunded"]);
+
+async function assertFulfillerAccess(ctx: Ctx, fulfillerId: string): Promise<void> {
+  if (ctx.actor.kind === "system" || hasRole(ctx.actor, "admin")) return;
+  const f = await getFulfillerById(ctx, fulfillerId);
+  if (!f || !canManageFulfiller(ctx, f)) throw new AppError("not-found", "That print shop was not found.", 404);
+}
+
+/**
+ * The lines routed to a print shop (optionally one warehouse, or some lines by id). `open` (the
+ * default) keeps lines a print shop still has to make or ship: the order is paid and live, the
+ * line's group is pending or in production, and some of it is not refunded. `all` adds shipped,
+ * delivered and closed ones (for history and documents).
+ */
+export async function listFulfillmentLines(
+  ctx: Ctx,
+  input: {
+    fulfillerId: string;
+    warehouseId?: string;
+    lineIds?: readonly string[];
+    groupIds?: readonly string[];
+    scope?: "open" | "shippable" | "all";
+  },
+): Promise<FulfillmentLine[]> {
+  await assertFulfillerAccess(ctx, input.fulfillerId);
+  const scope = input.scope ?? "open";
+  const conds: SQL[] = [eq(shipmentGroups.fulfillerId, input.fulfillerId), sql`${orders.paidAt} is not null`];
+  if (input.warehouseId) conds.push(eq(shipmentGroups.warehouseId, input.warehouseId));
+  if (input.lineIds) conds.push(inArray(orderLines.id, input.lineIds.length ? [...input.lineIds] : ["-"]));
+  if (input.groupIds) conds.push(inArray(orderLines.groupId, input.groupIds.length ? [...input.groupIds] : ["-"]));
+  if (scope !== "all") {
+    conds.push(LIVE_ORDER, gt(orderLines.quantity, orderLines.refundedQuantity));
+    conds.push(inArray(shipmentGroups.status, scope === "open" ? ["pending", "in_production"] : ["pending", "in_production", "shipped"]));
+  }
+  const rows = await ctx.db
+    .select({ l: orderLines, g: shipmentGroups, o: orders })
+    .from(orderLines)
+    .innerJoin(shipmentGroups, eq(shipmentGroups.id, orderLines.groupId))
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(...conds))
+    .orderBy(asc(orders.paidAt), asc(orderLines.orderId), asc(orderLines.sortOrder));
+  const groupCount = new Map<string, number>();
+  if (rows.length) {
+    const orderIds = [...new Set(rows.map((r) => r.o.id))];
+    const counts = await ctx.db
+      .select({ orderId: shipmentGroups.orderId, n: sql<number>`count(*)::int` })
+      .from(shipmentGroups)
+      .where(and(inArray(shipmentGroups.orderId, orderIds), notInArray(shipmentGroups.status, ["cancelled"])))
+      .groupBy(shipmentGroups.orderId);
+    for (const c of counts) groupCount.set(c.orderId, c.n);
+  }
+  return rows.map(({ l, g, o }) => ({
+    lineId: l.id,
+    orderId: o.id,
+    orderNumber: o.number,
+    orderStatus: o.status,
+    orderEmail: o.email,
+    groupId: g.id,
+    groupStatus: g.status as GroupStatus,
+    groupsInOrder: groupCount.get(o.id) ?? 1,
+    warehouseId: g.warehouseId,
+    warehouseName: g.warehouseName,
+    fulfillerId: g.fulfillerId,
+    blankId: l.blankId,
+    blankVariantId: l.blankVariantId,
+    sku: l.sku,
+    title: l.title,
+    color: l.color,
+    size: l.size,
+    storeId: l.storeId,
+    storeName: l.storeName,
+    storeHandle: l.storeHandle,
+    quantity: l.quantity - l.refundedQuantity,
+    printFiles: l.printFiles,
+    image: l.image ?? null,
+    paidAt: o.paidAt!,
+    placedAt: o.createdAt,
+    productionDays: g.productionDays,
+    carrier: g.carrier,
+    trackingNumber: g.trackingNumber,
+    shippedAt: g.shippedAt,
+    address: o.address,
+  }));
+}

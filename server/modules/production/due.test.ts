@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { dueAt, localDate, nextCutoff, zonedTime } from "./due.ts";
+
+const chicago = { cutoffTime: "14:00", timeZone: "America/Chicago" };
+const leipzig = { cutoffTime: "13:00", timeZone: "Europe/Berlin" };
+
+describe("a line's due time", () => {
+  it("counts production days from the day paid, at the cut-off time, in the warehouse's zone", () => {
+    // 10:00 in Chicago (CST, UTC-6) on Monday 2026-11-02: before the cut-off.
+    expect(dueAt(new Date("2026-11-02T16:00:00Z"), 3, chicago).toISOString()).toBe("2026-11-05T20:00:00.000Z");
+    // 15:00 in Chicago: after the cut-off, the clock starts the next day.
+    expect(dueAt(new Date("2026-11-02T21:00:00Z"), 3, chicago).toISOString()).toBe("2026-11-06T20:00:00.000Z");
+    // Exactly at the cut-off counts as after it.
+    expect(dueAt(new Date("2026-11-02T20:00:00Z"), 1, chicago).toISOString()).toBe("2026-11-04T20:00:00.000Z");
+  });
+
+  it("uses the warehouse's local date, not UTC's (late evening in Chicago is the next day in UTC)", () => {
+    // 2026-11-02 23:30 in Chicago = 2026-11-03 05:30 UTC: paid after the cut-off of the 2nd.
+    expect(dueAt(new Date("2026-11-03T05:30:00Z"), 2, chicago).toISOString()).toBe("2026-11-05T20:00:00.000Z");
+    expect(localDate(new Date("2026-11-03T05:30:00Z"), "America/Chicago")).toBe("2026-11-02");
+  });
+
+  it("keeps the local cut-off across a daylight-saving change", () => {
+    // Berlin leaves summer time on 2026-10-25: 13:00 local is 11:00Z before, 12:00Z after.
+    expect(dueAt(new Date("2026-10-23T08:00:00Z"), 3, leipzig).toISOString()).toBe("2026-10-26T12:00:00.000Z");
+    expect(zonedTime(2026, 10, 24, 13, 0, "Europe/Berlin").toISOString()).toBe("2026-10-24T11:00:00.000Z");
+  });
+
+  it("finds the next cut-off after a moment", () => {
+    expect(nextCutoff(new Date("2026-11-02T16:00:00Z"), chicago).toISOString()).toBe("2026-11-02T20:00:00.000Z");
+    expect(nextCutoff(new Date("2026-11-02T20:00:00Z"), chicago).toISOString()).toBe("2026-11-03T20:00:00.000Z");
+  });
+});

@@ -1,0 +1,64 @@
+// A line's clock (fulfillment notes: "a clock on every line"): due = the day it was paid, moved to
+// the next day when paid at or after the warehouse's daily cut-off (its local time), plus the
+// blank's production days, at the cut-off time of that day. Pure; time zones through Intl.
+
+/** The wall-clock parts of `at` in `timeZone`. */
+export function zonedParts(at: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute") };
+}
+
+/** The instant at which the wall clock in `timeZone` shows the given date and time. */
+export function zonedTime(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): Date {
+  const wanted = Date.UTC(year, month - 1, day, hour, minute);
+  let guess = wanted;
+  // Two rounds settle any offset (and a time skipped by a DST change moves forward).
+  for (let i = 0; i < 2; i++) {
+    const p = zonedParts(new Date(guess), timeZone);
+    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+    guess += wanted - shown;
+  }
+  return new Date(guess);
+}
+
+export function parseCutoff(cutoff: string): { hour: number; minute: number } {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(cutoff);
+  const hour = m ? Number(m[1]) : 14;
+  const minute = m ? Number(m[2]) : 0;
+  return hour < 24 && minute < 60 ? { hour, minute } : { hour: 14, minute: 0 };
+}
+
+/** The warehouse's local date (YYYY-MM-DD) of an instant. */
+export function localDate(at: Date, timeZone: string): string {
+  const p = zonedParts(at, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+/** When a line paid at `paidAt` must ship from a warehouse with this cut-off and time zone. */
+export function dueAt(paidAt: Date, productionDays: number, warehouse: { cutoffTime: string; timeZone: string }): Date {
+  const { hour, minute } = parseCutoff(warehouse.cutoffTime);
+  const p = zonedParts(paidAt, warehouse.timeZone);
+  const afterCutoff = p.hour * 60 + p.minute >= hour * 60 + minute;
+  const start = new Date(Date.UTC(p.year, p.month - 1, p.day + (afterCutoff ? 1 : 0)));
+  const due = new Date(start.getTime() + Math.max(0, productionDays) * 86_400_000);
+  return zonedTime(due.getUTCFullYear(), due.getUTCMonth() + 1, due.getUTCDate(), hour, minute, warehouse.timeZone);
+}
+
+/** The next cut-off strictly after `at` in the warehouse's time zone. */
+export function nextCutoff(at: Date, warehouse: { cutoffTime: string; timeZone: string }): Date {
+  const { hour, minute } = parseCutoff(warehouse.cutoffTime);
+  const p = zonedParts(at, warehouse.timeZone);
+  const today = zonedTime(p.year, p.month, p.day, hour, minute, warehouse.timeZone);
+  if (today.getTime() > at.getTime()) return today;
+  const d = new Date(Date.UTC(p.year, p.month - 1, p.day + 1));
+  return zonedTime(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), hour, minute, warehouse.timeZone);
+}

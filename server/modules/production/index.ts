@@ -1,0 +1,29 @@
+// Public API of the production module: the print shop's floor (ADR 0018). Use it only through
+// this file (browser code: `types.ts`).
+export * from "./types.ts";
+export {
+  listFloor,
+  floorSummary,
+  acceptLines,
+  rejectLine,
+  createBatch,
+  parseBatchFilter,
+  listBatches,
+  getBatch,
+  cancelBatch,
+  refreshBatch,
+  scanLine,
+  markLinesPacked,
+  followClosedOrder,
+  getReleaseSettings,
+  saveReleaseSettings,
+  releaseAtCutoffHandler,
+  pickListData,
+  printSheetData,
+  RELEASE_AT_CUTOFF_TOPIC,
+  type FloorLine,
+  type BatchView,
+  type ScanResult,
+} from "./service.ts";
+export { dueAt, nextCutoff, localDate } from "./due.ts";
+export { lineMachine, batchMachine, LINE_TRANSITIONS, BATCH_TRANSITIONS, batchStatusOf } from "./states.ts";
