@@ -15,6 +15,8 @@ export interface LabelDocument {
   shippedOn: Date;
   /** "Parcel 1 of 2" when the order comes in several. */
   parcel?: { index: number; count: number };
+  /** The IANA time zone its dates are printed in (the warehouse's); UTC when absent. */
+  timeZone?: string;
 }
 
 /** The packing slip in the parcel, in the selling store's name (seller branding at every print shop). */
@@ -33,6 +35,8 @@ export interface PackingSlipDocument {
   lines: { title: string; color: string; size: string; sku: string; quantity: number }[];
   /** When the order comes in several parcels: this one's place and a note. */
   parcel?: { index: number; count: number };
+  /** The IANA time zone its dates are printed in (the warehouse's); UTC when absent. */
+  timeZone?: string;
 }
 
 /** The pick list of a batch: blanks by variant and bin, summed. */
@@ -41,6 +45,8 @@ export interface PickListDocument {
   warehouseName: string;
   createdAt: Date;
   items: { sku: string; blankName: string; color: string; size: string; bin?: string | null; quantity: number }[];
+  /** The IANA time zone its dates are printed in (the warehouse's); UTC when absent. */
+  timeZone?: string;
 }
 
 /** The print sheet (job ticket) of a batch: each line's print files, quantity, order and barcode. */
@@ -60,6 +66,8 @@ export interface PrintSheetDocument {
     dueOn: Date;
     files: { area: string; fileName: string; widthPx: number; heightPx: number; dpi: number; preview?: Uint8Array | null }[];
   }[];
+  /** The IANA time zone its dates are printed in (the warehouse's); UTC when absent. */
+  timeZone?: string;
 }
 
 /** The end-of-day hand-over to one carrier from one warehouse. */
@@ -76,4 +84,6 @@ export interface ManifestDocument {
     weightGrams: number;
     to: { name: string; city: string; postalCode: string; country: string };
   }[];
+  /** The IANA time zone its dates are printed in (the warehouse's); UTC when absent. */
+  timeZone?: string;
 }

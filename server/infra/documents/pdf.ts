@@ -1,0 +1,165 @@
+// pdfkit, as every document here uses it: pages without margins (each document places its own
+// content, so pdfkit never adds a page by itself), Helvetica (WinAnsi), text folded by pdfSafe
+// and cut to its width with an ellipsis, and the finished file as one Buffer.
+import PDFDocument from "pdfkit";
+import { pdfSafe } from "./text.ts";
+
+export type Pdf = PDFKit.PDFDocument;
+
+/**
+ * Letter (8.5 × 11 in) for the office documents (packing slip, pick list, print sheet, manifest):
+ * Platen's default store is in the US, where A4 paper is rare, and a Letter page whose content
+ * keeps 40 pt from every edge still prints whole on A4 at actual size (A4 is 17 pt narrower and
+ * 50 pt taller), so a print shop on A4 loses nothing; the other way round, A4 content would
+ * lose its bottom 50 pt on Letter.
+ */
+export const LETTER = { width: 612, height: 792 } as const;
+export const OFFICE_MARGIN = 40;
+
+export const FONT = "Helvetica";
+export const BOLD = "Helvetica-Bold";
+export const OBLIQUE = "Helvetica-Oblique";
+
+/** A new document of one size, no margins, with its title in the metadata. */
+export function newPdf(size: { width: number; height: number }, title: string, bufferPages = false): Pdf {
+  const doc = new PDFDocument({
+    size: [size.width, size.height],
+    margin: 0,
+    bufferPages,
+    info: { Title: pdfSafe(title), Creator: "Platen", Producer: "Platen (pdfkit)" },
+    displayTitle: true,
+    lang: "en",
+  });
+  doc.font(FONT);
+  return doc;
+}
+
+/** Adds a page of the document's size, without margins. */
+export function addPage(doc: Pdf, size: { width: number; height: number }): void {
+  doc.addPage({ size: [size.width, size.height], margin: 0 });
+}
+
+/** Ends the document and resolves to its bytes. */
+export function finish(doc: Pdf): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    doc.end();
+  });
+}
+
+/** `text` (already pdfSafe) cut to `maxWidth` in the current font, ending in "…" when cut. */
+export function fitWidth(doc: Pdf, text: string, maxWidth: number): string {
+  if (doc.widthOfString(text) <= maxWidth) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (doc.widthOfString(text.slice(0, mid).trimEnd() + "…") <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return text.slice(0, lo).trimEnd() + "…";
+}
+
+export interface TextOptions {
+  font?: string;
+  size?: number;
+  /** The widest the text may be; longer text is cut with "…". */
+  maxWidth?: number;
+  align?: "left" | "right" | "center";
+  color?: string;
+}
+
+/**
+ * One line of text with its top at (x, y): folded to WinAnsi, cut to `maxWidth`; for `right` and
+ * `center` x is the right edge or the centre. Returns the width drawn when it was measured (a
+ * cut, right or centred line), otherwise 0: pdfkit's kerning lookups make measuring the main cost
+ * of a long document, so a plain line is not measured.
+ */
+export function line(doc: Pdf, text: string, x: number, y: number, options: TextOptions = {}): number {
+  doc.font(options.font ?? FONT).fontSize(options.size ?? 9);
+  let shown = pdfSafe(text);
+  let width = 0;
+  if (options.maxWidth !== undefined) {
+    width = doc.widthOfString(shown);
+    if (width > options.maxWidth) {
+      shown = fitWidth(doc, shown, options.maxWidth);
+      width = doc.widthOfString(shown);
+    }
+  }
+  let left = x;
+  if (options.align === "right" || options.align === "center") {
+    if (options.maxWidth === undefined) width = doc.widthOfString(shown);
+    left = options.align === "right" ? x - width : x - width / 2;
+  }
+  if (options.color) doc.fillColor(options.color);
+  doc.text(shown, left, y, { lineBreak: false });
+  if (options.color) doc.fillColor("black");
+  return width;
+}
+
+/**
+ * Text wrapped in a box of `width`, at most `maxLines` lines (the last ends in "…" when cut).
+ * Returns the height used.
+ */
+export function paragraph(
+  doc: Pdf,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  options: { font?: string; size?: number; maxLines: number; lineGap?: number },
+): number {
+  const size = options.size ?? 9;
+  const lineGap = options.lineGap ?? 1.5;
+  doc.font(options.font ?? FONT).fontSize(size);
+  const safe = pdfSafe(text).trim();
+  if (!safe) return 0;
+  const lineHeight = doc.currentLineHeight(true) + lineGap;
+  const height = lineHeight * options.maxLines;
+  const used = Math.min(height, doc.heightOfString(safe, { width, lineGap }));
+  doc.text(safe, x, y, { width, height, lineGap, ellipsis: "…" });
+  return used;
+}
+
+/** A horizontal rule. */
+export function rule(doc: Pdf, x1: number, x2: number, y: number, width = 0.75, color = "black"): void {
+  doc.save().lineWidth(width).strokeColor(color).moveTo(x1, y).lineTo(x2, y).stroke().restore();
+}
+
+/** "Page i of n" at the foot of every page (the document must buffer its pages). */
+export function pageNumbers(doc: Pdf, size: { width: number; height: number }, prefix: string): void {
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    line(doc, `${prefix}Page ${i + 1} of ${range.count}`, size.width - OFFICE_MARGIN, size.height - OFFICE_MARGIN + 14, {
+      size: 8,
+      align: "right",
+      color: "#444444",
+    });
+  }
+}
+
+/** Whether `bytes` start like a PNG or a JPEG (what pdfkit can embed). */
+export function isPngOrJpeg(bytes: Uint8Array | null | undefined): bytes is Uint8Array {
+  if (!bytes || bytes.length < 8) return false;
+  const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  return png || jpeg;
+}
+
+/**
+ * An image fitted (aspect kept) and centred in a box; false when the bytes are not a PNG or JPEG
+ * pdfkit can read (the document is then drawn without it rather than not at all).
+ */
+export function fittedImage(doc: Pdf, bytes: Uint8Array | null | undefined, x: number, y: number, w: number, h: number): boolean {
+  if (!isPngOrJpeg(bytes)) return false;
+  try {
+    doc.image(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), x, y, { fit: [w, h], align: "center", valign: "center" });
+    return true;
+  } catch {
+    return false;
+  }
+}
