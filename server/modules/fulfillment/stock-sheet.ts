@@ -5,7 +5,7 @@ import { parseCsv, toCsv } from "../../infra/csv/index.ts";
 import { AppError, notFound, type Ctx } from "../../kernel/index.ts";
 import { assertManagesFulfiller } from "./access.ts";
 import { warehouses } from "./schema.ts";
-import { listWarehouseStock, parseBin, parseOnHand, sheetVariants, writeStock, type StockEntry } from "./stock.ts";
+import { listWarehouseStock, parseBin, parseOnHand, sheetVariants, stockProblems, writeStock, type StockEntry } from "./stock.ts";
 import { STOCK_SHEET_COLUMNS, type SheetRowError } from "./types.ts";
 
 /** The most a stock sheet may hold (the upload route refuses larger files before reading them). */
@@ -142,6 +142,8 @@ export async function importStockSheet(ctx: Ctx, warehouseId: string, text: stri
       entryRows.push(row);
     }
   });
+  // What open orders hold is checked with the rest, so one upload names every problem.
+  for (const p of await stockProblems(ctx, wh.id, entries)) errors.push({ row: entryRows[p.index]!, column: p.column, message: p.message });
   if (errors.length) throw new StockSheetError(sortRows(errors));
   const result = await writeStock(ctx, wh.id, entries);
   if (result.problems.length)

@@ -377,16 +377,18 @@ class Rollback extends Error {
   }
 }
 
+const held = (n: number) => `Open orders hold ${n} of these units`;
+
 /**
- * Write checked entries of one warehouse's stock, all or nothing: each against what open orders
- * hold, in one transaction (rows locked in a fixed order). Returns the problems instead of writing
- * when any entry cannot be written, and how many rows changed otherwise.
+ * What in `entries` of one warehouse's stock cannot be written: a figure below what open orders
+ * hold, made to order while orders hold units, a bin without a figure. Also the entries that change
+ * something (the others are left alone).
  */
-export async function writeStock(
+async function checkStock(
   ctx: Ctx,
   warehouseId: string,
   entries: readonly StockEntry[],
-): Promise<{ problems: StockProblem[]; changed: number; unchanged: number }> {
+): Promise<{ problems: StockProblem[]; changes: { index: number; entry: StockEntry }[] }> {
   const problems: StockProblem[] = [];
   const ids = [...new Set(entries.map((e) => e.blankVariantId))];
   const current = new Map(
@@ -398,7 +400,6 @@ export async function writeStock(
       : []
     ).map((r) => [r.blankVariantId, r]),
   );
-  const held = (n: number) => `Open orders hold ${n} of these units`;
   const changes: { index: number; entry: StockEntry }[] = [];
   entries.forEach((entry, index) => {
     const cur = current.get(entry.blankVariantId);
@@ -413,6 +414,25 @@ export async function writeStock(
       problems.push({ index, column: "on_hand", message: `${held(cur.reserved)}; on hand cannot be less than ${cur.reserved}.` });
     if (!cur || cur.onHand !== entry.onHand || (entry.bin !== undefined && entry.bin !== cur.bin)) changes.push({ index, entry });
   });
+  return { problems, changes };
+}
+
+/** The problems of `entries` without writing anything (see writeStock). */
+export async function stockProblems(ctx: Ctx, warehouseId: string, entries: readonly StockEntry[]): Promise<StockProblem[]> {
+  return (await checkStock(ctx, warehouseId, entries)).problems;
+}
+
+/**
+ * Write checked entries of one warehouse's stock, all or nothing: each against what open orders
+ * hold, in one transaction (rows locked in a fixed order). Returns the problems instead of writing
+ * when any entry cannot be written, and how many rows changed otherwise.
+ */
+export async function writeStock(
+  ctx: Ctx,
+  warehouseId: string,
+  entries: readonly StockEntry[],
+): Promise<{ problems: StockProblem[]; changed: number; unchanged: number }> {
+  const { problems, changes } = await checkStock(ctx, warehouseId, entries);
   if (problems.length) return { problems, changed: 0, unchanged: 0 };
   changes.sort((a, b) => (a.entry.blankVariantId < b.entry.blankVariantId ? -1 : 1));
   try {
@@ -495,6 +515,8 @@ export async function saveWarehouseStock(
     if ((typeof onHand === "number" || onHand === null) && typeof bin !== "object")
       entries.push({ blankVariantId: row.blankVariantId, onHand, bin });
   }
+  for (const p of await stockProblems(ctx, wh.id, entries))
+    problems.push({ blankVariantId: entries[p.index]!.blankVariantId, field: p.column === "bin" ? "bin" : "onHand", message: p.message });
   if (problems.length) throw new StockRowsError(problems);
   const result = await writeStock(ctx, wh.id, entries);
   if (result.problems.length)

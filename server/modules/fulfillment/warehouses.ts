@@ -206,27 +206,46 @@ export const warehouseInputSchema = z
   })
   .transform((w, c) => {
     if (w.line1 === undefined && w.postalCode === undefined) return { ...w, line1: "", postalCode: "" };
-    // The address rules of a shipping address (identity), for the warehouse's address fields.
-    const checked = addressSchema.safeParse({
-      fullName: w.name || "Warehouse",
-      line1: w.line1 ?? "",
-      line2: w.line2,
-      city: w.city,
-      region: w.region,
-      postalCode: w.postalCode ?? "",
-      country: w.country,
-    });
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0] ?? "");
-        if (["line1", "line2", "city", "region", "postalCode", "country"].includes(field))
-          c.addIssue({ code: "custom", path: [field], message: issue.message });
-      }
+    const checked = checkAddress(w);
+    if (!checked.ok) {
+      for (const [field, message] of Object.entries(checked.errors)) c.addIssue({ code: "custom", path: [field], message });
       return z.NEVER;
     }
-    const a = checked.data;
-    return { ...w, line1: a.line1, line2: a.line2, city: a.city, region: a.region, postalCode: a.postalCode, country: a.country };
+    return { ...w, ...checked.address };
   });
+
+const ADDRESS_FIELDS = ["line1", "line2", "city", "region", "postalCode", "country"] as const;
+
+/** The address rules of a shipping address (identity's addressSchema), for a warehouse's address fields. */
+function checkAddress(
+  raw: Record<string, unknown>,
+):
+  | { ok: true; address: { line1: string; line2: string; city: string; region: string; postalCode: string; country: string } }
+  | { ok: false; errors: Record<string, string> } {
+  const text = (k: string) => (typeof raw[k] === "string" ? (raw[k] as string) : "");
+  const checked = addressSchema.safeParse({
+    fullName: text("name").trim() || "Warehouse",
+    line1: text("line1"),
+    line2: text("line2"),
+    city: text("city"),
+    region: text("region"),
+    postalCode: text("postalCode"),
+    country: text("country"),
+  });
+  if (checked.success) {
+    const a = checked.data;
+    return {
+      ok: true,
+      address: { line1: a.line1, line2: a.line2, city: a.city, region: a.region, postalCode: a.postalCode, country: a.country },
+    };
+  }
+  const errors: Record<string, string> = {};
+  for (const issue of checked.error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if ((ADDRESS_FIELDS as readonly string[]).includes(field)) errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
 /** A warehouse as code or a form gives it (strings as typed; see warehouseInputSchema). */
 export interface WarehouseInput {
   name: string;
@@ -249,11 +268,16 @@ export interface WarehouseInput {
 type WarehouseValues = z.output<typeof warehouseInputSchema>;
 
 /** Every field's message at once (for a form), or null when the input is valid. */
-export function warehouseInputErrors(raw: unknown): Record<string, string> | null {
+export function warehouseInputErrors(raw: Record<string, unknown>): Record<string, string> | null {
   const r = warehouseInputSchema.safeParse(raw);
   if (r.success) return null;
   const errors: Record<string, string> = {};
   for (const issue of r.error.issues) errors[String(issue.path[0] ?? "_form")] ??= issue.message;
+  // Zod stops before the address check when another field is wrong: name the address's problems too.
+  if (raw.line1 !== undefined || raw.postalCode !== undefined) {
+    const address = checkAddress(raw);
+    if (!address.ok) for (const [field, message] of Object.entries(address.errors)) errors[field] ??= message;
+  }
   return errors;
 }
 
