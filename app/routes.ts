@@ -105,10 +105,12 @@ export default [
         index("routes/fulfillment/overview.tsx"),
         route("orders", "routes/fulfillment/orders.tsx"),
         route("config", "routes/fulfillment/config.tsx"),
+        route("warehouses/:warehouseName/batches", "routes/fulfillment/batches.tsx"),
       ]),
     ]),
   ]),
   route("fulfillment/:handle/administration/orders/:groupId/files/:lineId/:area", "routes/fulfillment/order-file.ts"),
+  route("fulfillment/:handle/administration/warehouses/:warehouseName/batches/:batchId/:document", "routes/fulfillment/batch-document.ts"),
 
   // ---- APIs and resources (no layout) ------------------------------------------------------
   route("api/__session", "routes/api/session.ts"),

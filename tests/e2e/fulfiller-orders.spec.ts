@@ -7,7 +7,7 @@ import { signUpRequest } from "./support/shoppers.ts";
 /**
  * The fulfiller's side of an order (issue 8, section 4): a fresh shopper buys from two stores
  * (two shipment groups, both routed to the demo fulfiller @print-works); the fulfiller downloads
- * a print file, starts production, ships one group (the order is partially shipped, the shopper
+ * a print file, accepts both shipments and batches them (production starts), ships one group (the order is partially shipped, the shopper
  * gets the shipment e-mail and sees the tracking link), then the other (shipped), then delivers.
  */
 const ORDERS = "/fulfillment/@print-works/administration/orders";
@@ -61,13 +61,24 @@ test("the fulfiller makes, ships and delivers an order's two shipments; the shop
   expect((await otherCtx.request.get(ORDERS, { maxRedirects: 0 })).status()).toBe(404);
   await otherCtx.close();
 
-  // start production of both
-  const startButtons = groupsOf(page, number).getByRole("button", { name: "Start production" });
+  // accept both shipments: each line waits for a batch, with the time it must ship by
+  const acceptButtons = groupsOf(page, number).getByRole("button", { name: "Accept", exact: true });
+  await expect(groupsOf(page, number).getByTestId("line-floor-status").first()).toHaveText("Waiting for you to accept");
   for (let i = 0; i < 2; i++) {
-    await startButtons.first().click();
-    await expect(page.getByTestId("group-notice")).toHaveText("Production started.");
+    await acceptButtons.first().click();
+    await expect(page.getByTestId("group-notice")).toContainText("Accepted.");
     // The notice of the first click is still there at the second: wait for the list to follow.
-    await expect(startButtons).toHaveCount(1 - i);
+    await expect(acceptButtons).toHaveCount(1 - i);
+  }
+  await expect(groupsOf(page, number).getByTestId("line-due").first()).toContainText("Due");
+  // production starts with a batch of each warehouse
+  for (let round = 0; round < 2 && (await groupsOf(page, number).getByTestId("group-waiting-batch").count()) > 0; round++) {
+    await groupsOf(page, number).getByTestId("group-waiting-batch").first().getByRole("link", { name: "Open the batches" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Batches of");
+    await page.getByRole("button", { name: "Make batch" }).click();
+    await expect(page.getByTestId("batches-notice")).toContainText("Batch made");
+    await expect(page.getByTestId("batch-lines")).toBeVisible();
+    await page.goto(`${ORDERS}?q=${number}`);
   }
   await page.goto(`${ORDERS}?status=in_production&q=${number}`);
   await expect(groupsOf(page, number)).toHaveCount(2);

@@ -20,7 +20,9 @@ import { formatDate, formatDateTime } from "#app/lib/dates.ts";
 import { echoValues, failure, parseForm, type FormFailure, readForm } from "#app/lib/forms.server.ts";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { AppError } from "#server/kernel/index.ts";
-import { deliverGroup, listFulfillerGroups, shipGroup, startGroupProduction } from "#server/modules/orders/index.ts";
+import { deliverGroup, listFulfillerGroups, shipGroup } from "#server/modules/orders/index.ts";
+import { acceptLines, listFloor, rejectLine } from "#server/modules/production/index.ts";
+import type { FloorStatus } from "#server/modules/production/types.ts";
 import { CARRIERS, GROUP_STATUS_LABELS, ORDER_STATUS_LABELS, shipGroupSchema, type GroupStatus } from "#server/modules/orders/types.ts";
 
 /** The tabs: what each shows and its label. */
@@ -55,6 +57,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
   const page = Number.isInteger(rawPage) && rawPage >= 1 ? Math.min(rawPage, pages) : 1;
   const rows = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const floor = new Map(
+    (
+      await orRespond(listFloor(ctx, { fulfillerId: fulfiller.id, lineIds: rows.flatMap((g) => g.lines.map((l) => l.id)), scope: "all" }))
+    ).map((l) => [l.lineId, l]),
+  );
   return {
     fulfiller: { handle: fulfiller.handle, name: fulfiller.name, status: fulfiller.status },
     status,
@@ -63,7 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pages,
     total: matching.length,
     balance,
-    notice: done === "start" || done === "ship" || done === "deliver" ? DONE[done] : null,
+    notice: done === "accept" || done === "reject" || done === "ship" || done === "deliver" ? DONE[done] : null,
     groups: rows.map((g) => ({
       groupId: g.groupId,
       orderNumber: g.orderNumber,
@@ -88,6 +95,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         refundedQuantity: l.refundedQuantity,
         image: l.image ? { hash: l.image.hash } : null,
         printFiles: l.printFiles,
+        floor: (() => {
+          const f = floor.get(l.id);
+          return f
+            ? {
+                status: f.floorStatus,
+                due: formatDateTime(f.dueAt),
+                late: f.late,
+                batchRef: f.batchRef,
+                rejectReason: f.rejectReason,
+                code: f.code,
+              }
+            : null;
+        })(),
       })),
     })),
   };
@@ -95,35 +115,54 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const groupIdSchema = z.string({ error: "Choose a shipment." }).trim().min(1, "Choose a shipment.").max(64, "Choose a shipment.");
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("start"), groupId: groupIdSchema }),
+  z.object({ intent: z.literal("accept"), groupId: groupIdSchema }),
+  z.object({
+    intent: z.literal("reject"),
+    groupId: groupIdSchema,
+    lineId: z.string({ error: "Choose the line you cannot make." }).trim().min(1, "Choose the line you cannot make.").max(64),
+    reason: z
+      .string({ error: "Say why you cannot make it." })
+      .trim()
+      .min(3, "Say why you cannot make it (for example: blank out of stock until Friday).")
+      .max(500, "Keep the reason under 500 characters."),
+  }),
   z.object({ intent: z.literal("deliver"), groupId: groupIdSchema }),
   z.object({ intent: z.literal("ship"), groupId: groupIdSchema }).extend(shipGroupSchema.shape),
 ]);
 
 type ActionResult = (FormFailure & { groupId?: string }) | { ok: true; groupId: string; message: string };
 
-const DONE: Record<"start" | "ship" | "deliver", string> = {
-  start: "Production started.",
+const DONE: Record<"accept" | "reject" | "ship" | "deliver", string> = {
+  accept: "Accepted. The lines wait for the next batch of their warehouse (Batches).",
+  reject: "Line rejected. The order is on hold for Platen's team, who will re-route or refund it.",
   ship: "Marked as shipped. The shopper gets an e-mail with the tracking link.",
   deliver: "Marked as delivered.",
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { ctx } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
   const form = await readForm(request);
   const groupId = String(form.get("groupId") ?? "");
   const intent = String(form.get("intent") ?? "");
-  if (!["start", "ship", "deliver"].includes(intent)) return failure({ _form: "Choose what to do with this shipment." }, 400);
+  if (!["accept", "reject", "ship", "deliver"].includes(intent)) return failure({ _form: "Choose what to do with this shipment." }, 400);
   const parsed = parseForm(form, actionSchema);
   if (!parsed.ok) return data<ActionResult>({ ...parsed, groupId }, { status: 400 });
   const input = parsed.data;
   try {
-    if (input.intent === "start") await startGroupProduction(ctx, input.groupId);
+    if (input.intent === "accept") {
+      const { rows } = await listFulfillerGroups(ctx, { fulfillerId: fulfiller.id, status: "open" });
+      const group = rows.find((r) => r.groupId === input.groupId);
+      if (!group) throw new AppError("not-open", "This shipment is no longer open (cancelled, refunded or shipped).", 409);
+      await acceptLines(ctx, {
+        fulfillerId: fulfiller.id,
+        lineIds: group.lines.filter((l) => l.quantity > l.refundedQuantity).map((l) => l.id),
+      });
+    } else if (input.intent === "reject") await rejectLine(ctx, { fulfillerId: fulfiller.id, lineId: input.lineId, reason: input.reason });
     else if (input.intent === "deliver") await deliverGroup(ctx, input.groupId);
     else await shipGroup(ctx, { groupId: input.groupId, carrier: input.carrier, trackingNumber: input.trackingNumber });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const field = error.field && ["carrier", "trackingNumber"].includes(error.field) ? error.field : "_form";
+    const field = error.field && ["carrier", "trackingNumber", "reason", "lineId"].includes(error.field) ? error.field : "_form";
     return data<ActionResult>(
       { ok: false, errors: { [field]: error.message }, values: echoValues(form), groupId },
       { status: error.status },
@@ -133,6 +172,38 @@ export async function action({ request, params }: Route.ActionArgs) {
   const url = new URL(request.url);
   url.searchParams.set("done", input.intent);
   return redirect(`${url.pathname}?${url.searchParams.toString()}#group-${input.groupId}`);
+}
+
+const FLOOR_LABELS: Record<FloorStatus, string> = {
+  awaiting: "Waiting for you to accept",
+  accepted: "Accepted, waiting for a batch",
+  rejected: "Rejected",
+  printed: "Printed",
+  packed: "Packed",
+  shipped: "Shipped",
+};
+
+function FloorChips({
+  floor,
+}: {
+  floor: { status: FloorStatus; due: string; late: boolean; batchRef: string | null; rejectReason: string | null };
+}) {
+  const label = floor.status === "accepted" && floor.batchRef ? `In batch ${floor.batchRef}` : FLOOR_LABELS[floor.status];
+  return (
+    <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center", mt: 0.5 }} data-testid="line-floor">
+      <Chip size="small" variant="outlined" label={label} data-testid="line-floor-status" data-floor-status={floor.status} />
+      {floor.status !== "shipped" ? (
+        <Typography variant="body2" color={floor.late ? "error" : "text.secondary"} data-testid="line-due">
+          {floor.late ? <strong>Late · </strong> : null}Due {floor.due}
+        </Typography>
+      ) : null}
+      {floor.rejectReason ? (
+        <Typography variant="body2" color="text.secondary">
+          Your reason: {floor.rejectReason}
+        </Typography>
+      ) : null}
+    </Box>
+  );
 }
 
 function AddressBlock({
@@ -169,8 +240,10 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
         Orders to make and ship
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: "75ch" }}>
-        Each card is one shipment: the lines of an order routed to one of your warehouses. Download the print files, start production, then
-        mark it shipped with the carrier and tracking number; the shopper is e-mailed the tracking link.
+        Each card is one shipment: the lines of an order routed to one of your warehouses, each with the time it must ship by. Accept what
+        you will make (or reject a line with the reason); accepted lines go into your warehouse&apos;s batches, where the print sheet and
+        scanning move them on; then mark the shipment shipped with the carrier and tracking number and the shopper is e-mailed the tracking
+        link.
       </Typography>
       {fulfiller.status !== "active" ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -289,6 +362,7 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
                                 {l.variantLabel} · SKU {l.sku}
                                 {l.refundedQuantity > 0 ? ` · ${l.refundedQuantity} refunded, do not make` : ""}
                               </Typography>
+                              {l.floor && l.quantity > l.refundedQuantity ? <FloorChips floor={l.floor} /> : null}
                               {l.printFiles.length ? (
                                 <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 0.5 }}>
                                   {l.printFiles.map((f) => (
@@ -335,13 +409,66 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
                     </Alert>
                   ) : null}
                   <Box sx={{ mt: 2 }}>
-                    {g.status === "pending" ? (
-                      <Form method="post">
-                        <input type="hidden" name="groupId" value={g.groupId} />
-                        <Button type="submit" name="intent" value="start" variant="contained" disabled={busy}>
-                          Start production
-                        </Button>
-                      </Form>
+                    {g.lines.some((l) => l.floor?.status === "awaiting" || l.floor?.status === "rejected") && g.status !== "shipped" ? (
+                      <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ alignItems: { md: "flex-start" } }}>
+                        <Form method="post">
+                          <input type="hidden" name="groupId" value={g.groupId} />
+                          <Button type="submit" name="intent" value="accept" variant="contained" disabled={busy}>
+                            Accept
+                          </Button>
+                        </Form>
+                        {g.lines.some((l) => l.floor?.status === "awaiting") ? (
+                          <Form method="post" noValidate aria-label={`Reject a line of order ${g.orderNumber}`}>
+                            <input type="hidden" name="groupId" value={g.groupId} />
+                            <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
+                              <TextField
+                                select
+                                name="lineId"
+                                label="Line you cannot make"
+                                size="small"
+                                defaultValue={values.lineId ?? g.lines.find((l) => l.floor?.status === "awaiting")?.id ?? ""}
+                                error={Boolean(errors.lineId)}
+                                helperText={errors.lineId ?? " "}
+                                sx={{ minWidth: 200 }}
+                                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                                id={`reject-line-${g.groupId}`}
+                              >
+                                {g.lines
+                                  .filter((l) => l.floor?.status === "awaiting")
+                                  .map((l) => (
+                                    <option key={l.id} value={l.id}>
+                                      {l.title} ({l.variantLabel})
+                                    </option>
+                                  ))}
+                              </TextField>
+                              <TextField
+                                name="reason"
+                                label="Why"
+                                size="small"
+                                defaultValue={values.reason ?? ""}
+                                error={Boolean(errors.reason)}
+                                helperText={errors.reason ?? "Platen's team re-routes or refunds it"}
+                                id={`reject-reason-${g.groupId}`}
+                                slotProps={{ htmlInput: { maxLength: 500 } }}
+                              />
+                              <Button type="submit" name="intent" value="reject" variant="outlined" color="error" disabled={busy}>
+                                Reject line
+                              </Button>
+                            </Stack>
+                          </Form>
+                        ) : null}
+                      </Stack>
+                    ) : null}
+                    {g.status === "pending" && g.lines.every((l) => l.floor?.status !== "awaiting" && l.floor?.status !== "rejected") ? (
+                      <Typography color="text.secondary" data-testid="group-waiting-batch">
+                        Accepted: it goes into the next batch of {g.warehouseName}.{" "}
+                        <Link
+                          component={RouterLink}
+                          to={`/fulfillment/@${fulfiller.handle}/administration/warehouses/${encodeURIComponent(g.warehouseName)}/batches`}
+                        >
+                          Open the batches
+                        </Link>
+                      </Typography>
                     ) : null}
                     {g.status === "in_production" ? (
                       <Form method="post" noValidate aria-label={`Mark order ${g.orderNumber} shipped`}>

@@ -20,6 +20,7 @@ export {
   releaseAtCutoffHandler,
   pickListData,
   printSheetData,
+  batchDocument,
   RELEASE_AT_CUTOFF_TOPIC,
   type FloorLine,
   type BatchView,

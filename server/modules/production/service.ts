@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PickListDocument, PrintSheetDocument } from "../../contracts/documents.ts";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
+import { pickListPdf, printSheetPdf } from "../../infra/documents/index.ts";
 import { AppError, actorUserId, createCtx, hasRole, system, type Ctx } from "../../kernel/index.ts";
 import { enqueue } from "../../jobs/index.ts";
 import {
@@ -813,4 +814,17 @@ export async function printSheetData(ctx: Ctx, batchId: string): Promise<PrintSh
       })),
     })),
   };
+}
+
+/** A batch's documents as PDFs, with a file name (`B-1042-pick-list.pdf`). */
+export async function batchDocument(
+  ctx: Ctx,
+  input: { batchId: string; kind: "pick-list" | "print-sheet" },
+): Promise<{ filename: string; body: Buffer }> {
+  if (input.kind === "pick-list") {
+    const doc = await pickListData(ctx, input.batchId);
+    return { filename: `${doc.batchRef}-pick-list.pdf`, body: await pickListPdf(doc) };
+  }
+  const doc = await printSheetData(ctx, input.batchId);
+  return { filename: `${doc.batchRef}-print-sheet.pdf`, body: await printSheetPdf(doc) };
 }
