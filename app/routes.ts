@@ -105,11 +105,13 @@ export default [
         index("routes/fulfillment/overview.tsx"),
         route("orders", "routes/fulfillment/orders.tsx"),
         route("config", "routes/fulfillment/config.tsx"),
+        route("carriers", "routes/fulfillment/carriers.tsx"),
         route("warehouses/:warehouseName/batches", "routes/fulfillment/batches.tsx"),
       ]),
     ]),
   ]),
   route("fulfillment/:handle/administration/orders/:groupId/files/:lineId/:area", "routes/fulfillment/order-file.ts"),
+  route("fulfillment/:handle/administration/carriers/:carrierCode/rates.csv", "routes/fulfillment/carriers-csv.ts"),
   route("fulfillment/:handle/administration/warehouses/:warehouseName/batches/:batchId/:document", "routes/fulfillment/batch-document.ts"),
 
   // ---- APIs and resources (no layout) ------------------------------------------------------

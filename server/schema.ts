@@ -20,3 +20,4 @@ export * from "./modules/ledger/schema.ts";
 export * from "./seed/schema.ts";
 export * from "./modules/production/schema.ts";
 export * from "./modules/carriers/schema.ts";
+export * from "./modules/shipping/schema.ts";

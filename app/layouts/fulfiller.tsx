@@ -10,6 +10,7 @@ export function fulfillerNav(handle: string): SideNavSection[] {
         { to: base, label: "Overview", end: true },
         { to: `${base}/orders`, label: "Orders" },
         { to: `${base}/config`, label: "Shipping and stock" },
+        { to: `${base}/carriers`, label: "Carriers" },
       ],
     },
   ];

@@ -31,6 +31,8 @@ export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
   { label: "product request", pattern: /^\/product-request$/, bytes: 16 * MB },
   // job application CV (a listing, or /jobs/general)
   { label: "job application", pattern: /^\/jobs\/[^/]+$/, bytes: 10 * MB },
+  // a print shop's carrier rate table (CSV, 1 MB)
+  { label: "carrier rate table", pattern: /^\/fulfillment\/[^/]+\/administration\/carriers$/, bytes: 2 * MB },
 ];
 
 /** `/account.data` → `/account`; `/_root.data` → `/` (React Router's data requests). */

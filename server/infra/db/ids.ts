@@ -59,6 +59,11 @@ export const ID_PREFIXES = [
   "box",
   // production (ADR 0018): batches
   "bat",
+  // shipping (ADR 0018): parcels, shipments, tracking events, manifests
+  "prc",
+  "shp",
+  "trk",
+  "mnf",
   // carriers (ADR 0018): a print shop's carrier accounts, their services, rate zones and rates
   "cra",
   "crs",

@@ -208,6 +208,7 @@ describe("carriers, rate tables and quotes", () => {
       "local,standard,Standard,,Japan,JP,,,,0,500,9.00,USD", // row 11: covers JP as Asia does
       "local,standard,Standard,,US West,US,,995,97,0,500,9.00,USD", // row 12: a range of unequal ends
       "local,express,Express,50,Europe,DE FR,,,,0,500,11.00,USD", // row 13: divisor out of range
+      "local,standard,Standard,,Europe,DE FR,,,,450,600,12.00,EUR", // row 14: two problems, both named
     ].join("\r\n");
     const e = await refusal(importRateCsv(t.ctx(owner), { carrierAccountId: local.id, csv: bad }));
     expect(e).toBeInstanceOf(RateTableError);
@@ -225,6 +226,8 @@ describe("carriers, rate tables and quotes", () => {
       [11, "countries"],
       [12, "postal_to"],
       [13, "dim_divisor"],
+      [14, "min_grams"],
+      [14, "currency"],
     ]);
     const message = (row: number) => errors.find((x) => x.row === row)!.message;
     expect(message(3)).toBe(

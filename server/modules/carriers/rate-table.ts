@@ -199,11 +199,7 @@ export function checkRateSheet(
   sheet.rows.forEach((cells, i) => {
     const row = sheet.lines[i] ?? i + 2;
     const cell = (c: RateCsvColumn) => cells[c] ?? "";
-    let good = true;
-    const bad = (c: RateCsvColumn | "", m: string) => {
-      fail(row, c, m);
-      good = false;
-    };
+    const bad = (c: RateCsvColumn | "", m: string) => fail(row, c, m);
 
     // carrier
     const code = cell("carrier").toLowerCase();
@@ -354,7 +350,9 @@ export function checkRateSheet(
     else if (parsed!.money.amount > 99_999_999) bad("price", "That price is too high for one parcel.");
     else priceMinor = parsed!.money.amount;
 
-    if (good && typeof min === "number" && typeof max === "number")
+    // Every row with a weight break takes part in the overlap check, whatever else is wrong with
+    // it, so that a file's every problem is named at once (nothing is written while any remains).
+    if (serviceCode && zoneName && typeof min === "number" && typeof max === "number" && max > min)
       rates.push({ row, serviceCode, zoneName, minGrams: min, maxGrams: max, priceMinor });
   });
 
