@@ -92,21 +92,25 @@ function toRgba(img: { data: Uint8ClampedArray; width: number; height: number; c
 
 /**
  * pdf.js decodes images with ArrayBuffer.prototype.transferToFixedLength (Node 21+). On Node 20
- * it is lent for the call and taken back after, so the process is left as it was found.
+ * it is lent while a decode runs and taken back when the last one ends, so the process is left
+ * as it was found.
  */
+let lent = 0;
 async function withTransferToFixedLength<T>(fn: () => Promise<T>): Promise<T> {
   const proto = ArrayBuffer.prototype as unknown as { transferToFixedLength?: (length?: number) => ArrayBuffer };
-  if (typeof proto.transferToFixedLength === "function") return fn();
-  proto.transferToFixedLength = function (this: ArrayBuffer, length?: number): ArrayBuffer {
-    const size = length ?? this.byteLength;
-    const copy = new ArrayBuffer(size);
-    new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(size, this.byteLength)));
-    return copy;
-  };
+  if (lent === 0 && typeof proto.transferToFixedLength === "function") return fn();
+  if (lent++ === 0) {
+    proto.transferToFixedLength = function (this: ArrayBuffer, length?: number): ArrayBuffer {
+      const size = length ?? this.byteLength;
+      const copy = new ArrayBuffer(size);
+      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(size, this.byteLength)));
+      return copy;
+    };
+  }
   try {
     return await fn();
   } finally {
-    delete proto.transferToFixedLength;
+    if (--lent === 0) delete proto.transferToFixedLength;
   }
 }
 

@@ -10,6 +10,7 @@ import type {
 import type { PostalAddress } from "../../contracts/ports.ts";
 import { decodeBarcodes, decodePngBarcodes, pdfPageSizes, pdfPageTexts, pdfText } from "../../../tests/support/documents.ts";
 import { code128Renderer } from "./barcode.ts";
+import { addressLines } from "./text.ts";
 import {
   FALLBACK_CHAR,
   labelPdf,
@@ -74,6 +75,33 @@ describe("pdfSafe", () => {
     expect(pdfSafe("line\nbreak\ttab\u200bzero")).toBe("line break tabzero");
     // Decomposed input (e + combining acute) prints as the composed letter.
     expect(pdfSafe("Jose\u0301")).toBe("José");
+  });
+});
+
+describe("addressLines", () => {
+  it("writes the city line in the country's order and keeps the country when lines are joined to fit", () => {
+    expect(addressLines(warehouse)).toEqual(["Inkwell Print Works", "400 Foundry Street", "Dock 3", "Portland, OR 97209", "UNITED STATES"]);
+    expect(addressLines(shopper)).toEqual(["Rosa Díaz", "Müller & Söhne", "Hauptstraße 12", "50667 Köln", "GERMANY"]);
+    const gb: PostalAddress = {
+      name: "Ada Lovelace",
+      company: "Analytical Engines Ltd",
+      line1: "Flat 4, The Old Rectory",
+      line2: "Little Snoring",
+      city: "Fakenham",
+      region: "Norfolk",
+      postalCode: "NR21 0AA",
+      country: "GB",
+    };
+    expect(addressLines(gb)).toHaveLength(8);
+    expect(addressLines(gb, { maxLines: 7 })).toEqual([
+      "Ada Lovelace",
+      "Analytical Engines Ltd",
+      "Flat 4, The Old Rectory",
+      "Little Snoring",
+      "Fakenham, Norfolk, NR21 0AA",
+      "UNITED KINGDOM",
+    ]);
+    expect(addressLines(gb, { maxLines: 5 }).at(-1)).toBe("UNITED KINGDOM");
   });
 });
 

@@ -45,9 +45,9 @@ export async function labelPdf(doc: LabelDocument): Promise<Buffer> {
   line(pdf, "FROM", M, M, { font: BOLD, size: 6.5 });
   addressLines(doc.from, { maxLines: 7 })
     .slice(0, 7)
-    .forEach((text, i) => line(pdf, text, M, M + 9 + i * 9, { size: 7.5, maxWidth: 150 }));
-  line(pdf, doc.carrierName, W - M, M, { font: BOLD, size: 12, align: "right", maxWidth: 100 });
-  line(pdf, doc.serviceName, W - M, M + 15, { size: 8.5, align: "right", maxWidth: 100 });
+    .forEach((text, i) => line(pdf, text, M, M + 9 + i * 9, { size: 7.5, minSize: 6, maxWidth: 150 }));
+  line(pdf, doc.carrierName, W - M, M, { font: BOLD, size: 12, minSize: 9, align: "right", maxWidth: 100 });
+  line(pdf, doc.serviceName, W - M, M + 15, { size: 8.5, minSize: 7, align: "right", maxWidth: 100 });
   rule(pdf, M, W - M, 86, 1.5);
 
   // Ship to (large).
@@ -57,7 +57,7 @@ export async function labelPdf(doc: LabelDocument): Promise<Buffer> {
   to.forEach((text, i) => {
     const first = i === 0;
     const last = i === to.length - 1;
-    line(pdf, text, M + 6, y, { font: first || last ? BOLD : undefined, size: first ? 15 : 13, maxWidth: W - 2 * M - 6 });
+    line(pdf, text, M + 6, y, { font: first || last ? BOLD : undefined, size: first ? 15 : 13, minSize: 10, maxWidth: W - 2 * M - 6 });
     y += first ? 18 : 16;
   });
   rule(pdf, M, W - M, 234, 1.5);
@@ -74,7 +74,7 @@ export async function labelPdf(doc: LabelDocument): Promise<Buffer> {
     line(pdf, value, M + i * colW, 250, { size: 9, maxWidth: colW - 6 });
   });
   line(pdf, "REF", M, 264, { font: BOLD, size: 6.5 });
-  line(pdf, doc.reference, M, 273, { font: BOLD, size: 10, maxWidth: parcel ? colW - 6 : W - 2 * M });
+  line(pdf, doc.reference, M, 273, { font: BOLD, size: 10, minSize: 8, maxWidth: parcel ? colW - 6 : W - 2 * M });
   if (parcel) line(pdf, parcel, W - M, 268, { font: BOLD, size: 13, align: "right", maxWidth: colW });
   rule(pdf, M, W - M, 290, 1.5);
 

@@ -75,9 +75,9 @@ export async function manifestPdf(doc: ManifestDocument): Promise<Buffer> {
       y = tableHeader(pdf, M + 20);
     }
     line(pdf, String(i + 1), COLS.n.x, y, { size: 8, align: "right", color: "#444444" });
-    line(pdf, s.trackingNumber, COLS.tracking.x, y, { font: BOLD, size: 9, maxWidth: COLS.tracking.w });
+    line(pdf, s.trackingNumber, COLS.tracking.x, y, { font: BOLD, size: 9, minSize: 6.5, maxWidth: COLS.tracking.w });
     line(pdf, s.serviceName, COLS.service.x, y, { size: 8.5, maxWidth: COLS.service.w });
-    line(pdf, s.reference, COLS.reference.x, y, { size: 8.5, maxWidth: COLS.reference.w });
+    line(pdf, s.reference, COLS.reference.x, y, { size: 8.5, minSize: 6.5, maxWidth: COLS.reference.w });
     line(pdf, destination(s.to), COLS.destination.x, y, { size: 8.5, maxWidth: COLS.destination.w });
     line(pdf, formatGrams(s.weightGrams), COLS.weight.x, y, { size: 8.5, align: "right" });
     rule(pdf, M, RIGHT, y + ROW - 4, 0.25, "#999999");

@@ -55,7 +55,7 @@ export async function packingSlipPdf(doc: PackingSlipDocument): Promise<Buffer> 
   let textX = M;
   if (fittedImage(pdf, doc.store.logo, M, M, 110, 64)) textX = M + 124;
   const brandWidth = RIGHT - 170 - textX;
-  line(pdf, doc.store.name, textX, M + 4, { font: BOLD, size: 18, maxWidth: brandWidth });
+  line(pdf, doc.store.name, textX, M + 4, { font: BOLD, size: 18, minSize: 13, maxWidth: brandWidth });
   let brandBottom = M + 28;
   if (doc.store.message)
     brandBottom += paragraph(pdf, doc.store.message, textX, M + 28, brandWidth, { font: OBLIQUE, size: 9.5, maxLines: 4 });
@@ -91,9 +91,13 @@ export async function packingSlipPdf(doc: PackingSlipDocument): Promise<Buffer> 
       line(pdf, `${doc.store.name} - order ${doc.orderNumber} (continued)`, M, M, { font: BOLD, size: 10, maxWidth: RIGHT - M });
       y = tableHeader(pdf, M + 22);
     }
-    line(pdf, item.title, COLS.item.x, y, { size: 9.5, maxWidth: COLS.item.w });
-    line(pdf, [item.color, item.size].filter(Boolean).join(" / "), COLS.variant.x, y, { size: 9.5, maxWidth: COLS.variant.w });
-    line(pdf, item.sku, COLS.sku.x, y, { size: 8.5, maxWidth: COLS.sku.w });
+    line(pdf, item.title, COLS.item.x, y, { size: 9.5, minSize: 7.5, maxWidth: COLS.item.w });
+    line(pdf, [item.color, item.size].filter(Boolean).join(" / "), COLS.variant.x, y, {
+      size: 9.5,
+      minSize: 7.5,
+      maxWidth: COLS.variant.w,
+    });
+    line(pdf, item.sku, COLS.sku.x, y, { size: 8.5, minSize: 6.5, maxWidth: COLS.sku.w });
     line(pdf, String(item.quantity), COLS.qty.x, y, { font: BOLD, size: 10, align: "right" });
     rule(pdf, M, RIGHT, y + ROW - 5, 0.25, "#999999");
     units += item.quantity;

@@ -68,6 +68,8 @@ export interface TextOptions {
   size?: number;
   /** The widest the text may be; longer text is cut with "…". */
   maxWidth?: number;
+  /** With maxWidth: the smallest size the text may shrink to before it is cut. */
+  minSize?: number;
   align?: "left" | "right" | "center";
   color?: string;
 }
@@ -79,11 +81,16 @@ export interface TextOptions {
  * of a long document, so a plain line is not measured.
  */
 export function line(doc: Pdf, text: string, x: number, y: number, options: TextOptions = {}): number {
-  doc.font(options.font ?? FONT).fontSize(options.size ?? 9);
+  const size = options.size ?? 9;
+  doc.font(options.font ?? FONT).fontSize(size);
   let shown = pdfSafe(text);
   let width = 0;
   if (options.maxWidth !== undefined) {
     width = doc.widthOfString(shown);
+    if (width > options.maxWidth && options.minSize !== undefined && options.minSize < size) {
+      doc.fontSize(Math.max(options.minSize, (size * options.maxWidth) / width));
+      width = doc.widthOfString(shown);
+    }
     if (width > options.maxWidth) {
       shown = fitWidth(doc, shown, options.maxWidth);
       width = doc.widthOfString(shown);
@@ -118,7 +125,8 @@ export function paragraph(
   const safe = pdfSafe(text).trim();
   if (!safe) return 0;
   const lineHeight = doc.currentLineHeight(true) + lineGap;
-  const height = lineHeight * options.maxLines;
+  // A hair more than the lines, so float rounding never drops the last one.
+  const height = lineHeight * options.maxLines + 0.5;
   const used = Math.min(height, doc.heightOfString(safe, { width, lineGap }));
   doc.text(safe, x, y, { width, height, lineGap, ellipsis: "…" });
   return used;

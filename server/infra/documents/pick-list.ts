@@ -99,7 +99,7 @@ export async function pickListPdf(doc: PickListDocument): Promise<Buffer> {
       size: row.bin ? 10 : 8.5,
       maxWidth: COLS.sku - COLS.bin - 6,
     });
-    line(pdf, row.sku, COLS.sku, y, { size: 9, maxWidth: COLS.blank - COLS.sku - 6 });
+    line(pdf, row.sku, COLS.sku, y, { size: 9, minSize: 6.5, maxWidth: COLS.blank - COLS.sku - 6 });
     line(pdf, row.blankName, COLS.blank, y, { size: 9, maxWidth: COLS.variant - COLS.blank - 6 });
     line(pdf, [row.color, row.size].filter(Boolean).join(" / "), COLS.variant, y, { size: 9, maxWidth: COLS.qty - 34 - COLS.variant });
     line(pdf, String(row.quantity), COLS.qty, y, { font: BOLD, size: 10, align: "right" });

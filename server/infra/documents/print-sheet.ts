@@ -14,7 +14,11 @@ const BOTTOM = LETTER.height - M - 10;
 /** The barcode's column on the right of each block. */
 const CODE_W = 190;
 const CODE_X = RIGHT - CODE_W;
-/** Bars 28 pt tall, 1 pt per module (2 image pixels), for a laser printer and a USB scanner. */
+/**
+ * Bars 28 pt tall, 1 pt per module (2 image pixels), for a laser printer and a USB scanner; a
+ * code of up to about 14 characters (production's are 12) fits the column at that size, a longer
+ * one is narrowed to it.
+ */
 const BARCODE = { modulePx: 2, barHeightPx: 56, padPx: 3 } as const;
 const PX_PER_PT = 2;
 const HEAD_H = 50;
@@ -65,8 +69,8 @@ function drawFile(pdf: Pdf, file: PrintFile, y: number): void {
   const textY = file.preview ? y + 10 : y;
   line(pdf, file.area, x, textY, { font: BOLD, size: 9, maxWidth: 84 });
   const nameX = x + 90;
-  line(pdf, file.fileName, nameX, textY, { size: 9, maxWidth: RIGHT - 230 - nameX });
-  line(pdf, fileSize(file), RIGHT, textY, { size: 8.5, align: "right", maxWidth: 220 });
+  const sizeWidth = line(pdf, fileSize(file), RIGHT, textY, { size: 8.5, align: "right", maxWidth: 220 });
+  line(pdf, file.fileName, nameX, textY, { size: 9, minSize: 7, maxWidth: RIGHT - sizeWidth - 12 - nameX });
 }
 
 function drawHead(pdf: Pdf, item: SheetLine, barcode: BarcodeImage, y: number, zone: string): void {

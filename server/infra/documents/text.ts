@@ -128,7 +128,7 @@ const POSTAL_OWN_LINE = new Set(["GB", "IE"]);
  * An address as lines, the way the post reads them: name, company, street lines, the city line
  * in the country's order, and the country's name in capitals (last, as the UPU asks for mail
  * crossing a border). `withCountry: false` leaves the country out. With `maxLines`, lines are
- * joined (second street line onto the first, company onto the name, the city lines together)
+ * joined (the city lines together, then the company onto the name, then the street lines)
  * until the address fits, so the country is never the line that falls off.
  */
 export function addressLines(a: PostalAddress, options: { withCountry?: boolean; maxLines?: number } = {}): string[] {
@@ -148,8 +148,8 @@ export function addressLines(a: PostalAddress, options: { withCountry?: boolean;
   const tail = options.withCountry !== false ? [countryName(country).toUpperCase()] : [];
   const all = () => [...name, ...street, ...city, ...tail];
   const max = options.maxLines ?? Infinity;
-  if (all().length > max && street.length > 1) street = [street.join(", ")];
-  if (all().length > max && name.length > 1) name = [name.join(", ")];
   if (all().length > max && city.length > 1) city = [city.join(", ")];
+  if (all().length > max && name.length > 1) name = [name.join(", ")];
+  if (all().length > max && street.length > 1) street = [street.join(", ")];
   return all();
 }
