@@ -9,6 +9,7 @@ export function fulfillerNav(handle: string): SideNavSection[] {
       items: [
         { to: base, label: "Overview", end: true },
         { to: `${base}/orders`, label: "Orders" },
+        { to: `${base}/warehouses`, label: "Warehouses" },
         { to: `${base}/config`, label: "Shipping and stock" },
         { to: `${base}/carriers`, label: "Carriers" },
       ],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CV_MAX_BYTES } from "../modules/careers/index.ts";
 import { ARTWORK_MAX_BYTES } from "../modules/catalog/types.ts";
+import { STOCK_SHEET_MAX_BYTES } from "../modules/fulfillment/index.ts";
 import { REQUEST_IMAGE_MAX_BYTES } from "../modules/shopping/index.ts";
 import { STORE_IMAGE_MAX_BYTES } from "../modules/stores/index.ts";
 import {
@@ -30,6 +31,7 @@ describe("body limits per route", () => {
       ["/product-request.data", REQUEST_IMAGE_MAX_BYTES],
       ["/jobs/job_01aaaaaaaaaaaaaaaaaaaaaaaa", CV_MAX_BYTES],
       ["/jobs/general", CV_MAX_BYTES],
+      ["/fulfillment/@print-works/administration/warehouses/wh_01aaaaaaaaaaaaaaaaaaaaaaaa", STOCK_SHEET_MAX_BYTES],
     ];
     for (const [path, cap] of cases) {
       const limit = bodyLimitFor(path);
@@ -38,7 +40,12 @@ describe("body limits per route", () => {
       expect(limit.bytes, path).toBeLessThanOrEqual(cap * 2 + 1024 * 1024);
     }
     // not uploads
-    for (const path of ["/shop/partners/@inkwell/administration/products", "/jobs", "/shop/partners/@inkwell/administration/team"])
+    for (const path of [
+      "/shop/partners/@inkwell/administration/products",
+      "/jobs",
+      "/shop/partners/@inkwell/administration/team",
+      "/fulfillment/@print-works/administration/warehouses/create",
+    ])
       expect(bodyLimitFor(path).upload, path).toBe(false);
   });
 

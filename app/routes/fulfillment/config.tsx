@@ -4,6 +4,7 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -20,11 +21,9 @@ import {
   deleteShippingZone,
   listBlanksOfFulfiller,
   listShippingProfile,
-  listStock,
-  listWarehouses,
+  listWarehouseSummaries,
   saveShippingRate,
   saveShippingZone,
-  setStock,
 } from "#server/modules/fulfillment/index.ts";
 import { CATEGORIES, CATEGORY_LABELS, type Category } from "#server/modules/fulfillment/types.ts";
 import { getSettings } from "#server/modules/platform/index.ts";
@@ -38,7 +37,6 @@ const DONE = {
   "zone-deleted": "The zone is deleted.",
   "rate-saved": "The rate is saved.",
   "rate-deleted": "The rate is deleted.",
-  "stock-saved": "Stock is saved.",
 } as const;
 type Done = keyof typeof DONE;
 
@@ -46,7 +44,7 @@ type Done = keyof typeof DONE;
 interface ConfigFailure {
   ok: false;
   intent: string;
-  /** The zone or rate the form edits ("" for a new one), or the warehouse of a stock form. */
+  /** The zone or rate the form edits ("" for a new one). */
   target: string;
   errors: FieldErrors;
   values: Record<string, string>;
@@ -55,22 +53,14 @@ interface ConfigFailure {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
   const url = new URL(request.url);
-  const [profile, blanks, warehouses, stock, settings] = await orRespond(
+  const [profile, blanks, warehouses, settings] = await orRespond(
     Promise.all([
       listShippingProfile(ctx, fulfiller.id),
       listBlanksOfFulfiller(ctx, fulfiller.id),
-      listWarehouses(ctx, fulfiller.id),
-      listStock(ctx, fulfiller.id),
+      listWarehouseSummaries(ctx, fulfiller.id),
       getSettings(ctx),
     ]),
   );
-  // Stock is edited one warehouse and one blank at a time (a business may stock thousands of variants).
-  const warehouseParam = url.searchParams.get("warehouse");
-  const warehouseId = warehouses.some((w) => w.id === warehouseParam) ? warehouseParam! : (warehouses[0]?.id ?? "");
-  const stockHere = stock.filter((s) => s.warehouseId === warehouseId);
-  const blanksHere = [...new Map(stockHere.map((s) => [s.blankId, s.blankName])).entries()].map(([id, name]) => ({ id, name }));
-  const blankParam = url.searchParams.get("blank");
-  const blankId = blanksHere.some((b) => b.id === blankParam) ? blankParam! : (blanksHere[0]?.id ?? "");
   const done = url.searchParams.get("done");
   return {
     fulfiller: { handle: fulfiller.handle, name: fulfiller.name },
@@ -80,14 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     editRate: url.searchParams.get("editRate"),
     zones: profile.zones,
     blanks: blanks.map((b) => ({ id: b.id, name: b.name, category: b.category })),
-    warehouses: warehouses.map((w) => ({ id: w.id, name: w.name, country: w.country })),
-    stock: {
-      warehouseId,
-      blankId,
-      blanks: blanksHere,
-      rows: stockHere.filter((s) => s.blankId === blankId),
-      tracked: stock.filter((s) => s.onHand !== null).length,
-    },
+    warehouses: warehouses.map((w) => ({ id: w.id, name: w.name, country: w.country, trackedVariants: w.trackedVariants })),
   };
 }
 
@@ -129,15 +112,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const target = String(form.get("id") ?? form.get("warehouseId") ?? "");
+  const target = String(form.get("id") ?? "");
   const values = echoValues(form);
   const refuse = (errors: FieldErrors, status = 422) => data<ConfigFailure>({ ok: false, intent, target, errors, values }, { status });
   const url = new URL(request.url);
-  const back = (done: Done, keep: Record<string, string> = {}) => {
-    const next = new URLSearchParams(keep);
-    next.set("done", done);
-    return redirect(`${url.pathname}?${next.toString()}#${done.startsWith("stock") ? "stock" : "shipping"}`);
-  };
+  const back = (done: Done) => redirect(`${url.pathname}?done=${done}#shipping`);
   const id = (name: string) => {
     const r = idField.safeParse(String(form.get(name) ?? ""));
     return r.success ? r.data : null;
@@ -195,37 +174,6 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (!rateId) return refuse({ _form: "That rate was not found; reload the page." }, 404);
         await deleteShippingRate(ctx, rateId);
         return back("rate-deleted");
-      }
-      case "save-stock": {
-        const warehouseId = id("warehouseId");
-        if (!warehouseId) return refuse({ _form: "That warehouse was not found; reload the page." }, 404);
-        // Only the rows whose figure changed are written; each bad figure is named on its own field.
-        const changes: { blankVariantId: string; onHand: number | null; field: string }[] = [];
-        const errors: FieldErrors = {};
-        for (const [key, raw] of form.entries()) {
-          if (!key.startsWith("onHand:") || typeof raw !== "string") continue;
-          const blankVariantId = key.slice("onHand:".length);
-          if (!idField.safeParse(blankVariantId).success) continue;
-          const was = String(form.get(`was:${blankVariantId}`) ?? "");
-          const text = raw.trim();
-          if (text === was) continue;
-          if (text !== "" && !/^\d{1,7}$/.test(text)) {
-            errors[key] = "Enter a whole number of units (0 or more), or leave it empty for made to order.";
-            continue;
-          }
-          changes.push({ blankVariantId, onHand: text === "" ? null : Number(text), field: key });
-        }
-        if (Object.keys(errors).length) return refuse(errors);
-        for (const c of changes) {
-          try {
-            await setStock(ctx, { warehouseId, blankVariantId: c.blankVariantId, onHand: c.onHand });
-          } catch (error) {
-            if (error instanceof AppError && error.status < 500 && error.status !== 404) errors[c.field] = error.message;
-            else throw error;
-          }
-        }
-        if (Object.keys(errors).length) return refuse(errors, 409);
-        return back("stock-saved", { warehouse: warehouseId, blank: String(form.get("blankId") ?? "") });
       }
       default:
         return refuse({ _form: "Choose what to change on this page." }, 400);
@@ -427,12 +375,11 @@ function RateForm({
 }
 
 export default function FulfillerConfig({ loaderData, actionData }: Route.ComponentProps) {
-  const { fulfiller, currency, notice, zones, blanks, warehouses, stock, editZone, editRate } = loaderData;
+  const { fulfiller, currency, notice, zones, blanks, warehouses, editZone, editRate } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const base = `/fulfillment/@${fulfiller.handle}/administration/config`;
   const deleteFailure = (intent: string, id: string) => failureFor(actionData, intent, id)?.errors._form;
-  const stockFailure = failureFor(actionData, "save-stock", stock.warehouseId);
   const rateLabel = (r: Rate) => (r.blankName ? r.blankName : r.category ? `Any ${CATEGORY_LABELS[r.category].toLowerCase()}` : "");
   return (
     <Box sx={{ maxWidth: 1100 }}>
@@ -443,8 +390,8 @@ export default function FulfillerConfig({ loaderData, actionData }: Route.Compon
         Shipping and stock
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: "75ch" }}>
-        Where you ship, what it costs the shopper, and how many units each warehouse has. Orders are routed to the warehouse that can make
-        them for the lowest base cost plus shipping.
+        Where you ship and what it costs the shopper. Orders are routed to the warehouse that can make them for the lowest base cost plus
+        shipping. Stock is kept on each warehouse&apos;s page.
       </Typography>
       {notice ? (
         <Alert severity="success" role="status" sx={{ mb: 2 }} data-testid="config-notice">
@@ -643,127 +590,29 @@ export default function FulfillerConfig({ loaderData, actionData }: Route.Compon
           <Typography id="stock-h" variant="h2" sx={{ fontSize: "1.35rem", mb: 0.5 }}>
             Stock
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: "80ch" }}>
-            Leave a figure empty for made to order (never sold out). With a figure, each order reserves its units until it ships or is
-            cancelled, and the variant shows as sold out when none are left. {stock.tracked} variant
-            {stock.tracked === 1 ? " is" : "s are"} tracked across your warehouses.
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, maxWidth: "80ch" }}>
+            Stock is kept per warehouse, with the bin each blank sits in and a CSV sheet to download and upload.
           </Typography>
           {warehouses.length === 0 ? (
-            <Alert severity="info">Add a warehouse first.</Alert>
+            <Alert severity="info">
+              <Link component={RouterLink} to={`/fulfillment/@${fulfiller.handle}/administration/warehouses/create`}>
+                Add a warehouse
+              </Link>{" "}
+              first.
+            </Alert>
           ) : (
-            <>
-              <Form method="get" action={`${base}#stock`}>
-                <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" }, mb: 2 }}>
-                  <TextField
-                    select
-                    name="warehouse"
-                    label="Warehouse"
-                    id="stock-warehouse"
-                    defaultValue={stock.warehouseId}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                  >
-                    {warehouses.map((w) => (
-                      <option key={w.id} value={w.id}>
-                        {w.name} ({w.country})
-                      </option>
-                    ))}
-                  </TextField>
-                  <TextField
-                    select
-                    name="blank"
-                    label="Blank"
-                    id="stock-blank"
-                    defaultValue={stock.blankId}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                  >
-                    {stock.blanks.map((b) => (
-                      <option key={b.id} value={b.id}>
-                        {b.name}
-                      </option>
-                    ))}
-                  </TextField>
-                  <Button type="submit" variant="outlined" sx={{ mt: { sm: 1 } }}>
-                    Show
-                  </Button>
-                </Stack>
-              </Form>
-              {stock.rows.length === 0 ? (
-                <Typography color="text.secondary">This warehouse makes none of your blanks yet.</Typography>
-              ) : (
-                <Form method="post" noValidate data-testid="stock-form">
-                  <input type="hidden" name="intent" value="save-stock" />
-                  <input type="hidden" name="warehouseId" value={stock.warehouseId} />
-                  <input type="hidden" name="blankId" value={stock.blankId} />
-                  {stockFailure?.errors._form ? (
-                    <Alert severity="error" role="alert" sx={{ mb: 1.5 }}>
-                      {stockFailure.errors._form}
-                    </Alert>
-                  ) : null}
-                  <Box sx={{ overflowX: "auto" }} role="region" aria-label="Stock of the chosen blank in the chosen warehouse" tabIndex={0}>
-                    <Box
-                      component="table"
-                      sx={{ width: "100%", borderCollapse: "collapse", "& td, & th": { py: 0.75, px: 1, textAlign: "left" } }}
-                    >
-                      <thead>
-                        <tr>
-                          <th scope="col">SKU</th>
-                          <th scope="col">Variant</th>
-                          <th scope="col">On hand</th>
-                          <th scope="col">Reserved</th>
-                          <th scope="col">Available</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {stock.rows.map((row) => {
-                          const name = `onHand:${row.blankVariantId}`;
-                          const was = row.onHand === null ? "" : String(row.onHand);
-                          const err = stockFailure?.errors[name];
-                          return (
-                            <tr key={row.blankVariantId} data-testid="stock-row" data-sku={row.sku}>
-                              <td>
-                                <Typography variant="body2" sx={{ fontFamily: "monospace" }}>
-                                  {row.sku}
-                                </Typography>
-                              </td>
-                              <td>
-                                <Typography variant="body2">
-                                  {row.color} / {row.size}
-                                </Typography>
-                              </td>
-                              <td>
-                                <input type="hidden" name={`was:${row.blankVariantId}`} value={was} />
-                                <TextField
-                                  name={name}
-                                  id={`stock-${row.blankVariantId}`}
-                                  size="small"
-                                  defaultValue={stockFailure?.values[name] ?? was}
-                                  placeholder="Made to order"
-                                  error={Boolean(err)}
-                                  helperText={err}
-                                  slotProps={{ htmlInput: { inputMode: "numeric", "aria-label": `On hand, ${row.sku}` } }}
-                                  sx={{ width: 150 }}
-                                />
-                              </td>
-                              <td>
-                                <Typography variant="body2">{row.onHand === null ? "–" : row.reserved}</Typography>
-                              </td>
-                              <td>
-                                <Typography variant="body2" sx={{ fontWeight: row.available === 0 ? 700 : 400 }}>
-                                  {row.available === null ? "Made to order" : row.available === 0 ? "Sold out" : row.available}
-                                </Typography>
-                              </td>
-                            </tr>
-                          );
-                        })}
-                      </tbody>
-                    </Box>
-                  </Box>
-                  <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }}>
-                    Save stock
-                  </Button>
-                </Form>
-              )}
-            </>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Stock of each warehouse">
+              {warehouses.map((w) => (
+                <li key={w.id}>
+                  <Link component={RouterLink} to={`/fulfillment/@${fulfiller.handle}/administration/warehouses/${w.id}#stock`}>
+                    Stock of {w.name}
+                  </Link>{" "}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    ({w.trackedVariants} {w.trackedVariants === 1 ? "variant" : "variants"} counted)
+                  </Typography>
+                </li>
+              ))}
+            </Box>
           )}
         </CardContent>
       </Card>

@@ -12,6 +12,10 @@ import {
   getWarehouse,
   getWarehouseBox,
   listWarehouseBoxes,
+  listWarehouseBlanks,
+  releaseStock,
+  reserveStock,
+  setWarehouseBlanks,
   listWarehouseStock,
   listWarehouseSummaries,
   productionStartDay,
@@ -298,6 +302,32 @@ describe("a warehouse's address, cut-off, time zone and capacity", () => {
     const list = await listWarehouseSummaries(t.ctx(owner), shop.id);
     expect(list.find((w) => w.id === leipzig.id)).toMatchObject({ unitsOnHand: 42, unitsReserved: 0, trackedVariants: 2, blanks: 1 });
     expect(list.find((w) => w.name === "Chicago")).toMatchObject({ unitsOnHand: 0, trackedVariants: 0, blanks: 0 });
+  });
+
+  it("chooses the blanks a warehouse makes; a blank stays while open orders wait for it there", async () => {
+    const chicago = (await listWarehouseSummaries(t.ctx(owner), shop.id)).find((w) => w.name === "Chicago")!;
+    await createBlank(t.ctx(owner), teeInput(shop.id, { name: "Chicago tee" }));
+    const before = await listWarehouseBlanks(t.ctx(owner), chicago.id);
+    expect(before.every((b) => !b.madeHere)).toBe(true);
+    const tee = before.find((b) => b.name === "Chicago tee")!;
+    expect(await setWarehouseBlanks(t.ctx(owner), chicago.id, [tee.id])).toEqual({ added: 1, removed: 0 });
+    expect((await listWarehouseBlanks(t.ctx(owner), chicago.id)).filter((b) => b.madeHere).map((b) => b.name)).toEqual(["Chicago tee"]);
+    const variant = (await listWarehouseStock(t.ctx(owner), chicago.id))[0]!;
+    await reserveStock(t.ctx(owner), {
+      orderId: "ord_chicago_wait",
+      items: [{ warehouseId: chicago.id, blankVariantId: variant.blankVariantId, quantity: 1 }],
+    });
+    const busy = await refusal(setWarehouseBlanks(t.ctx(owner), chicago.id, []));
+    expect([busy.status, busy.field, busy.message]).toEqual([
+      409,
+      "blankIds",
+      "Open orders wait for “Chicago tee” from Chicago: it can stop making it once they ship or are cancelled.",
+    ]);
+    await releaseStock(t.ctx(owner), "ord_chicago_wait");
+    expect(await setWarehouseBlanks(t.ctx(owner), chicago.id, [])).toEqual({ added: 0, removed: 1 });
+    const foreign = await refusal(setWarehouseBlanks(t.ctx(owner), chicago.id, ["blk_not_ours"]));
+    expect([foreign.status, foreign.field]).toEqual([422, "blankIds"]);
+    expect((await refusal(setWarehouseBlanks(t.ctx(otherFulfiller), chicago.id, [tee.id]))).status).toBe(403);
   });
 
   it("only the business's owner and admins read or change its warehouses; a suspended owner reads but cannot change", async () => {

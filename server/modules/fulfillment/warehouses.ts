@@ -9,7 +9,7 @@ import { newId, transaction } from "../../infra/db/index.ts";
 import { AppError, forbidden, notFound, withDb, type Ctx } from "../../kernel/index.ts";
 import { addressSchema, phoneField } from "../identity/types.ts";
 import { assertManagesFulfiller, canManageFulfiller, loadFulfiller, type ReadCtx } from "./access.ts";
-import { blankWarehouses, warehouseBoxes, warehouseStock, warehouses } from "./schema.ts";
+import { blanks, blankVariants, blankWarehouses, stockReservations, warehouseBoxes, warehouseStock, warehouses } from "./schema.ts";
 import type { WarehouseLocation } from "./types.ts";
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
@@ -268,7 +268,8 @@ export interface WarehouseInput {
 type WarehouseValues = z.output<typeof warehouseInputSchema>;
 
 /** Every field's message at once (for a form), or null when the input is valid. */
-export function warehouseInputErrors(raw: Record<string, unknown>): Record<string, string> | null {
+export function warehouseInputErrors(input: WarehouseInput | Record<string, unknown>): Record<string, string> | null {
+  const raw = input as Record<string, unknown>;
   const r = warehouseInputSchema.safeParse(raw);
   if (r.success) return null;
   const errors: Record<string, string> = {};
@@ -647,4 +648,97 @@ export async function deleteWarehouseBox(ctx: Ctx, input: { warehouseId: string;
     .where(and(eq(warehouseBoxes.id, input.boxId), eq(warehouseBoxes.warehouseId, input.warehouseId)))
     .returning({ id: warehouseBoxes.id });
   if (!gone.length) throw notFound("The box");
+}
+
+// ---- which blanks a warehouse makes ----------------------------------------------------------------
+
+/** A blank of the business and whether this warehouse makes it. */
+export interface WarehouseBlankChoice {
+  id: string;
+  name: string;
+  status: string;
+  madeHere: boolean;
+}
+
+/** The business's blanks, each with whether the warehouse makes it (its owner, or an admin). */
+export async function listWarehouseBlanks(ctx: Ctx, warehouseId: string): Promise<WarehouseBlankChoice[]> {
+  const w = await readableWarehouse(ctx, warehouseId);
+  const rows = await ctx.db
+    .select({ id: blanks.id, name: blanks.name, status: blanks.status, madeHere: blankWarehouses.warehouseId })
+    .from(blanks)
+    .leftJoin(blankWarehouses, and(eq(blankWarehouses.blankId, blanks.id), eq(blankWarehouses.warehouseId, w.id)))
+    .where(eq(blanks.fulfillerId, w.fulfillerId))
+    .orderBy(asc(blanks.name));
+  return rows.map((r) => ({ id: r.id, name: r.name, status: r.status, madeHere: r.madeHere !== null }));
+}
+
+/**
+ * Set which of the business's blanks the warehouse makes (its owner, or an admin), in one
+ * transaction. A blank cannot leave a warehouse while open orders wait for it there.
+ */
+export async function setWarehouseBlanks(
+  ctx: Ctx,
+  warehouseId: string,
+  blankIds: readonly string[],
+): Promise<{ added: number; removed: number }> {
+  const w = await managedWarehouse(ctx, warehouseId);
+  const wanted = new Set(blankIds);
+  const all = await listWarehouseBlanks(ctx, w.id);
+  const known = new Set(all.map((b) => b.id));
+  if ([...wanted].some((id) => !known.has(id)))
+    throw new AppError("invalid-blank", "Choose blanks of this fulfillment business.", 422, "blankIds");
+  const add = all.filter((b) => wanted.has(b.id) && !b.madeHere);
+  const remove = all.filter((b) => !wanted.has(b.id) && b.madeHere);
+  if (!add.length && !remove.length) return { added: 0, removed: 0 };
+  return transaction(ctx.db, async (tx) => {
+    if (remove.length) {
+      const waiting = await tx
+        .selectDistinct({ blankId: blankVariants.blankId })
+        .from(stockReservations)
+        .innerJoin(blankVariants, eq(blankVariants.id, stockReservations.blankVariantId))
+        .where(
+          and(
+            eq(stockReservations.warehouseId, w.id),
+            eq(stockReservations.status, "held"),
+            inArray(
+              blankVariants.blankId,
+              remove.map((b) => b.id),
+            ),
+          ),
+        );
+      if (waiting.length) {
+        const names = remove.filter((b) => waiting.some((x) => x.blankId === b.id)).map((b) => `“${b.name}”`);
+        throw new AppError(
+          "blank-in-use",
+          `Open orders wait for ${names.join(", ")} from ${w.name}: it can stop making ${names.length === 1 ? "it" : "them"} once they ship or are cancelled.`,
+          409,
+          "blankIds",
+        );
+      }
+      await tx.delete(blankWarehouses).where(
+        and(
+          eq(blankWarehouses.warehouseId, w.id),
+          inArray(
+            blankWarehouses.blankId,
+            remove.map((b) => b.id),
+          ),
+        ),
+      );
+    }
+    if (add.length)
+      await tx
+        .insert(blankWarehouses)
+        .values(add.map((b) => ({ blankId: b.id, warehouseId: w.id })))
+        .onConflictDoNothing();
+    await tx
+      .update(blanks)
+      .set({ updatedAt: ctx.clock.now() })
+      .where(
+        inArray(
+          blanks.id,
+          [...add, ...remove].map((b) => b.id),
+        ),
+      );
+    return { added: add.length, removed: remove.length };
+  });
 }
