@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAs } from "./support/accounts.ts";
-import { waitForHydration } from "./support/a11y.ts";
+import { auditPage, waitForHydration } from "./support/a11y.ts";
 
 /**
  * The print shop's carriers (issue 23, section 2): the demo fulfiller downloads its local
@@ -118,4 +118,35 @@ test("without JavaScript, a parcel is quoted and a bad sheet is refused", async 
   await upload(page, "empty.csv", "carrier,service\n");
   await expect(page.getByTestId("csv-error").first()).toContainText("The column “service_name” is missing from the header.");
   await context.close();
+});
+
+test("the carriers page reads well at 1280 px and 360 px, with a refused sheet and a quote on it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAs(page, "fulfiller", CARRIERS);
+  await waitForHydration(page);
+  const check = async (label: string) => {
+    await expect(page.getByRole("button", { name: "Quote" })).toBeEnabled();
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await auditPage(page, `${label} at ${width}px`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${label} at ${width}px: the page is wider than the window`).toBeLessThanOrEqual(0);
+      if (process.env.CARRIERS_SCREENSHOTS)
+        await page.screenshot({ path: `${process.env.CARRIERS_SCREENSHOTS}/${label.replace(/\W+/g, "-")}-${width}.png`, fullPage: true });
+    }
+  };
+  await check("carriers");
+  await upload(
+    page,
+    "bad.csv",
+    "carrier,service,service_name,zone,countries,min_grams,max_grams,price,currency\nlocal,overnight,Night,Moon,XX,5,1,free,EUR\n",
+  );
+  await expect(page.getByTestId("csv-error")).toHaveCount(5);
+  await check("carriers with a refused sheet");
+  const quote = page.getByTestId("quote-form");
+  await quote.getByLabel("Postal code").fill("10001");
+  await quote.getByLabel("Weight (g)").fill("800");
+  await quote.getByRole("button", { name: "Quote" }).click();
+  await expect(page.getByTestId("quote-option")).toHaveCount(2);
+  await check("carriers with a quote");
 });

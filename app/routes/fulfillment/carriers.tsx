@@ -5,6 +5,7 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import FormHelperText from "@mui/material/FormHelperText";
+import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -345,7 +346,7 @@ function CarrierCard({ account, actionData, busy, base }: { account: Account; ac
           <Form method="post">
             <input type="hidden" name="intent" value={active ? "deactivate" : "activate"} />
             <input type="hidden" name="carrierAccountId" value={account.id} />
-            <Button type="submit" size="small" color={active ? "error" : "primary"} variant="outlined" disabled={busy}>
+            <Button type="submit" size="small" color={active ? "error" : "primary"} variant="outlined">
               {active ? `Deactivate ${account.name}` : `Activate ${account.name}`}
             </Button>
           </Form>
@@ -590,6 +591,18 @@ export default function FulfillerCarriers({ loaderData, actionData }: Route.Comp
           The carriers you ship with and what each charges you, by zone and weight. These are your costs: what shoppers pay for shipping is
           set on Shipping and stock. A shipment is priced from these tables when you buy its label.
         </Typography>
+      </Box>
+      <Box component="nav" aria-label="On this page" sx={{ display: "flex", flexWrap: "wrap", columnGap: 2, rowGap: 0.5, mt: -1.5 }}>
+        {[
+          ...accounts.map((a) => [`#carrier-${a.id}`, a.name] as const),
+          ["#add", "Add a carrier"] as const,
+          ["#quote", "Quote a parcel"] as const,
+          ["#csv-layout", "The rate table sheet"] as const,
+        ].map(([href, label]) => (
+          <Link key={href} href={href} variant="body2">
+            {label}
+          </Link>
+        ))}
       </Box>
       {notice ? (
         <Alert severity="success" role="status" data-testid="carriers-notice">
