@@ -8,6 +8,7 @@ import { seedDemoBlanks, seedDemoProducts } from "./catalog.ts";
 import { seedDemoStores } from "./stores.ts";
 export { DEMO_DISCOUNT_CODE, DEMO_DISCOUNT_STORE_HANDLE } from "./stores.ts";
 import { seedDemoShipping } from "./shipping.ts";
+import { seedDemoWarehouseDetails, seedDemoWarehouseStock } from "./warehouses.ts";
 import { seedDemoCarriers } from "./carriers.ts";
 export { DEMO_SCARCE_SKU, DEMO_SOLD_OUT_SKU } from "./shipping.ts";
 import { seedDemoShopping } from "./shopping.ts";
@@ -23,11 +24,13 @@ export const DEMO_STEPS: SeedStep[] = [
   { name: "job listings", run: seedDemoJobs },
   { name: "fulfiller and blanks", run: seedDemoBlanks },
   { name: "shipping rates and stock", run: seedDemoShipping },
+  { name: "warehouse addresses and boxes", run: seedDemoWarehouseDetails },
   { name: "carrier rate tables", run: seedDemoCarriers },
   { name: "partner stores", run: seedDemoStores },
   { name: "products", run: seedDemoProducts },
   { name: "shopping activity", run: seedDemoShopping },
   { name: "orders", run: seedDemoOrders },
+  { name: "warehouse stock and bins", run: seedDemoWarehouseStock },
 ];
 
 export async function seedDemo(db: Db, steps: readonly SeedStep[] = DEMO_STEPS): Promise<Record<string, number>> {
