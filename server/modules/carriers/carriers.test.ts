@@ -258,18 +258,19 @@ describe("carriers, rate tables and quotes", () => {
   });
 
   it("only the print shop's owner and admins see or change its carriers; an owner of a suspended shop may not change them", async () => {
-    const attempts = (actor: Actor) => [
-      listCarrierAccounts(t.ctx(actor), shop.id),
-      getRateTable(t.ctx(actor), local.id),
-      exportRateCsv(t.ctx(actor), local.id),
-      importRateCsv(t.ctx(actor), { carrierAccountId: local.id, csv: GOOD }),
-      addCarrierAccount(t.ctx(actor), { fulfillerId: shop.id, carrierCode: "local" }),
-      deactivateCarrierAccount(t.ctx(actor), local.id),
-      quote(t.ctx(actor), { fulfillerId: shop.id, to: { country: "US", postalCode: "97501" }, weightGrams: 400 }),
+    // each attempt started only when awaited (a rejected promise left waiting is an unhandled rejection)
+    const attempts = (actor: Actor): (() => Promise<unknown>)[] => [
+      () => listCarrierAccounts(t.ctx(actor), shop.id),
+      () => getRateTable(t.ctx(actor), local.id),
+      () => exportRateCsv(t.ctx(actor), local.id),
+      () => importRateCsv(t.ctx(actor), { carrierAccountId: local.id, csv: GOOD }),
+      () => addCarrierAccount(t.ctx(actor), { fulfillerId: shop.id, carrierCode: "local" }),
+      () => deactivateCarrierAccount(t.ctx(actor), local.id),
+      () => quote(t.ctx(actor), { fulfillerId: shop.id, to: { country: "US", postalCode: "97501" }, weightGrams: 400 }),
     ];
     for (const actor of [otherOwner, shopper, visitor]) {
       for (const attempt of attempts(actor)) {
-        const e = await refusal(attempt);
+        const e = await refusal(attempt());
         expect(e.status).toBe(403);
       }
     }
