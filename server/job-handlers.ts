@@ -12,6 +12,7 @@ import {
 import { ORDER_EXPIRE_TOPIC, orderExpireHandler, registerOrderSteps, tellPrintShopsCancelled } from "./modules/orders/index.ts";
 import { FAN_CLUB_NEW_PRODUCT_TOPIC, fanClubNewProductHandler, fanClubOnProductPublished } from "./modules/stores/index.ts";
 import { followClosedOrder, RELEASE_AT_CUTOFF_TOPIC, releaseAtCutoffHandler } from "./modules/production/index.ts";
+import { TRACK_TOPIC, trackHandler } from "./modules/shipping/index.ts";
 import { registerBatchHandler, registerEventDispatch, registerHandler, subscribe } from "./jobs/index.ts";
 
 export function registerJobHandlers(): void {
@@ -39,6 +40,8 @@ export function registerJobHandlers(): void {
   // The production floor: batches released at a warehouse's cut-off, and batches that follow
   // their lines when an order is cancelled or refunded.
   registerHandler(RELEASE_AT_CUTOFF_TOPIC, releaseAtCutoffHandler);
+  // Shipments follow their carrier's tracking until delivered (a delivered event delivers the group).
+  registerHandler(TRACK_TOPIC, trackHandler);
   subscribe("production.follow-closed-orders", ["order.cancelled", "order.refunded"], (ctx, event) => followClosedOrder(ctx, event.payload.orderId));
   // The fan club hears of a store's new product (its first publication).
   subscribe("stores.fan-club-new-product", "product.published", fanClubOnProductPublished);

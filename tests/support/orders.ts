@@ -6,9 +6,11 @@ import type { Db } from "../../server/infra/db/index.ts";
 import type { Clock } from "../../server/contracts/clock.ts";
 import { anonymous, createCtx, type Actor } from "../../server/kernel/index.ts";
 import { getProductPage } from "../../server/modules/catalog/index.ts";
+import { addCarrierAccount, importRateCsv, RATE_CSV_COLUMNS } from "../../server/modules/carriers/index.ts";
 import {
   saveShippingRate,
   saveShippingZone,
+  updateWarehouse,
   type BlankRow,
   type FulfillerRow,
   type WarehouseRow,
@@ -112,4 +114,34 @@ export async function paidOrder(
     lineIds: view.groups.flatMap((g) => g.lines.map((l) => l.id)),
     groupIds: view.groups.map((g) => g.id),
   };
+}
+
+/**
+ * Gives the shop's warehouse a street address (labels need one) and the built-in local carrier with
+ * Standard and Express at flat prices for the US by weight (0–1 kg, 1–5 kg, 5–20 kg).
+ */
+export async function addLocalCarrier(db: Db, shop: Shop): Promise<{ carrierAccountId: string }> {
+  const ctx = createCtx(db, shop.owner);
+  await updateWarehouse(ctx, shop.warehouse.id, {
+    line1: "1200 NW Naito Parkway",
+    postalCode: "97209",
+    city: "Portland",
+    region: "OR",
+    country: "US",
+  });
+  const account = await addCarrierAccount(ctx, { fulfillerId: shop.fulfiller.id, carrierCode: "local", name: "Platen Local Post" });
+  const rows = [RATE_CSV_COLUMNS.join(",")];
+  for (const [service, name, prices] of [
+    ["standard", "Standard", ["4.50", "7.90", "15.00"]],
+    ["express", "Express", ["9.50", "14.90", "29.00"]],
+  ] as const)
+    [
+      [0, 1000],
+      [1000, 5000],
+      [5000, 20000],
+    ].forEach(([min, max], i) =>
+      rows.push(["local", service, name, "", "United States", "US", "", "", "", min, max, prices[i], "USD"].join(",")),
+    );
+  await importRateCsv(ctx, { carrierAccountId: account.id, csv: rows.join("\n") });
+  return { carrierAccountId: account.id };
 }

@@ -60,3 +60,20 @@ export async function svgToWebp(svg: string, quality = 82): Promise<Buffer> {
   const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality }).toBuffer();
 }
+
+/**
+ * A stored picture (WebP, PNG or JPEG) as a PNG no larger than `maxSide`, for documents: PDF
+ * writers read PNG and JPEG only (a store's logo on its packing slips). Null when it cannot be read.
+ */
+export async function imageAsPng(bytes: Buffer, maxSide = 400): Promise<Buffer | null> {
+  try {
+    const sharp = await loadSharp();
+    return await sharp(bytes, { limitInputPixels: WEB_IMAGE_MAX_PIXELS })
+      .rotate()
+      .resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}

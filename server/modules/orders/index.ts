@@ -26,6 +26,8 @@ export {
   releaseOrder,
   startGroupProduction,
   shipGroup,
+  shipGroupWithLabel,
+  unshipGroup,
   deliverGroup,
   claimOrder,
   expireOrder,

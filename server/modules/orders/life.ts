@@ -409,31 +409,73 @@ export async function shipGroup(ctx: Ctx, input: { groupId: string; carrier: str
     const issue = parsed.error.issues[0]!;
     throw new AppError("invalid-shipment", issue.message, 422, String(issue.path[0] ?? "trackingNumber"));
   }
+  await recordGroupShipped(ctx, { groupId: input.groupId, carrier: parsed.data.carrier, trackingNumber: parsed.data.trackingNumber });
+}
+
+/**
+ * A shipment group leaves with a label bought through a carrier (the shipping module, ADR 0018):
+ * the carrier's name and tracking number come from the label, so they are not checked against the
+ * hand-typed list. In the caller's transaction when it is one.
+ */
+export async function shipGroupWithLabel(ctx: Ctx, input: { groupId: string; carrier: string; trackingNumber: string }): Promise<void> {
+  const carrier = input.carrier.trim().slice(0, 60);
+  const trackingNumber = input.trackingNumber.trim().slice(0, 64);
+  if (!carrier || !trackingNumber) throw new AppError("invalid-shipment", "A label needs its carrier and tracking number.", 422);
+  await recordGroupShipped(ctx, { groupId: input.groupId, carrier, trackingNumber });
+}
+
+async function recordGroupShipped(ctx: Ctx, input: { groupId: string; carrier: string; trackingNumber: string }): Promise<void> {
   const g = await manageableGroup(ctx, input.groupId);
-  await transaction(ctx.db, async (tx) => {
-    const tctx = withDb(ctx, tx);
-    const now = ctx.clock.now();
-    await groupMachine.transition(tctx, g.id, "shipped", {
-      reason: `${parsed.data.carrier} ${parsed.data.trackingNumber}`,
-      expectFrom: "in_production",
-      set: { carrier: parsed.data.carrier, trackingNumber: parsed.data.trackingNumber, shippedAt: now },
-    });
-    await commitStock(tctx, { orderId: g.orderId, warehouseId: g.warehouseId });
-    await followGroups(tctx, g.orderId, `Shipped from ${g.warehouseName}`);
-    const o = (await loadOrder(tx, g.orderId))!;
-    await sendShipped(
-      tx,
-      o,
-      o.groups.find((x) => x.id === g.id)!,
-      now,
-    );
-    await publish(
-      tx,
-      "order.group_shipped",
-      { orderId: g.orderId, groupId: g.id, carrier: parsed.data.carrier, trackingNumber: parsed.data.trackingNumber },
-      { actor: ctx.actor, at: now },
-    );
-  });
+  await transaction(
+    ctx.db,
+    async (tx) => {
+      const tctx = withDb(ctx, tx);
+      const now = ctx.clock.now();
+      await groupMachine.transition(tctx, g.id, "shipped", {
+        reason: `${input.carrier} ${input.trackingNumber}`,
+        expectFrom: "in_production",
+        set: { carrier: input.carrier, trackingNumber: input.trackingNumber, shippedAt: now },
+      });
+      await commitStock(tctx, { orderId: g.orderId, warehouseId: g.warehouseId });
+      await followGroups(tctx, g.orderId, `Shipped from ${g.warehouseName}`);
+      const o = (await loadOrder(tx, g.orderId))!;
+      await sendShipped(
+        tx,
+        o,
+        o.groups.find((x) => x.id === g.id)!,
+        now,
+      );
+      await publish(
+        tx,
+        "order.group_shipped",
+        { orderId: g.orderId, groupId: g.id, carrier: input.carrier, trackingNumber: input.trackingNumber },
+        { actor: ctx.actor, at: now },
+      );
+    },
+    { join: true },
+  );
+}
+
+/**
+ * A label voided before the carrier had the parcel (ADR 0018): the group is back in production
+ * (its blanks stay used: the stock committed at shipping is not given back), and the order
+ * follows. The next label ships it again.
+ */
+export async function unshipGroup(ctx: Ctx, input: { groupId: string; reason: string }): Promise<void> {
+  const g = await manageableGroup(ctx, input.groupId);
+  await transaction(
+    ctx.db,
+    async (tx) => {
+      const tctx = withDb(ctx, tx);
+      await groupMachine.transition(tctx, g.id, "in_production", {
+        reason: input.reason.trim().slice(0, 500) || "Label voided",
+        expectFrom: "shipped",
+        set: { carrier: null, trackingNumber: null, shippedAt: null },
+      });
+      await followGroups(tctx, g.orderId, `Label voided in ${g.warehouseName}: the parcel waits for a new one`);
+    },
+    { join: true },
+  );
 }
 
 export async function deliverGroup(ctx: Ctx, groupId: string): Promise<void> {

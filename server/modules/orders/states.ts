@@ -17,8 +17,8 @@ export const ORDER_TRANSITIONS = {
   pending_payment: ["paid", "cancelled"],
   paid: ["in_production", "partially_shipped", "shipped", "cancelled", "refunded", "on_hold"],
   in_production: ["partially_shipped", "shipped", "cancelled", "refunded", "on_hold"],
-  partially_shipped: ["shipped", "delivered", "refunded", "on_hold"],
-  shipped: ["delivered", "refunded", "on_hold"],
+  partially_shipped: ["shipped", "delivered", "in_production", "refunded", "on_hold"],
+  shipped: ["delivered", "partially_shipped", "in_production", "refunded", "on_hold"],
   delivered: ["refunded", "on_hold"],
   on_hold: ["paid", "in_production", "partially_shipped", "shipped", "delivered", "cancelled", "refunded"],
   cancelled: [],
@@ -36,11 +36,13 @@ export const orderMachine = defineStateMachine<OrderStatus, typeof orders>({
 /**
  * A shipment group: waits for production, is printed, ships (carrier and tracking) and is
  * delivered. It is cancelled only before it ships (with its order, or when its lines are refunded).
+ * A label voided before the carrier scanned it puts a shipped group back in production (and its
+ * order back from shipped or partially shipped).
  */
 export const GROUP_TRANSITIONS = {
   pending: ["in_production", "cancelled"],
   in_production: ["shipped", "cancelled"],
-  shipped: ["delivered"],
+  shipped: ["delivered", "in_production"],
   delivered: [],
   cancelled: [],
 } as const satisfies { readonly [K in GroupStatus]: readonly GroupStatus[] };

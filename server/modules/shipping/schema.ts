@@ -104,7 +104,10 @@ export const trackingEvents = pgTable(
     at: timestamp({ withTimezone: true }).notNull(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("tracking_events_event_key").on(t.shipmentId, t.eventId), index("tracking_events_shipment_idx").on(t.shipmentId, t.at)],
+  (t) => [
+    uniqueIndex("tracking_events_event_key").on(t.shipmentId, t.eventId),
+    index("tracking_events_shipment_idx").on(t.shipmentId, t.at),
+  ],
 );
 
 /** The end-of-day hand-over to one carrier from one warehouse: made once, never changed. */
