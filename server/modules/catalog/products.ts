@@ -384,8 +384,8 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
   if (existing?.status === "taken_down")
     throw new AppError("taken-down", "This product was taken down by the marketplace team and cannot be edited.", 409);
   const detail = await getBlankDetail(ctx, input.blankId).catch(() => null);
-  // A retired blank keeps its products, but no new product is made on it.
-  if (!detail || (detail.blank.status !== "active" && existing?.blankId !== input.blankId))
+  // A retired blank (or one of a suspended print shop) keeps its products, but no new product is made on it.
+  if (!detail || (!detail.offered && existing?.blankId !== input.blankId))
     throw new AppError("invalid-blank", "Choose one of the listed blank products.", 422, "blankId");
   const artwork = await getStoreArtwork(ctx.db, storeId, input.artworkId).catch(() => {
     throw new AppError("invalid-artwork", "Upload your artwork again.", 422, "artwork");

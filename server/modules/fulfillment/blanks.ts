@@ -5,7 +5,7 @@ import { z } from "zod";
 import { newId, transaction } from "../../infra/db/index.ts";
 import { AppError, notFound, type Ctx } from "../../kernel/index.ts";
 import { assertManagesFulfiller, canManageFulfiller, loadFulfiller, type ReadCtx } from "./access.ts";
-import { blankColors, blankPrintAreas, blanks, blankVariants, blankWarehouses, warehouses } from "./schema.ts";
+import { blankColors, blankPrintAreas, blanks, blankVariants, blankWarehouses, fulfillers, warehouses } from "./schema.ts";
 import { blankStates } from "./states.ts";
 import { CATEGORIES, PRINT_AREA_KEYS, type BlankStatus, type BlankSummary, type TemplateRect } from "./types.ts";
 
@@ -15,10 +15,35 @@ export type { BlankSummary };
 
 // ---- reads (public: the designer, the storefront, the cart) ------------------------------------
 
-/** Active blanks for the designer's first step, with "from" base cost, colours and sizes. */
+/**
+ * The blanks offered for new products (the designer's first step), with "from" base cost, colours
+ * and sizes: active blanks of active print shops (a suspended shop's blanks leave the designer).
+ */
 export async function listBlanks(ctx: ReadCtx): Promise<BlankSummary[]> {
-  const rows = await ctx.db.select().from(blanks).where(eq(blanks.status, "active")).orderBy(asc(blanks.category), asc(blanks.name));
-  return summaries(ctx, rows);
+  const rows = await ctx.db
+    .select({ blank: blanks })
+    .from(blanks)
+    .innerJoin(fulfillers, eq(fulfillers.id, blanks.fulfillerId))
+    .where(and(eq(blanks.status, "active"), eq(fulfillers.status, "active")))
+    .orderBy(asc(blanks.category), asc(blanks.name));
+  return summaries(
+    ctx,
+    rows.map((r) => r.blank),
+  );
+}
+
+/** The blanks one print shop offers (its public page): active ones, and none while it is suspended. */
+export async function listOfferedBlanksOf(ctx: ReadCtx, fulfillerId: string): Promise<BlankSummary[]> {
+  const rows = await ctx.db
+    .select({ blank: blanks })
+    .from(blanks)
+    .innerJoin(fulfillers, eq(fulfillers.id, blanks.fulfillerId))
+    .where(and(eq(blanks.fulfillerId, fulfillerId), eq(blanks.status, "active"), eq(fulfillers.status, "active")))
+    .orderBy(asc(blanks.category), asc(blanks.name));
+  return summaries(
+    ctx,
+    rows.map((r) => r.blank),
+  );
 }
 
 /** Every blank of a business, retired ones included (its owner, or an admin). */
@@ -78,18 +103,26 @@ export interface BlankDetail {
   areas: (typeof blankPrintAreas.$inferSelect)[];
   colors: (typeof blankColors.$inferSelect)[];
   variants: BlankVariantRow[];
+  /** Whether new products may be made on it: the blank is active and its print shop is not suspended. */
+  offered: boolean;
 }
 
 /** One blank whole (any status: existing products keep their blank), or 404. Four queries at once. */
 export async function getBlankDetail(ctx: ReadCtx, blankId: string): Promise<BlankDetail> {
-  const [[blank], areas, colors, variants] = await Promise.all([
-    ctx.db.select().from(blanks).where(eq(blanks.id, blankId)).limit(1),
+  const [[found], areas, colors, variants] = await Promise.all([
+    ctx.db
+      .select({ blank: blanks, fulfillerStatus: fulfillers.status })
+      .from(blanks)
+      .leftJoin(fulfillers, eq(fulfillers.id, blanks.fulfillerId))
+      .where(eq(blanks.id, blankId))
+      .limit(1),
     ctx.db.select().from(blankPrintAreas).where(eq(blankPrintAreas.blankId, blankId)).orderBy(asc(blankPrintAreas.sortOrder)),
     ctx.db.select().from(blankColors).where(eq(blankColors.blankId, blankId)).orderBy(asc(blankColors.sortOrder), asc(blankColors.name)),
     ctx.db.select().from(blankVariants).where(eq(blankVariants.blankId, blankId)).orderBy(asc(blankVariants.sortOrder)),
   ]);
-  if (!blank) throw notFound("The blank product");
-  return { blank, areas, colors, variants };
+  if (!found) throw notFound("The blank product");
+  const { blank, fulfillerStatus } = found;
+  return { blank, areas, colors, variants, offered: blank.status === "active" && fulfillerStatus === "active" };
 }
 
 /** The template rectangle of an area for one colour (a colour may override it). */

@@ -1,9 +1,16 @@
 // Fulfillment businesses (print shops): who runs them, what they can print, whether they are active.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod";
-import { newId, type Db } from "../../infra/db/index.ts";
-import { AppError, assertRole, type Ctx } from "../../kernel/index.ts";
+import { env } from "../../config/env.ts";
+import { oneLine } from "../../contracts/text.ts";
+import { newId, transaction, type Db } from "../../infra/db/index.ts";
+import { publish } from "../../jobs/index.ts";
+import { actorUserId, AppError, assertRole, withDb, type Ctx } from "../../kernel/index.ts";
+import { contactsOf } from "../identity/index.ts";
+import { sendEmail } from "../notifications/index.ts";
+import { recordAudit } from "../platform/index.ts";
 import { assertManagesFulfiller, type FulfillerRow, type ReadCtx } from "./access.ts";
+import { printShopHandleHeld } from "./applications.ts";
 import { fulfillers } from "./schema.ts";
 import { fulfillerStates } from "./states.ts";
 import { FULFILLER_CAPABILITIES, type FulfillerStatus } from "./types.ts";
@@ -28,9 +35,12 @@ export async function getFulfillerById(ctx: ReadCtx, id: string): Promise<Fulfil
   return row ?? null;
 }
 
-/** Whether a handle is taken by a fulfillment business (handles are unique across stores and fulfillers). */
+/**
+ * Whether a handle is taken by a fulfillment business or held by a pending print shop application
+ * (handles are unique across stores and fulfillers).
+ */
 export async function isFulfillerHandleTaken(db: Db, handle: string): Promise<boolean> {
-  return Boolean(await getFulfillerByHandle({ db }, handle));
+  return printShopHandleHeld(db, stripAt(handle));
 }
 
 /** The fulfillment businesses a user owns. */
@@ -122,9 +132,64 @@ export async function updateFulfiller(
   return row!;
 }
 
-/** Suspend or reinstate a business (admins only; recorded with the reason). */
+/**
+ * Suspend or reinstate a business (admins only), in one transaction: the move is recorded with its
+ * reason, `fulfillment.fulfiller_suspended` (or `_reinstated`) is published on the outbox, and the
+ * owner is e-mailed. While suspended, routing skips the business, its blanks leave the designer and
+ * the modules holding its open lines hold them (they subscribe to the event).
+ */
 export async function setFulfillerStatus(ctx: Ctx, fulfillerId: string, to: FulfillerStatus, reason = ""): Promise<FulfillerRow> {
   assertRole(ctx, "admin", "Only admins can suspend or reinstate fulfillment businesses.");
-  if (to === "suspended" && !reason.trim()) throw new AppError("reason-required", "Give a reason for the suspension.", 422, "reason");
-  return (await fulfillerStates.transition(ctx, fulfillerId, to, { reason })).row;
+  const why = oneLine(reason ?? "").trim();
+  if (to === "suspended" && !why) throw new AppError("reason-required", "Give a reason for the suspension.", 422, "reason");
+  if (why.length > 1000) throw new AppError("reason-too-long", "Keep the reason under 1,000 characters.", 422, "reason");
+  return transaction(ctx.db, async (tx) => {
+    const tctx = withDb(ctx, tx);
+    const { row } = await fulfillerStates.transition(tctx, fulfillerId, to, {
+      reason: why,
+      set: { suspensionReason: to === "suspended" ? why : "" },
+    });
+    if (to === "suspended") await publish(tx, "fulfillment.fulfiller_suspended", { fulfillerId, reason: why }, { actor: ctx.actor });
+    else await publish(tx, "fulfillment.fulfiller_reinstated", { fulfillerId }, { actor: ctx.actor });
+    const who = (await contactsOf(tx, [row.ownerUserId]))[row.ownerUserId];
+    if (who)
+      await sendEmail(tx, {
+        to: who.email,
+        template: "notice",
+        params:
+          to === "suspended"
+            ? {
+                name: who.name,
+                subject: `Your print shop @${row.handle} is suspended`,
+                heading: `${row.name} is suspended`,
+                paragraphs: [
+                  `We suspended your print shop @${row.handle}. Reason: ${why}`,
+                  "While it is suspended, no new order lines are routed to it and its blanks are not offered for new products. Lines already routed to it are held for our team, which will tell you whether to finish them.",
+                  "Reply through the contact form if you want us to review this decision.",
+                ],
+                actionLabel: "Contact us",
+                actionUrl: `${env().PUBLIC_URL}/contact?topic=fulfillment`,
+                reason: "You run a print shop on the Platen marketplace.",
+              }
+            : {
+                name: who.name,
+                subject: `Your print shop @${row.handle} is reinstated`,
+                heading: `${row.name} is active again`,
+                paragraphs: [
+                  `We reinstated your print shop @${row.handle}: orders are routed to it again and its blanks are offered for new products.`,
+                ],
+                actionLabel: "Open your print shop",
+                actionUrl: `${env().PUBLIC_URL}/fulfillment/@${row.handle}/administration`,
+                reason: "You run a print shop on the Platen marketplace.",
+              },
+      });
+    await recordAudit(tx, {
+      actorId: actorUserId(ctx.actor),
+      action: to === "suspended" ? "fulfillment.suspend" : "fulfillment.reinstate",
+      targetType: "fulfiller",
+      targetId: fulfillerId,
+      data: to === "suspended" ? { reason: why } : {},
+    });
+    return row;
+  });
 }

@@ -48,6 +48,7 @@ export {
   STATUS_TARGET_HOURS,
 } from "./queries.ts";
 export { orderToken, verifyOrderToken, ORDER_LINK_DAYS } from "./access.ts";
+export { fulfillerPerformance, PERFORMANCE_MIN_SHIPMENTS, type FulfillerPerformance } from "./performance.ts";
 export { listFulfillmentLines } from "./fulfillment-lines.ts";
 export { registerOrderSteps } from "./steps.ts";
 export { tellPrintShopsCancelled } from "./emails.ts";
