@@ -755,7 +755,7 @@ export async function seedDemoProducts(db: Db): Promise<number> {
         },
         // Every colour gets its mockups (the build renders the demo once into its snapshot); print
         // files are rendered when the partner next saves the product.
-        { printFiles: false, publish: true, trusted: true },
+        { printFiles: "deferred", publish: true, trusted: true },
       );
       if (out.product.status !== "published") logger().warn({ title, status: out.product.status }, "demo product not published");
       if (out.product.status === "published" && (i === 0 || i === 9))
@@ -807,7 +807,7 @@ async function seedFlaggedCopy(db: Db): Promise<number> {
       placements: { front: { x: 0.5, y: 0.5, scale: 0.8, rotation: 0 } },
       variantPrices: {},
     },
-    { printFiles: false, publish: true, mockupColors: 1 },
+    { printFiles: "deferred", publish: true, mockupColors: 1 },
   );
   return 1;
 }

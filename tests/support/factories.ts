@@ -182,6 +182,8 @@ export async function makeProduct(
     mockupColors?: number;
     /** An artwork of the store already uploaded (makeProducts shares one: its mockups render once). */
     artworkId?: string;
+    /** Print files: none (default, fast), drawn now (true), or named now and drawn on first download ("deferred"). */
+    printFiles?: boolean | "deferred";
   } = {},
 ): Promise<{ product: SaveOutcome["product"]; store: StoreRow; owner: UserActor; blank: BlankRow; publish?: PublishOutcome }> {
   const { store, owner } = opts.store ?? (await makeStore(db));
@@ -215,7 +217,7 @@ export async function makeProduct(
   };
   const out = await saveProduct(ownerCtx, store.id, input, {
     publish: opts.publish ?? true,
-    printFiles: false,
+    printFiles: opts.printFiles ?? false,
     mockupColors: opts.mockupColors,
   });
   return { product: out.product, store, owner, blank, publish: out.publish };

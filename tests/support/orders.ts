@@ -42,7 +42,7 @@ export interface Shop {
 
 let n = 0;
 
-export async function makeShop(db: Db, opts: { handle?: string } = {}): Promise<Shop> {
+export async function makeShop(db: Db, opts: { handle?: string; printFiles?: boolean | "deferred" } = {}): Promise<Shop> {
   const f = await makeFulfillerWithBlank(db, opts.handle ? { handle: opts.handle } : {});
   const ctx = createCtx(db, f.owner);
   const zone = await saveShippingZone(ctx, { fulfillerId: f.fulfiller.id, name: "United States", regions: ["US"] });
@@ -56,7 +56,8 @@ export async function makeShop(db: Db, opts: { handle?: string } = {}): Promise<
     maxDays: 5,
   });
   const store = await makeStore(db);
-  const productId = (await makeProduct(db, { store, blank: f.blank, input: { priceMinor: 2500 } })).product.id;
+  const productId = (await makeProduct(db, { store, blank: f.blank, input: { priceMinor: 2500 }, printFiles: opts.printFiles ?? false }))
+    .product.id;
   const page = await getProductPage(createCtx(db, anonymous()), productId);
   return {
     owner: f.owner,

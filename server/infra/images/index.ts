@@ -80,7 +80,7 @@ export {
   type RenderProductMockupsInput,
 } from "./mockup.ts";
 export { imageAsPng, svgToWebp, uploadedImageToWebp, WEB_IMAGE_MAX_PIXELS, type WebImageOptions } from "./web.ts";
-export { PRINT_MAX_PIXELS, PRINT_MAX_SIDE, type PrintFile, type PrintFileInput } from "./printfile.ts";
+export { PRINT_MAX_PIXELS, PRINT_MAX_SIDE, printFileSize, type PrintFile, type PrintFileInput } from "./printfile.ts";
 export { readDeclaredSize, type DeclaredSize } from "./header.ts";
 export {
   configureImageWork,

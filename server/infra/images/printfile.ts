@@ -25,18 +25,26 @@ export interface PrintFile {
   dpi: number;
 }
 
+/** The size of an area's print file: area inches × DPI, the DPI lowered only when the caps apply. */
+export function printFileSize(area: { widthIn: number; heightIn: number; dpi: number }): {
+  widthPx: number;
+  heightPx: number;
+  dpi: number;
+} {
+  const { widthIn, heightIn } = area;
+  let dpi = area.dpi;
+  const cap = Math.min(PRINT_MAX_SIDE / Math.max(widthIn, heightIn), Math.sqrt(PRINT_MAX_PIXELS / (widthIn * heightIn)));
+  if (dpi > cap) dpi = Math.floor(cap);
+  return { widthPx: Math.max(1, Math.round(widthIn * dpi)), heightPx: Math.max(1, Math.round(heightIn * dpi)), dpi };
+}
+
 /**
  * The print file of one area at full print resolution: area inches × DPI, transparent
  * background, the artwork placed, rotated and clipped exactly as in the mockup. Store it under
  * `print-files/...` (never public; /media does not serve that prefix).
  */
 export async function renderPrintFile(input: PrintFileInput): Promise<PrintFile> {
-  const { widthIn, heightIn } = input.area;
-  let dpi = input.area.dpi;
-  const cap = Math.min(PRINT_MAX_SIDE / Math.max(widthIn, heightIn), Math.sqrt(PRINT_MAX_PIXELS / (widthIn * heightIn)));
-  if (dpi > cap) dpi = Math.floor(cap);
-  const widthPx = Math.max(1, Math.round(widthIn * dpi));
-  const heightPx = Math.max(1, Math.round(heightIn * dpi));
+  const { widthPx, heightPx, dpi } = printFileSize(input.area);
   const layer = await placeArtwork(input.artwork, input.artworkWidth / input.artworkHeight, input.placement, widthPx, heightPx);
   const sharp = await loadSharp();
   const png = await sharp(layer.data, { raw: { width: widthPx, height: heightPx, channels: 4 } })

@@ -208,7 +208,8 @@ describe("saving and publishing", () => {
     const mocks = await t.db.select().from(productMockups).where(eq(productMockups.productId, out.product.id));
     expect(mocks.map((m) => m.color).sort()).toEqual(["Black", "White"]);
     const [pf] = await t.db.select().from(printFiles).where(eq(printFiles.productId, out.product.id));
-    expect(pf!.storageKey).toBe(`print-files/${out.product.id}/front.png`);
+    // Named by the artwork, placement and area: an order keeps its file after the product is edited.
+    expect(pf!.storageKey).toMatch(new RegExp(`^print-files/${out.product.id}/front-[0-9a-f]{16}\\.png$`));
     const meta = await sharp((await storage().get(pf!.storageKey))!.body).metadata();
     expect(meta.width).toBe(12 * 300);
     // 400 px over 10.8 in is ~37 DPI: publishing is refused

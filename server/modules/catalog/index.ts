@@ -66,6 +66,7 @@ export {
   type StoreProductRow,
   type ProductForEdit,
 } from "./products.ts";
+export { ensurePrintFile } from "./print-files.ts";
 export { renderDesignerPreview } from "./designer.ts";
 export { sampleMediaKeys } from "./media.ts";
 export { recommendableProductsSql, productTraitsSql, similarProductIds, newestProductIds } from "./ranking.ts";

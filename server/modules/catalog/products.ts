@@ -14,7 +14,7 @@ import { assertStoreActive, assertStoreProducts, storeInfo } from "./access.ts";
 import { findArtworkMatch, getStoreArtwork } from "./artwork.ts";
 import { preflight } from "./preflight.ts";
 import { productInputSchema, productTransitions, PRODUCT_STATUS_LABELS, type ProductInput } from "./product-form.ts";
-import { renderMockupsFor, renderPrintFilesFor } from "./rendering.ts";
+import { planPrintFilesFor, renderMockupsFor, renderPrintFilesFor } from "./rendering.ts";
 import type { PreflightIssue, ProductStatus } from "./types.ts";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -321,8 +321,11 @@ export async function bulkSetPublished(
 
 export interface SaveOptions {
   productId?: string;
-  /** Render print files now (default true; the demo seed skips them to keep the first start fast). */
-  printFiles?: boolean;
+  /**
+   * Render print files now (default true), or "deferred": name and size them now and draw each on
+   * its first download (the demo seed, to keep the first start fast).
+   */
+  printFiles?: boolean | "deferred";
   /** Publish right after saving. */
   publish?: boolean;
   /** Render mockups for the first N colours only (demo seed); the rest render on the next save. */
@@ -415,7 +418,12 @@ export async function saveProduct(ctx: Ctx, storeId: string, raw: unknown, opts:
     input.placements,
     opts.mockupColors ? input.colors.slice(0, opts.mockupColors) : input.colors,
   );
-  const prints = opts.printFiles === false ? [] : await renderPrintFilesFor(ctx, productId, detail, artwork, input.placements);
+  const prints =
+    opts.printFiles === false
+      ? []
+      : opts.printFiles === "deferred"
+        ? planPrintFilesFor(productId, detail, artwork, input.placements)
+        : await renderPrintFilesFor(ctx, productId, detail, artwork, input.placements);
   const primaryColor = input.primaryColor && input.colors.includes(input.primaryColor) ? input.primaryColor : input.colors[0]!;
 
   const result = await transaction(ctx.db, async (tx) => {

@@ -1,6 +1,7 @@
 // Mockups, previews and print files of a product: the one place the catalogue calls the image pipeline.
 import { LRUCache } from "lru-cache";
-import { renderMockupPreview, renderPrintFile, renderProductMockups } from "../../infra/images/index.ts";
+import { createHash } from "node:crypto";
+import { printFileSize, renderMockupPreview, renderPrintFile, renderProductMockups } from "../../infra/images/index.ts";
 import { AppError, type Ctx } from "../../kernel/index.ts";
 import { rectFor, type BlankDetail } from "../fulfillment/index.ts";
 import type { Placement, TemplateRect } from "./types.ts";
@@ -109,19 +110,43 @@ export async function renderPrintFilesFor(
   const full = (await ctx.ports.storage.get(artwork.storageKey))?.body;
   if (!full) throw new AppError("missing-file", "The artwork file is missing; upload it again.", 409, "artwork");
   const out: RenderedPrintFile[] = [];
-  for (const [areaKey, placement] of Object.entries(placements)) {
-    const area = detail.areas.find((a) => a.key === areaKey);
-    if (!area || !placement) continue;
+  for (const plan of planPrintFilesFor(productId, detail, artwork, placements)) {
+    const area = detail.areas.find((a) => a.key === plan.areaKey)!;
     const r = await renderPrintFile({
       artwork: full,
       artworkWidth: artwork.width,
       artworkHeight: artwork.height,
-      placement,
+      placement: placements[plan.areaKey]!,
       area: { widthIn: area.widthIn, heightIn: area.heightIn, dpi: area.requiredDpi },
     });
-    const key = `print-files/${productId}/${areaKey}.png`;
-    await ctx.ports.storage.put(key, r.png, { contentType: "image/png" });
-    out.push({ areaKey, storageKey: key, widthPx: r.widthPx, heightPx: r.heightPx, dpi: r.dpi });
+    await ctx.ports.storage.put(plan.storageKey, r.png, { contentType: "image/png" });
+    out.push({ ...plan, widthPx: r.widthPx, heightPx: r.heightPx, dpi: r.dpi });
+  }
+  return out;
+}
+
+/**
+ * The print files a product's placements make, named and sized but not drawn (the demo seed's
+ * products: drawn on the first download, `ensurePrintFile`). The key carries a hash of the
+ * artwork, placement and area, so an order's line keeps pointing at the file it was sold with
+ * after the product is edited.
+ */
+export function planPrintFilesFor(
+  productId: string,
+  detail: BlankDetail,
+  artwork: Pick<ArtworkForRender, "sha256">,
+  placements: Partial<Record<string, Placement>>,
+): RenderedPrintFile[] {
+  const out: RenderedPrintFile[] = [];
+  for (const [areaKey, placement] of Object.entries(placements)) {
+    const area = detail.areas.find((a) => a.key === areaKey);
+    if (!area || !placement) continue;
+    const size = printFileSize({ widthIn: area.widthIn, heightIn: area.heightIn, dpi: area.requiredDpi });
+    const hash = createHash("sha256")
+      .update(JSON.stringify([artwork.sha256, placement, area.widthIn, area.heightIn, area.requiredDpi]))
+      .digest("hex")
+      .slice(0, 16);
+    out.push({ areaKey, storageKey: `print-files/${productId}/${areaKey}-${hash}.png`, ...size });
   }
   return out;
 }

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { formatAmount } from "../../contracts/money.ts";
 import { actorUserId, AppError, hasRole, type Ctx } from "../../kernel/index.ts";
+import { ensurePrintFile } from "../catalog/index.ts";
 import { canManageFulfiller, getFulfillerByHandle, getFulfillerById } from "../fulfillment/index.ts";
 import { fulfillerEarnings, lineEarnings, orderBreakdown, orderJournals, partyBalance } from "../ledger/index.ts";
 import { getPayment, listRefunds } from "../payments/index.ts";
@@ -492,7 +493,9 @@ export async function printFileForLine(
   }
   const file = row.l.printFiles.find((p) => p.areaKey === input.areaKey);
   if (!file) throw missing();
-  const stored = await ctx.ports.storage.get(file.storageKey);
+  // A print file only planned (the demo's products) is drawn on its first download.
+  let stored = await ctx.ports.storage.get(file.storageKey);
+  if (!stored && (await ensurePrintFile(ctx, file.storageKey))) stored = await ctx.ports.storage.get(file.storageKey);
   if (!stored) throw missing();
   const ext = file.storageKey.split(".").pop() ?? "png";
   return { body: stored.body, contentType: stored.contentType, filename: `${row.number}-${row.l.sku || row.l.id}-${file.areaKey}.${ext}` };
