@@ -21,3 +21,4 @@ export * from "./seed/schema.ts";
 export * from "./modules/production/schema.ts";
 export * from "./modules/carriers/schema.ts";
 export * from "./modules/shipping/schema.ts";
+export * from "./modules/cases/schema.ts";

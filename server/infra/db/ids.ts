@@ -69,6 +69,8 @@ export const ID_PREFIXES = [
   "crs",
   "crz",
   "crr",
+  // cases (issue 23): a case is `cas`; its thread's messages
+  "csm",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -96,6 +96,13 @@ export const shipmentGroups = pgTable(
     shippedAt: timestamp({ withTimezone: true }),
     deliveredAt: timestamp({ withTimezone: true }),
     sortOrder: integer().notNull().default(0),
+    /**
+     * A reprint (a case resolved by making the items again, issue 23): the group it remakes, why,
+     * and when it was ordered (its due date counts from then). Null for the groups bought at checkout.
+     */
+    reprintOf: text(),
+    reprintReason: text(),
+    reprintedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index("shipment_groups_order_idx").on(t.orderId),
