@@ -4,12 +4,13 @@ import { auditPage, waitForHydration } from "./support/a11y.ts";
 
 /**
  * The fulfiller's administration (issue 8, section 1): from the seller hub to the overview, then
- * shipping and stock. A zone with a bad region is refused on the field; the zone, a rate, an edit,
- * a stock figure, then everything is put back as it was (the demo data is shared by the suite).
+ * shipping. A zone with a bad region is refused on the field; the zone, a rate, an edit, then
+ * everything is put back as it was (the demo data is shared by the suite). Stock is edited on each
+ * warehouse's page (fulfiller-warehouses.spec.ts); this page links there.
  */
 const ADMIN = "/fulfillment/@print-works/administration";
 
-test("the fulfiller edits shipping zones, rates and stock, with errors next to the fields", async ({ page }) => {
+test("the fulfiller edits shipping zones and rates, with errors next to the fields, and finds each warehouse's stock", async ({ page }) => {
   test.setTimeout(120_000);
   const zoneName = `Journey zone ${Date.now().toString(36)}`;
   await signInAs(page, "fulfiller", "/ash");
@@ -73,27 +74,16 @@ test("the fulfiller edits shipping zones, rates and stock, with errors next to t
   await expect(page.getByTestId("config-notice")).toHaveText("The rate is saved.");
   await expect(zone.getByTestId("rate")).toContainText("$8.00 first item");
 
-  // stock: a bad figure is refused on its row; a good one is saved and shown as available
-  const rows = page.getByTestId("stock-row");
-  await expect(rows.first()).toBeVisible();
-  const row = rows.last();
-  const sku = (await row.getAttribute("data-sku"))!;
-  const field = page.getByRole("textbox", { name: `On hand, ${sku}` });
-  const before = await field.inputValue();
-  await field.fill("-3");
-  await page.getByRole("button", { name: "Save stock" }).click();
-  await expect(page.getByText("Enter a whole number of units (0 or more)")).toBeVisible();
-  await page.getByRole("textbox", { name: `On hand, ${sku}` }).fill("7");
-  await page.getByRole("button", { name: "Save stock" }).click();
-  await expect(page.getByTestId("config-notice")).toHaveText("Stock is saved.");
-  await expect(page.locator(`[data-sku="${sku}"]`)).toContainText("7");
-  await expect(page.getByRole("textbox", { name: `On hand, ${sku}` })).toHaveValue("7");
+  // stock is kept on each warehouse's page: the section links there
+  const stock = page.getByRole("region", { name: "Stock" });
+  for (const name of ["Portland, OR", "Leipzig"])
+    await expect(stock.getByRole("link", { name: `Stock of ${name}` })).toHaveAttribute(
+      "href",
+      new RegExp(`${ADMIN}/warehouses/wh_[0-9a-z]{26}#stock$`),
+    );
   await auditPage(page, "shipping and stock with a new zone and rate");
 
   // put everything back
-  await page.getByRole("textbox", { name: `On hand, ${sku}` }).fill(before);
-  await page.getByRole("button", { name: "Save stock" }).click();
-  await expect(page.getByTestId("config-notice")).toHaveText("Stock is saved.");
   await zone.getByRole("button", { name: /^Delete the rate for Any t-shirts/ }).click();
   await expect(page.getByTestId("config-notice")).toHaveText("The rate is deleted.");
   await zone.getByRole("button", { name: `Delete ${zoneName}` }).click();

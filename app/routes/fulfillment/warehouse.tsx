@@ -429,7 +429,10 @@ export default function WarehousePage({ loaderData, actionData }: Route.Componen
               component="fieldset"
               sx={{ border: 0, p: 0, m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "1fr 1fr 1fr" } }}
             >
-              <Box component="legend" sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+              <Box
+                component="legend"
+                sx={{ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" }}
+              >
                 Blanks made in {warehouse.name}
               </Box>
               {blanks.map((b) => (
@@ -558,8 +561,7 @@ export default function WarehousePage({ loaderData, actionData }: Route.Componen
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {sheetFailure.sheetRows.map((r, i) => (
                 <li key={`${r.row}-${r.column}-${i}`} data-testid="sheet-error">
-                  Row {r.row}
-                  {r.column ? `, ${r.column}` : ""}: {r.message}
+                  {`Row ${r.row}${r.column ? `, ${r.column}` : ""}: ${r.message}`}
                 </li>
               ))}
             </Box>
