@@ -36,6 +36,11 @@ export default [
     route("shop/partners/:handle/products/:category", "routes/shop/partner-products.tsx", { id: "partner-products-category" }),
     route("shop/partners/:handle/partners", "routes/partners/team.tsx"),
     route("shop/partners/:handle/fanClub", "routes/partners/fan-club.tsx"),
+    // becoming a print shop (issue 23): the application, its terms, the set-up, the shop's public page
+    route("shop/partners/:handle/fulfillment-application", "routes/fulfillment/apply.tsx"),
+    route("shop/partners/:handle/fulfillment/terms", "routes/fulfillment/terms.tsx"),
+    route("shop/partners/:handle/fulfillment/register", "routes/fulfillment/register.tsx"),
+    route("shop/partners/:handle/fulfillment/:shop", "routes/fulfillment/public.tsx"),
     route("fan-club/unsubscribe/:token", "routes/partners/fan-club-unsubscribe.tsx"),
     route("team/invite/:token", "routes/partners/team-invite.tsx"),
     route("search", "routes/search/index.tsx"),
@@ -72,6 +77,7 @@ export default [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/partners", "routes/admin/partners/index.tsx"),
     route("admin/partners/applicants", "routes/admin/partners/applicants.tsx"),
+    route("admin/fulfillers", "routes/admin/fulfillers.tsx"),
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/wishes", "routes/admin/wishes.tsx"),
     // orders (issue 8): overview, every order, one status, the CSV export, one order

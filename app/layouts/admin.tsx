@@ -4,11 +4,16 @@ import type { Route } from "./+types/admin";
 import { AppHeader } from "../components/AppHeader.tsx";
 import { SideNavLayout, type SideNavSection } from "../components/SideNavLayout.tsx";
 import { requireAdmin } from "../lib/session.server.ts";
+import { countPendingFulfillerApplications } from "#server/modules/fulfillment/index.ts";
 import { countPendingApplications } from "#server/modules/stores/index.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireAdmin(request);
-  return { pendingApplications: await countPendingApplications(ctx) };
+  const [pendingApplications, pendingPrintShops] = await Promise.all([
+    countPendingApplications(ctx),
+    countPendingFulfillerApplications(ctx),
+  ]);
+  return { pendingApplications, pendingPrintShops };
 }
 
 export const ADMIN_NAV: SideNavSection[] = [
@@ -33,6 +38,7 @@ export const ADMIN_NAV: SideNavSection[] = [
     items: [
       { to: "/admin/partners", label: "Partners", end: true },
       { to: "/admin/partners/applicants", label: "Applicants" },
+      { to: "/admin/fulfillers", label: "Print shops" },
       { to: "/admin/products", label: "Products" },
       { to: "/admin/wishes", label: "Wishes" },
     ],
@@ -49,12 +55,20 @@ export const ADMIN_NAV: SideNavSection[] = [
 /** The admin layout (spec section 2): admin header and side navigation. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const pending = loaderData?.pendingApplications ?? 0;
-  const sections = pending
-    ? ADMIN_NAV.map((s) => ({
-        ...s,
-        items: s.items.map((i) => (i.to === "/admin/partners/applicants" ? { ...i, label: `Applicants (${pending} pending)` } : i)),
-      }))
-    : ADMIN_NAV;
+  const printShops = loaderData?.pendingPrintShops ?? 0;
+  const sections =
+    pending || printShops
+      ? ADMIN_NAV.map((s) => ({
+          ...s,
+          items: s.items.map((i) =>
+            i.to === "/admin/partners/applicants" && pending
+              ? { ...i, label: `Applicants (${pending} pending)` }
+              : i.to === "/admin/fulfillers" && printShops
+                ? { ...i, label: `Print shops (${printShops} pending)` }
+                : i,
+          ),
+        }))
+      : ADMIN_NAV;
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }} data-layout="admin">
       <AppHeader title="Admin" nav={[]} homeTo="/admin" />

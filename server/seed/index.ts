@@ -13,6 +13,7 @@ import { seedDemoCarriers } from "./carriers.ts";
 export { DEMO_SCARCE_SKU, DEMO_SOLD_OUT_SKU } from "./shipping.ts";
 import { seedDemoShopping } from "./shopping.ts";
 import { seedDemoOrders } from "./orders.ts";
+import { seedDemoPrintShops } from "./print-shops.ts";
 import { demoSeedRuns } from "./schema.ts";
 
 /** A seeding step: idempotent (a second run adds nothing). */
@@ -31,6 +32,7 @@ export const DEMO_STEPS: SeedStep[] = [
   { name: "shopping activity", run: seedDemoShopping },
   { name: "orders", run: seedDemoOrders },
   { name: "warehouse stock and bins", run: seedDemoWarehouseStock },
+  { name: "print shop applications", run: seedDemoPrintShops },
 ];
 
 export async function seedDemo(db: Db, steps: readonly SeedStep[] = DEMO_STEPS): Promise<Record<string, number>> {

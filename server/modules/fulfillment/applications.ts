@@ -47,8 +47,15 @@ const HANDLE_MESSAGE = "Use 3 to 30 lowercase letters, digits and dashes, starti
 
 // ---- input ---------------------------------------------------------------------------------------
 
-const line = (max: number, message: string) =>
-  z.preprocess(oneLine, z.string({ error: message }).trim().max(max, `Use at most ${max} characters.`));
+const line = (max: number, message: string, required = false) =>
+  z.preprocess(
+    oneLine,
+    z
+      .string({ error: message })
+      .trim()
+      .min(required ? 1 : 0, message)
+      .max(max, `Use at most ${max} characters.`),
+  );
 
 const techniquesField = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
@@ -89,12 +96,12 @@ export const fulfillerApplicationSchema = z
       .toLowerCase()
       .transform((v) => v.replace(/^@/, ""))
       .pipe(z.string().min(1, "Choose a handle for your print shop.").regex(HANDLE, HANDLE_MESSAGE)),
-    line1: line(200, "Enter the street address."),
+    line1: line(200, "Enter the street address.", true),
     line2: line(200, "Enter the second address line.").default(""),
-    city: line(100, "Enter the city."),
+    city: line(100, "Enter the city.", true),
     region: line(100, "Enter the state, province or region.").default(""),
-    postalCode: z.string({ error: "Enter the postal code." }).trim().max(20, "Use at most 20 characters."),
-    country: z.string({ error: "Choose a country." }).trim().toUpperCase(),
+    postalCode: z.string({ error: "Enter the postal code." }).trim().min(1, "Enter the postal code.").max(20, "Use at most 20 characters."),
+    country: z.string({ error: "Choose a country." }).trim().toUpperCase().min(1, "Choose a country."),
     techniques: techniquesField,
     capacityPerDay: capacityField,
     acceptTerms: z.literal("on", { error: "Accept the manufacturing terms to apply." }),
