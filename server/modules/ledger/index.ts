@@ -16,3 +16,4 @@ export {
   orderBreakdown,
   trialBalance,
 } from "./service.ts";
+export { partyDailyShares, payableSchedule, partyLineSharesSql, type LedgerParty } from "./analytics.ts";

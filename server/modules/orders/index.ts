@@ -50,6 +50,7 @@ export {
 export { orderToken, verifyOrderToken, ORDER_LINK_DAYS } from "./access.ts";
 export { fulfillerPerformance, PERFORMANCE_MIN_SHIPMENTS, type FulfillerPerformance } from "./performance.ts";
 export { listFulfillmentLines } from "./fulfillment-lines.ts";
+export { fulfillerShippedGroupsSql, orderLineProductsSql, storeSalesDaily, storeProductSales } from "./analytics.ts";
 export { registerOrderSteps } from "./steps.ts";
 export { tellPrintShopsCancelled } from "./emails.ts";
 export { REFUND_STEP, CANCEL_INTENT_STEP } from "./refunds.ts";

@@ -41,6 +41,7 @@ export {
   clearTrendingCache,
   type MostWished,
 } from "./recommendations.ts";
+export { storeViewsDaily, storeProductViews, storeWishes } from "./analytics.ts";
 export {
   createProductRequest,
   listMyRequests,

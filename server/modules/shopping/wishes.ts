@@ -44,12 +44,12 @@ async function wishIdsOf(db: Db, userId: string): Promise<string[]> {
   return rows.map((r) => r.productId);
 }
 
-/** Insert a wish under the shopper's list lock (the cap is counted in the same transaction). */
-async function insertWish(tx: Tx, userId: string, productId: string): Promise<void> {
+/** Insert a wish under the shopper's list lock (the cap is counted in the same transaction), dated by the context's clock. */
+async function insertWish(tx: Tx, userId: string, productId: string, at: Date): Promise<void> {
   const [row] = await tx.select({ n: sqlCount() }).from(wishes).where(eq(wishes.userId, userId));
   if (Number(row?.n ?? 0) >= WISHES_MAX)
     throw new AppError("wishes-full", `You can keep at most ${WISHES_MAX} wishes. Remove some first.`, 409, "productId");
-  await tx.insert(wishes).values({ userId, productId }).onConflictDoNothing();
+  await tx.insert(wishes).values({ userId, productId, createdAt: at }).onConflictDoNothing();
 }
 
 const hasWish = async (tx: Tx, userId: string, productId: string) =>
@@ -66,7 +66,7 @@ export async function addWish(ctx: Ctx, productId: string): Promise<string[]> {
   await assertWishable(ctx, productId);
   return transaction(ctx.db, async (tx) => {
     await lockShopperList(tx, "wishes", userId);
-    if (!(await hasWish(tx, userId, productId))) await insertWish(tx, userId, productId);
+    if (!(await hasWish(tx, userId, productId))) await insertWish(tx, userId, productId, ctx.clock.now());
     return wishIdsOf(tx, userId);
   });
 }
@@ -93,7 +93,7 @@ export async function toggleWish(ctx: Ctx, productId: string): Promise<{ wished:
     if (had) await tx.delete(wishes).where(and(eq(wishes.userId, userId), eq(wishes.productId, productId)));
     else {
       await assertWishable(withDb(ctx, tx), productId);
-      await insertWish(tx, userId, productId);
+      await insertWish(tx, userId, productId, ctx.clock.now());
     }
     return { wished: !had, productIds: await wishIdsOf(tx, userId) };
   });

@@ -32,7 +32,10 @@ export async function joinFanClub(ctx: Ctx, storeId: string): Promise<void> {
   const userId = requireUserId(ctx, "Sign in to join the fan club.");
   const store = await getStoreById(ctx, storeId);
   if (!store || store.status !== "active") throw new AppError("not-found", "That store was not found.", 404);
-  await ctx.db.insert(fanClubMembers).values({ storeId, userId, unsubscribeToken: randomToken() }).onConflictDoNothing();
+  await ctx.db
+    .insert(fanClubMembers)
+    .values({ storeId, userId, unsubscribeToken: randomToken(), joinedAt: ctx.clock.now() })
+    .onConflictDoNothing();
 }
 
 export async function leaveFanClub(ctx: Ctx, storeId: string): Promise<void> {

@@ -77,3 +77,4 @@ export {
 } from "./fan-club.ts";
 export { recentStoreActivity, storeSetupFacts, type StoreActivity } from "./dashboard.ts";
 export { searchStores } from "./search.ts";
+export { fanClubGrowth } from "./analytics.ts";

@@ -1,0 +1,89 @@
+// What the analytics module (ADR 0018) reads of the ledger: a party's share booked per day,
+// when its payables become available, and its share per order line as a subquery. Every figure
+// is a sum of entries, never an estimate. The caller has checked who asks.
+import { and, eq, gt, gte, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Ctx } from "../../kernel/index.ts";
+import { ledgerEntries } from "./schema.ts";
+import { ACCOUNTS } from "./types.ts";
+
+type ReadCtx = Pick<Ctx, "db" | "clock">;
+
+export interface LedgerParty {
+  kind: "store" | "fulfiller";
+  id: string;
+}
+
+const accountsOf = (p: LedgerParty) =>
+  p.kind === "store"
+    ? [ACCOUNTS.storePending(p.id), ACCOUNTS.storePayable(p.id)]
+    : [ACCOUNTS.fulfillerPending(p.id), ACCOUNTS.fulfillerPayable(p.id)];
+
+/** The day (`YYYY-MM-DD`) of a timestamp column in an IANA time zone, in SQL (the name is checked, then inlined so the select and its group by are one expression). */
+const dayIn = (column: SQL | AnyColumn, timeZone = "UTC") => {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone)) throw new Error(`Not a time zone name: ${timeZone}`);
+  return sql<string>`to_char(${column} at time zone ${sql.raw(`'${timeZone}'`)}, 'YYYY-MM-DD')`;
+};
+
+/**
+ * The party's share booked per day (in `timeZone`, default UTC) in `[from, to)`, in `currency`: what sales credited it less
+ * what refunds took back, on the day each was booked (a delivery only moves a share from pending
+ * to payable, so it nets to zero here). Indexed by (account, created_at).
+ */
+export async function partyDailyShares(
+  ctx: ReadCtx,
+  party: LedgerParty,
+  window: { from: Date; to: Date; currency: string; timeZone?: string },
+): Promise<{ date: string; amountMinor: number }[]> {
+  const day = dayIn(ledgerEntries.createdAt, window.timeZone);
+  const rows = await ctx.db
+    .select({ date: day, amount: sql<string>`-sum(${ledgerEntries.amountMinor})` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        inArray(ledgerEntries.account, accountsOf(party)),
+        gte(ledgerEntries.createdAt, window.from),
+        lt(ledgerEntries.createdAt, window.to),
+        eq(ledgerEntries.currency, window.currency),
+      ),
+    )
+    .groupBy(day);
+  return rows.map((r) => ({ date: r.date, amountMinor: Number(r.amount) || 0 }));
+}
+
+/**
+ * When the party's delivered earnings become available to pay out: the payable still inside its
+ * hold period, summed per day of `available_at` (in `timeZone`, default UTC), soonest first (at
+ * most `limit` days).
+ */
+export async function payableSchedule(
+  ctx: ReadCtx,
+  party: LedgerParty,
+  options: { currency: string; limit?: number; timeZone?: string },
+): Promise<{ date: string; amountMinor: number }[]> {
+  const account = party.kind === "store" ? ACCOUNTS.storePayable(party.id) : ACCOUNTS.fulfillerPayable(party.id);
+  const day = dayIn(ledgerEntries.availableAt, options.timeZone);
+  const rows = await ctx.db
+    .select({ date: day, amount: sql<string>`-sum(${ledgerEntries.amountMinor})` })
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.account, account), gt(ledgerEntries.availableAt, ctx.clock.now()), eq(ledgerEntries.currency, options.currency)),
+    )
+    .groupBy(day)
+    .orderBy(day)
+    .limit(Math.max(1, Math.min(366, options.limit ?? 60)));
+  return rows.map((r) => ({ date: r.date, amountMinor: Number(r.amount) || 0 })).filter((r) => r.amountMinor !== 0);
+}
+
+/**
+ * The party's share per order line booked in `[from, to)`, as a parenthesised subquery to join
+ * with an alias (columns: line_id, amount_minor; credits positive). Indexed by (account, created_at).
+ */
+export function partyLineSharesSql(party: LedgerParty, window: { from: Date; to: Date; currency: string }): SQL {
+  const [pending, payable] = accountsOf(party);
+  return sql`(select ${ledgerEntries.lineId} as line_id, -sum(${ledgerEntries.amountMinor})::bigint as amount_minor
+    from ${ledgerEntries}
+    where ${ledgerEntries.account} in (${pending}, ${payable}) and ${ledgerEntries.createdAt} >= ${window.from}
+      and ${ledgerEntries.createdAt} < ${window.to} and ${ledgerEntries.currency} = ${window.currency}
+      and ${ledgerEntries.lineId} is not null
+    group by ${ledgerEntries.lineId})`;
+}
