@@ -34,6 +34,8 @@ export interface DomainEventMap {
   "order.group_shipped": { orderId: string; groupId: string; carrier: string; trackingNumber: string };
   /** A shipment group arrived. */
   "order.group_delivered": { orderId: string; groupId: string };
+  /** A case was resolved by a reprint: a new shipment group remakes lines of `reprintOf` at no charge. */
+  "order.reprint_created": { orderId: string; groupId: string; reprintOf: string; fulfillerId: string; lineIds: string[] };
   /**
    * An admin suspended a print shop: nothing new is routed to it and its blanks leave the designer;
    * its open lines are to be held (or re-routed) by the modules that hold them (production).

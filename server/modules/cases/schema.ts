@@ -78,7 +78,9 @@ export const caseLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.caseId, t.lineId] }),
-    uniqueIndex("case_lines_one_open_case").on(t.lineId).where(sql`${t.open}`),
+    uniqueIndex("case_lines_one_open_case")
+      .on(t.lineId)
+      .where(sql`${t.open}`),
   ],
 );
 

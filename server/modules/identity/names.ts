@@ -1,4 +1,4 @@
-import { ilike, inArray, or } from "drizzle-orm";
+import { and, arrayContains, asc, ilike, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../../infra/db/index.ts";
 import { users } from "./schema.ts";
 
@@ -65,4 +65,15 @@ export async function userIdsMatching(db: Db, text: string, limit = 2000): Promi
     .where(or(ilike(users.email, like), ilike(users.displayName, like)))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** The active admins (at most `limit`), to tell them of something that needs one of them (a new case...). */
+export async function adminContacts(db: Db, limit = 20): Promise<{ userId: string; email: string; name: string }[]> {
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName, firstName: users.firstName, email: users.email })
+    .from(users)
+    .where(and(arrayContains(users.roles, ["admin"]), isNull(users.disabledAt)))
+    .orderBy(asc(users.createdAt))
+    .limit(limit);
+  return rows.map((u) => ({ userId: u.id, email: u.email, name: u.firstName || u.displayName || "there" }));
 }

@@ -9,6 +9,7 @@ export {
   postRefundPaidOut,
   postLatePayment,
   postGroupDelivered,
+  postReprint,
   orderJournals,
   partyBalance,
   lineEarnings,

@@ -7,7 +7,15 @@ import { AppError, type Actor, type Ctx } from "../../kernel/index.ts";
 import { ledgerEntries, ledgerJournals } from "./schema.ts";
 import { splitMinor, type Money } from "../../contracts/money.ts";
 import { computeOrderShares, LedgerError } from "./shares.ts";
-import { ACCOUNTS, type Balance, type JournalKind, type JournalView, type OrderBreakdown, type OrderMoney } from "./types.ts";
+import {
+  ACCOUNTS,
+  type Balance,
+  type FaultCharge,
+  type JournalKind,
+  type JournalView,
+  type OrderBreakdown,
+  type OrderMoney,
+} from "./types.ts";
 
 type ReadCtx = Pick<Ctx, "db" | "clock">;
 
@@ -194,6 +202,11 @@ async function standingSlots(db: Db, orderId: string): Promise<{ slots: Slot[]; 
  * proportion (largest remainder). `lines` and `groupIds` name what is refunded with the amount
  * the orders module computed for each; `extraMinor` is an amount spread over everything left.
  * With `kind: "cancelled"` and nothing named, everything left is reversed.
+ *
+ * With `chargeTo` (a case found the print shop or the platform at fault), the tax is reversed as
+ * always but the rest is not taken from the store, the platform and the print shop in proportion:
+ * the party at fault pays all of it (the print shop's payable, available now, or the platform's
+ * revenue), so the others keep their shares.
  */
 export async function postOrderRefund(
   ctx: Ctx,
@@ -204,6 +217,7 @@ export async function postOrderRefund(
     lines?: { lineId: string; amountMinor: number }[];
     groups?: { groupId: string; amountMinor: number }[];
     extraMinor?: number;
+    chargeTo?: FaultCharge;
   },
 ): Promise<JournalView> {
   const key = `order-refund:${input.refundId}`;
@@ -248,20 +262,107 @@ export async function postOrderRefund(
   const total = [...taken.values()].reduce((a, b) => a + b, 0);
   if (total <= 0) throw new AppError("refund-empty", "There is nothing left to refund on this order.", 409);
   const entries: EntryInput[] = [];
-  for (const [s, amount] of taken)
-    if (amount > 0)
-      entries.push({ account: s.account, amountMinor: amount, lineId: s.lineId, groupId: s.groupId, availableAt: s.availableAt });
+  const charge = input.chargeTo;
+  // What the party at fault pays instead, per (line, group) of the shares it spares.
+  const charged = new Map<string, { lineId: string | null; groupId: string | null; amount: number }>();
+  for (const [s, amount] of taken) {
+    if (amount <= 0) continue;
+    if (charge && s.account !== ACCOUNTS.taxPayable) {
+      const k = `${s.lineId ?? ""}|${s.groupId ?? ""}`;
+      const c = charged.get(k) ?? { lineId: s.lineId, groupId: s.groupId, amount: 0 };
+      c.amount += amount;
+      charged.set(k, c);
+      continue;
+    }
+    entries.push({ account: s.account, amountMinor: amount, lineId: s.lineId, groupId: s.groupId, availableAt: s.availableAt });
+  }
+  if (charge)
+    for (const c of charged.values())
+      entries.push(
+        charge.party === "fulfiller"
+          ? {
+              account: ACCOUNTS.fulfillerPayable(charge.fulfillerId),
+              amountMinor: c.amount,
+              lineId: c.lineId,
+              groupId: c.groupId,
+              availableAt: ctx.clock.now(),
+            }
+          : { account: ACCOUNTS.platformRevenue, amountMinor: c.amount, lineId: c.lineId, groupId: c.groupId },
+      );
   // Owed back to the shopper until the provider makes the refund (postRefundPaidOut).
   entries.push({ account: ACCOUNTS.refunds, amountMinor: -total });
+  const memo =
+    input.kind === "cancelled"
+      ? "Order cancelled: everything refunded"
+      : !charge
+        ? "Refund"
+        : charge.party === "fulfiller"
+          ? `Refund charged to the print shop (fault: ${charge.fault})`
+          : `Refund paid by Platen (fault: ${charge.fault})`;
   return post(
     ctx,
     {
       kind: input.kind === "cancelled" ? "order_cancelled" : "order_refunded",
       orderId: input.orderId,
       key,
-      memo: input.kind === "cancelled" ? "Order cancelled: everything refunded" : "Refund",
+      memo,
       currency,
       reverses: paidJournalId,
+    },
+    entries,
+  );
+}
+
+/**
+ * A case resolved by a reprint (issue 23): the print shop that makes the items again earns their
+ * base cost (pending until the reprint is delivered, as for any line), and the party at fault pays
+ * it: the print shop itself (its payable is charged now, so it makes them again at its own cost)
+ * or the platform (out of its revenue). The shopper pays nothing. Once per reprint group.
+ */
+export async function postReprint(
+  ctx: Ctx,
+  input: {
+    orderId: string;
+    groupId: string;
+    fulfillerId: string;
+    currency: string;
+    lines: { lineId: string; costMinor: number }[];
+    chargeTo: FaultCharge;
+  },
+): Promise<JournalView | null> {
+  const key = `reprint:${input.groupId}`;
+  const existing = await journalByKey(ctx.db, key);
+  if (existing) return existing;
+  const entries: EntryInput[] = [];
+  for (const l of input.lines) {
+    if (!Number.isSafeInteger(l.costMinor) || l.costMinor < 0)
+      throw new LedgerError(`A reprint's cost is not a whole amount (${l.costMinor}).`);
+    if (l.costMinor === 0) continue;
+    const dims = { lineId: l.lineId, groupId: input.groupId };
+    entries.push(
+      { account: ACCOUNTS.fulfillerPending(input.fulfillerId), amountMinor: -l.costMinor, ...dims },
+      input.chargeTo.party === "fulfiller"
+        ? {
+            account: ACCOUNTS.fulfillerPayable(input.chargeTo.fulfillerId),
+            amountMinor: l.costMinor,
+            ...dims,
+            availableAt: ctx.clock.now(),
+          }
+        : { account: ACCOUNTS.platformRevenue, amountMinor: l.costMinor, ...dims },
+    );
+  }
+  if (!entries.length) return null; // nothing with a cost (a blank at no cost)
+  return post(
+    ctx,
+    {
+      kind: "reprint",
+      orderId: input.orderId,
+      key,
+      memo:
+        input.chargeTo.party === "fulfiller"
+          ? `Reprint at the print shop's cost (fault: ${input.chargeTo.fault})`
+          : `Reprint paid by Platen (fault: ${input.chargeTo.fault})`,
+      currency: input.currency,
     },
     entries,
   );

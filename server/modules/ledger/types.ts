@@ -77,7 +77,16 @@ export type JournalKind =
   /** The provider made a refund: the money owed back leaves payments clearing. */
   | "refund_paid_out"
   /** A payment that arrived after its order was closed: owed back to the shopper at once. */
-  | "late_payment";
+  | "late_payment"
+  /** A case resolved by a reprint: the print shop earns the remade items, paid by the party at fault. */
+  | "reprint";
+
+/**
+ * Who bears a refund or a reprint that a case found to be someone's fault (issue 23): the print
+ * shop (a misprint, damage in production or packing) or the platform (carrier loss, platform
+ * error). `fault` names it in the journal's memo.
+ */
+export type FaultCharge = { party: "fulfiller"; fulfillerId: string; fault: string } | { party: "platform"; fault: string };
 
 export interface JournalEntryView {
   account: string;

@@ -48,7 +48,7 @@ export function sampleParams<T extends TemplateName>(template: T, publicUrl = en
       orderNumber: "PL-10482",
       deliveredAt: "2026-03-19T15:42:00Z",
       orderUrl: order,
-      caseUrl: `${order}?report=problem`,
+      caseUrl: `${order}/problem?token=sample-token`,
       carrier: "UPS",
       trackingNumber: "1Z999AA10123456784",
       items: items.slice(0, 2),

@@ -4,6 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "../../config/env.ts";
 import { actorUserId, AppError, hasRole, type Ctx } from "../../kernel/index.ts";
+import { loadOrderRow } from "./load.ts";
 
 /** How long a signed order link works (the e-mails' links included). */
 export const ORDER_LINK_DAYS = 90;
@@ -49,5 +50,20 @@ export function viewerOf(
   if (userId && order.userId === userId) return "buyer";
   if (hasRole(ctx.actor, "admin")) return "admin";
   if (verifyOrderToken(order.id, token, ctx.clock.now())) return "link";
+  throw orderNotFound();
+}
+
+/**
+ * How the actor sees an order (`buyer`, `admin`, or `link` for whoever holds its signed token), or
+ * a 404 for anyone else: what a later module (cases) checks before acting for an order's shopper.
+ */
+export async function orderViewer(ctx: Ctx, access: { orderId: string; token?: string | null }): Promise<"buyer" | "admin" | "link"> {
+  const order = await loadOrderRow(ctx.db, access.orderId);
+  if (!order) throw orderNotFound();
+  const userId = actorUserId(ctx.actor);
+  // The shopper's own standing comes first: an admin who holds the link acts as its shopper.
+  if (userId && order.userId === userId) return "buyer";
+  if (verifyOrderToken(order.id, access.token, ctx.clock.now())) return "link";
+  if (hasRole(ctx.actor, "admin")) return "admin";
   throw orderNotFound();
 }

@@ -19,6 +19,11 @@ export function orderUrl(order: Pick<OrderRow, "id">, now: Date): string {
   return `${env().PUBLIC_URL}/shop/orders/${order.id}?token=${encodeURIComponent(orderToken(order.id, now))}`;
 }
 
+/** The page where the shopper reports a problem with the order (a case), with the signed link. */
+export function problemUrl(order: Pick<OrderRow, "id">, now: Date): string {
+  return `${env().PUBLIC_URL}/shop/orders/${order.id}/problem?token=${encodeURIComponent(orderToken(order.id, now))}`;
+}
+
 export function postalAddress(a: OrderAddress): string {
   const cityLine = [a.city, [a.region, a.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return [a.fullName, [a.line1, a.line2].filter(Boolean).join(", "), cityLine, countryName(a.country)].filter(Boolean).join("\n");
@@ -106,7 +111,8 @@ export function deliveredParams(o: LoadedOrder, g: GroupRow, now: Date): Templat
     orderNumber: o.order.number,
     deliveredAt: (g.deliveredAt ?? now).toISOString(),
     orderUrl: url,
-    caseUrl: `${env().PUBLIC_URL}/contact?topic=order`,
+    // The shopper's "Report a problem" page for this order (opens a case), with the signed link.
+    caseUrl: problemUrl(o.order, now),
     ...(g.carrier ? { carrier: g.carrier } : {}),
     ...(g.trackingNumber ? { trackingNumber: g.trackingNumber } : {}),
     items: o.lines

@@ -84,12 +84,14 @@ export async function listFulfillmentLines(
     quantity: l.quantity - l.refundedQuantity,
     printFiles: l.printFiles,
     image: l.image ?? null,
-    paidAt: o.paidAt!,
+    // A reprint is made from when it was ordered, not from the order's payment.
+    paidAt: g.reprintedAt ?? o.paidAt!,
     placedAt: o.createdAt,
     productionDays: g.productionDays,
     carrier: g.carrier,
     trackingNumber: g.trackingNumber,
     shippedAt: g.shippedAt,
     address: o.address,
+    reprintOf: g.reprintOf,
   }));
 }

@@ -22,6 +22,9 @@ export {
 export {
   cancelOrder,
   refundOrder,
+  refundOrderInTransaction,
+  refundAfterCommit,
+  type RefundOrderInput,
   holdOrder,
   releaseOrder,
   startGroupProduction,
@@ -47,12 +50,13 @@ export {
   orderTemplatePreview,
   STATUS_TARGET_HOURS,
 } from "./queries.ts";
-export { orderToken, verifyOrderToken, ORDER_LINK_DAYS } from "./access.ts";
+export { orderToken, verifyOrderToken, orderViewer, ORDER_LINK_DAYS } from "./access.ts";
+export { createReprint, type ReprintInput } from "./reprints.ts";
 export { fulfillerPerformance, PERFORMANCE_MIN_SHIPMENTS, type FulfillerPerformance } from "./performance.ts";
 export { listFulfillmentLines } from "./fulfillment-lines.ts";
 export { fulfillerShippedGroupsSql, orderLineProductsSql, storeSalesDaily, storeProductSales } from "./analytics.ts";
 export { registerOrderSteps } from "./steps.ts";
-export { tellPrintShopsCancelled } from "./emails.ts";
+export { tellPrintShopsCancelled, orderUrl, problemUrl } from "./emails.ts";
 export { REFUND_STEP, CANCEL_INTENT_STEP } from "./refunds.ts";
 export { priceCheckout, type PricingInput, type PricedCheckout } from "./pricing.ts";
 export { orderMachine, groupMachine, ORDER_TRANSITIONS, GROUP_TRANSITIONS, statusFromGroups, orderActions } from "./states.ts";

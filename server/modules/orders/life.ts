@@ -10,7 +10,7 @@ import { publish } from "../../jobs/index.ts";
 import { actorUserId, AppError, asSystem, hasRole, systemCtx, type Ctx, withDb } from "../../kernel/index.ts";
 import { commitStock, getFulfillerById, canManageFulfiller, releaseStock } from "../fulfillment/index.ts";
 import { accountEmailsOf } from "../identity/index.ts";
-import { postGroupDelivered, postOrderRefund } from "../ledger/index.ts";
+import { postGroupDelivered, postOrderRefund, type FaultCharge } from "../ledger/index.ts";
 import { getRefund, retryRefund } from "../payments/index.ts";
 import { getSettings } from "../platform/index.ts";
 import { releaseDiscountCode } from "../stores/index.ts";
@@ -35,7 +35,7 @@ import { shipGroupSchema, type OrderAccess, type OrderStatus, type OrderView, ty
 const FOLLOWS_GROUPS: readonly OrderStatus[] = ["paid", "in_production", "partially_shipped", "shipped", "delivered"];
 
 /** Bring the order's status in line with its groups (or its hold's "released to" status). */
-async function followGroups(ctx: Ctx, orderId: string, reason: string): Promise<void> {
+export async function followGroups(ctx: Ctx, orderId: string, reason: string): Promise<void> {
   // The order's row (locked) and its groups' states: its lines play no part here.
   const order = (await loadOrderRow(ctx.db, orderId, true))!;
   const groups = await ctx.db.select({ status: shipmentGroups.status }).from(shipmentGroups).where(eq(shipmentGroups.orderId, orderId));
@@ -193,136 +193,173 @@ function requireAdmin(ctx: Ctx): void {
   if (!hasRole(ctx.actor, "admin")) throw orderNotFound();
 }
 
+/** A refund an admin asks for, and who bears it when a case found someone at fault (issue 23). */
+export interface RefundOrderInput {
+  orderId: string;
+  request: RefundRequest & { idempotencyKey?: string };
+  /** The party at fault pays it in the ledger (the tax is reversed as always); default: every share in proportion. */
+  chargeTo?: FaultCharge;
+}
+
 /**
  * Admin: refund chosen lines (quantities), the shipping of chosen groups, or an amount. One
  * transaction with the order locked checks what is left, grants the refund, posts the ledger's
  * reversal and moves the lines, groups and order; the provider refunds after the commit. Two
  * refunds at once wait for each other, so the second sees what the first took.
  */
-export async function refundOrder(
+export async function refundOrder(ctx: Ctx, input: RefundOrderInput): Promise<OrderView> {
+  const granted = await refundOrderInTransaction(ctx, input);
+  if (granted.refundId) await refundNow(ctx.db, granted.refundId);
+  return orderView(ctx, (await loadOrder(ctx.db, input.orderId))!, "admin");
+}
+
+/** After the caller's transaction committed: ask the provider for a refund `refundOrderInTransaction` granted (a durable step). */
+export async function refundAfterCommit(db: Db, refundId: string): Promise<void> {
+  await refundNow(db, refundId);
+}
+
+/**
+ * `refundOrder`'s state part in the caller's transaction when `ctx.db` is one (a case resolved by
+ * a refund is one transaction with the case), else in its own. The provider is asked only once the
+ * caller calls `refundAfterCommit` after its commit; its step is requested in the transaction, so
+ * the worker asks the provider even if the caller never does. `refundId` is null when the same
+ * idempotency key was used before (the first refund stands).
+ */
+export async function refundOrderInTransaction(
   ctx: Ctx,
-  input: { orderId: string; request: RefundRequest & { idempotencyKey?: string } },
-): Promise<OrderView> {
+  input: RefundOrderInput,
+): Promise<{ refundId: string | null; amountMinor: number }> {
   requireAdmin(ctx);
   const req = input.request;
   const reason = (req.reason ?? "").trim();
   if (!reason) throw new AppError("refund-reason", "Give a reason for the refund (the timeline shows it).", 422, "reason");
   if (reason.length > 500) throw new AppError("refund-reason", "Use at most 500 characters.", 422, "reason");
   if (!(await loadOrderRow(ctx.db, input.orderId))) throw orderNotFound();
-  const granted = await transaction(ctx.db, async (tx) => {
-    const tctx = withDb(ctx, tx);
-    const now = ctx.clock.now();
-    const o = (await loadOrder(tx, input.orderId, true))!;
-    if (!orderActions(actionsInput(o), "admin").refund)
-      throw new AppError(
-        "order-not-refundable",
-        o.order.status === "pending_payment" ? "This order has not been paid." : "This order has nothing left to refund.",
-        409,
-      );
-    let amount = 0;
-    const lineRefunds: { lineId: string; quantity: number; amountMinor: number }[] = [];
-    for (const r of req.lines ?? []) {
-      if (!r.quantity) continue;
-      const line = o.lines.find((l) => l.id === r.lineId);
-      if (!line) throw new AppError("refund-line", "That item is not part of this order.", 422, "lines");
-      const left = line.quantity - line.refundedQuantity;
-      if (!Number.isInteger(r.quantity) || r.quantity < 0 || r.quantity > left)
-        throw new AppError("refund-line", `You can refund at most ${left} of "${line.title}".`, 422, `line.${line.id}`);
-      const charged = lineChargedMinor(o.order, line);
-      const part =
-        unitsCharged(charged, line.quantity, line.refundedQuantity + r.quantity) -
-        unitsCharged(charged, line.quantity, line.refundedQuantity);
-      amount += part;
-      lineRefunds.push({ lineId: line.id, quantity: r.quantity, amountMinor: part });
-    }
-    const groupRefunds: { groupId: string; amountMinor: number }[] = [];
-    for (const id of req.groupIds ?? []) {
-      const g = o.groups.find((x) => x.id === id);
-      if (!g) throw new AppError("refund-group", "That shipment is not part of this order.", 422, "groupIds");
-      const left = groupShippingChargedMinor(o.order, g) - g.shippingRefundedMinor;
-      if (left <= 0) continue;
-      amount += left;
-      groupRefunds.push({ groupId: id, amountMinor: left });
-    }
-    if (req.amountMinor !== undefined && req.amountMinor !== null) {
-      if (!Number.isSafeInteger(req.amountMinor) || req.amountMinor <= 0)
-        throw new AppError("refund-amount", "Enter an amount above zero.", 422, "amount");
-      amount += req.amountMinor;
-    }
-    const refundable = o.order.totalMinor - o.order.refundedMinor;
-    if (amount <= 0) throw new AppError("refund-empty", "Choose items, shipping or an amount to refund.", 422, "lines");
-    if (amount > refundable)
-      throw new AppError(
-        "refund-too-much",
-        `At most ${formatAmount(refundable, o.order.currency)} is left to refund on this order.`,
-        422,
-        "amount",
-      );
-    const key = req.idempotencyKey ?? `refund:${o.order.id}:${o.order.refundedMinor}:${amount}`;
-    const { refund, created } = await grantRefund(tctx, {
-      orderId: o.order.id,
-      amount: money(amount, o.order.currency),
-      reason,
-      key,
-      notice: "refund",
-    });
-    if (!created) return null; // the same form sent twice: the first one stands
-    await postOrderRefund(asSystem(tctx, "refund"), {
-      orderId: o.order.id,
-      refundId: refund.id,
-      kind: "refunded",
-      ...(lineRefunds.length ? { lines: lineRefunds.map(({ lineId, amountMinor }) => ({ lineId, amountMinor })) } : {}),
-      ...(groupRefunds.length ? { groups: groupRefunds } : {}),
-      ...(req.amountMinor ? { extraMinor: req.amountMinor } : {}),
-    });
-    for (const r of lineRefunds)
+  return transaction(
+    ctx.db,
+    async (tx) => {
+      const tctx = withDb(ctx, tx);
+      const now = ctx.clock.now();
+      const o = (await loadOrder(tx, input.orderId, true))!;
+      if (!orderActions(actionsInput(o), "admin").refund)
+        throw new AppError(
+          "order-not-refundable",
+          o.order.status === "pending_payment" ? "This order has not been paid." : "This order has nothing left to refund.",
+          409,
+        );
+      let amount = 0;
+      const lineRefunds: { lineId: string; quantity: number; amountMinor: number }[] = [];
+      for (const r of req.lines ?? []) {
+        if (!r.quantity) continue;
+        const line = o.lines.find((l) => l.id === r.lineId);
+        if (!line) throw new AppError("refund-line", "That item is not part of this order.", 422, "lines");
+        const left = line.quantity - line.refundedQuantity;
+        if (!Number.isInteger(r.quantity) || r.quantity < 0 || r.quantity > left)
+          throw new AppError("refund-line", `You can refund at most ${left} of "${line.title}".`, 422, `line.${line.id}`);
+        const charged = lineChargedMinor(o.order, line);
+        const part =
+          unitsCharged(charged, line.quantity, line.refundedQuantity + r.quantity) -
+          unitsCharged(charged, line.quantity, line.refundedQuantity);
+        amount += part;
+        lineRefunds.push({ lineId: line.id, quantity: r.quantity, amountMinor: part });
+      }
+      const groupRefunds: { groupId: string; amountMinor: number }[] = [];
+      for (const id of req.groupIds ?? []) {
+        const g = o.groups.find((x) => x.id === id);
+        if (!g) throw new AppError("refund-group", "That shipment is not part of this order.", 422, "groupIds");
+        const left = groupShippingChargedMinor(o.order, g) - g.shippingRefundedMinor;
+        if (left <= 0) continue;
+        amount += left;
+        groupRefunds.push({ groupId: id, amountMinor: left });
+      }
+      if (req.amountMinor !== undefined && req.amountMinor !== null) {
+        if (!Number.isSafeInteger(req.amountMinor) || req.amountMinor <= 0)
+          throw new AppError("refund-amount", "Enter an amount above zero.", 422, "amount");
+        amount += req.amountMinor;
+      }
+      const refundable = o.order.totalMinor - o.order.refundedMinor;
+      if (amount <= 0) throw new AppError("refund-empty", "Choose items, shipping or an amount to refund.", 422, "lines");
+      if (amount > refundable)
+        throw new AppError(
+          "refund-too-much",
+          `At most ${formatAmount(refundable, o.order.currency)} is left to refund on this order.`,
+          422,
+          "amount",
+        );
+      const key = req.idempotencyKey ?? `refund:${o.order.id}:${o.order.refundedMinor}:${amount}`;
+      const { refund, created } = await grantRefund(tctx, {
+        orderId: o.order.id,
+        amount: money(amount, o.order.currency),
+        reason,
+        key,
+        notice: "refund",
+      });
+      if (!created) return { refundId: null, amountMinor: 0 }; // the same form sent twice: the first one stands
+      await postOrderRefund(asSystem(tctx, "refund"), {
+        orderId: o.order.id,
+        refundId: refund.id,
+        kind: "refunded",
+        ...(lineRefunds.length ? { lines: lineRefunds.map(({ lineId, amountMinor }) => ({ lineId, amountMinor })) } : {}),
+        ...(groupRefunds.length ? { groups: groupRefunds } : {}),
+        ...(req.amountMinor ? { extraMinor: req.amountMinor } : {}),
+        ...(input.chargeTo ? { chargeTo: input.chargeTo } : {}),
+      });
+      for (const r of lineRefunds)
+        await tx
+          .update(orderLines)
+          .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${r.quantity}` })
+          .where(eq(orderLines.id, r.lineId));
+      for (const { groupId } of groupRefunds) {
+        const g = o.groups.find((x) => x.id === groupId)!;
+        await tx
+          .update(shipmentGroups)
+          .set({ shippingRefundedMinor: groupShippingChargedMinor(o.order, g) })
+          .where(eq(shipmentGroups.id, groupId));
+      }
+      const refundedMinor = o.order.refundedMinor + amount;
+      const adjustment = {
+        at: now.toISOString(),
+        kind: "refund" as const,
+        amountMinor: amount,
+        reason,
+        actorUserId: actorUserId(ctx.actor),
+      };
       await tx
-        .update(orderLines)
-        .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${r.quantity}` })
-        .where(eq(orderLines.id, r.lineId));
-    for (const { groupId } of groupRefunds) {
-      const g = o.groups.find((x) => x.id === groupId)!;
-      await tx
-        .update(shipmentGroups)
-        .set({ shippingRefundedMinor: groupShippingChargedMinor(o.order, g) })
-        .where(eq(shipmentGroups.id, groupId));
-    }
-    const refundedMinor = o.order.refundedMinor + amount;
-    const adjustment = { at: now.toISOString(), kind: "refund" as const, amountMinor: amount, reason, actorUserId: actorUserId(ctx.actor) };
-    await tx
-      .update(orders)
-      .set({
-        refundedMinor,
-        appliedRefunds: [...o.order.appliedRefunds, refund.id],
-        adjustments: [...o.order.adjustments, adjustment],
-        updatedAt: now,
-      })
-      .where(eq(orders.id, o.order.id));
-    // A group whose every unit is refunded before it ships is not made at all.
-    // Refunded in full, nothing more of it is made or shipped (its print shops' queues let go).
-    const after = (await loadOrder(tx, o.order.id))!;
-    const full = refundedMinor >= o.order.totalMinor;
-    for (const g of after.groups) {
-      const lines = after.lines.filter((l) => l.groupId === g.id);
-      if ((g.status === "pending" || g.status === "in_production") && (full || lines.every((l) => l.refundedQuantity >= l.quantity)))
-        await groupMachine.transition(tctx, g.id, "cancelled", { reason: `Refunded: ${reason}` });
-    }
-    if (full) {
-      await orderMachine.transition(tctx, o.order.id, "refunded", { reason, set: { heldFrom: null, updatedAt: now } });
-      await releaseStock(tctx, o.order.id);
-    } else {
-      await followGroups(tctx, o.order.id, "Refunded items will not ship");
-    }
-    await publish(
-      tx,
-      "order.refunded",
-      { orderId: o.order.id, amountMinor: amount, currency: o.order.currency, full },
-      { actor: ctx.actor, at: now },
-    );
-    return refund;
-  });
-  if (granted) await refundNow(ctx.db, granted.id);
-  return orderView(ctx, (await loadOrder(ctx.db, input.orderId))!, "admin");
+        .update(orders)
+        .set({
+          refundedMinor,
+          appliedRefunds: [...o.order.appliedRefunds, refund.id],
+          adjustments: [...o.order.adjustments, adjustment],
+          updatedAt: now,
+        })
+        .where(eq(orders.id, o.order.id));
+      // A group whose every unit is refunded before it ships is not made at all.
+      // Refunded in full, nothing more of it is made or shipped (its print shops' queues let go).
+      const after = (await loadOrder(tx, o.order.id))!;
+      const full = refundedMinor >= o.order.totalMinor;
+      for (const g of after.groups) {
+        const lines = after.lines.filter((l) => l.groupId === g.id);
+        if ((g.status === "pending" || g.status === "in_production") && (full || lines.every((l) => l.refundedQuantity >= l.quantity)))
+          await groupMachine.transition(tctx, g.id, "cancelled", { reason: `Refunded: ${reason}` });
+      }
+      if (full) {
+        await orderMachine.transition(tctx, o.order.id, "refunded", { reason, set: { heldFrom: null, updatedAt: now } });
+        await releaseStock(tctx, o.order.id);
+        // A reprint's units are held under its own group (orders/reprints.ts).
+        for (const g of after.groups) if (g.reprintOf) await releaseStock(tctx, g.id);
+      } else {
+        await followGroups(tctx, o.order.id, "Refunded items will not ship");
+      }
+      await publish(
+        tx,
+        "order.refunded",
+        { orderId: o.order.id, amountMinor: amount, currency: o.order.currency, full },
+        { actor: ctx.actor, at: now },
+      );
+      return { refundId: refund.id, amountMinor: amount };
+    },
+    { join: true },
+  );
 }
 
 /** Admin: ask the provider again for a refund that failed (a step, as the first time). */
@@ -436,7 +473,8 @@ async function recordGroupShipped(ctx: Ctx, input: { groupId: string; carrier: s
         expectFrom: "in_production",
         set: { carrier: input.carrier, trackingNumber: input.trackingNumber, shippedAt: now },
       });
-      await commitStock(tctx, { orderId: g.orderId, warehouseId: g.warehouseId });
+      // A reprint's units were held under its own group's id (orders/reprints.ts).
+      await commitStock(tctx, { orderId: g.reprintOf ? g.id : g.orderId, warehouseId: g.warehouseId });
       await followGroups(tctx, g.orderId, `Shipped from ${g.warehouseName}`);
       const o = (await loadOrder(tx, g.orderId))!;
       await sendShipped(

@@ -192,8 +192,10 @@ export function groupView(order: OrderRow, g: GroupRow, lines: readonly LineRow[
     trackingUrl: trackingUrlFor(g.carrier, g.trackingNumber),
     shippedAt: g.shippedAt,
     deliveredAt: g.deliveredAt,
-    estimate: deliveryEstimate(order.paidAt ?? order.createdAt, g),
+    estimate: deliveryEstimate(g.reprintedAt ?? order.paidAt ?? order.createdAt, g),
     lines: lines.filter((l) => l.groupId === g.id).map(lineView),
+    reprintOf: g.reprintOf,
+    reprintReason: g.reprintReason,
   };
 }
 

@@ -456,6 +456,8 @@ export async function listFulfillerGroups(
       shippingMinor: g.shippingMinor,
       payoutMinor: payouts.get(g.id) ?? 0,
       currency: o.currency,
+      reprintOf: g.reprintOf,
+      reprintReason: g.reprintReason,
       lines: lines
         .filter((l) => l.groupId === g.id)
         .map((l) => ({

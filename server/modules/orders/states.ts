@@ -9,8 +9,9 @@ import type { GroupStatus, OrderActions, OrderRole, OrderStatus } from "./types.
  * An order. `pending_payment` is paid or cancelled (the shopper cancels, or it expires unpaid).
  * Once paid it follows its shipment groups (`in_production`, `partially_shipped` while some are
  * out, `shipped`, `delivered`); it is cancelled (a full refund, nothing made or sent) until a
- * shipment leaves, refunded in full at any point after payment, and put `on_hold` while a case
- * is open, then released to the status its groups give. Who may make which move is
+ * shipment leaves, refunded in full at any point after payment, and put `on_hold` by an admin,
+ * then released to the status its groups give. A delivered order is partially shipped again when a
+ * case is resolved by a reprint (a new shipment is on its way). Who may make which move is
  * `orderActions`, beside this table.
  */
 export const ORDER_TRANSITIONS = {
@@ -19,7 +20,8 @@ export const ORDER_TRANSITIONS = {
   in_production: ["partially_shipped", "shipped", "cancelled", "refunded", "on_hold"],
   partially_shipped: ["shipped", "delivered", "in_production", "refunded", "on_hold"],
   shipped: ["delivered", "partially_shipped", "in_production", "refunded", "on_hold"],
-  delivered: ["refunded", "on_hold"],
+  // A reprint (a case's remedy, orders/reprints.ts) puts a new shipment on its way again.
+  delivered: ["partially_shipped", "refunded", "on_hold"],
   on_hold: ["paid", "in_production", "partially_shipped", "shipped", "delivered", "cancelled", "refunded"],
   cancelled: [],
   refunded: [],

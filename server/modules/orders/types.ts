@@ -186,6 +186,9 @@ export interface ShipmentGroupView {
   /** Estimated delivery window from the order's payment (or placing) date. */
   estimate: { from: string; to: string };
   lines: OrderLineView[];
+  /** A reprint at no charge (a case's remedy): the group it remakes and why; null for what was bought. */
+  reprintOf: string | null;
+  reprintReason: string | null;
 }
 
 export interface TimelineEntry {
@@ -346,6 +349,8 @@ export interface FulfillmentLine {
   trackingNumber: string | null;
   shippedAt: Date | null;
   address: OrderAddress;
+  /** The shipment group this line's group reprints (a case's remedy), or null. */
+  reprintOf: string | null;
 }
 
 export interface FulfillerGroupRow {
@@ -367,6 +372,9 @@ export interface FulfillerGroupRow {
   /** What the fulfiller will be paid for this group (base costs + shipping), from the ledger. */
   payoutMinor: number;
   currency: string;
+  /** A reprint at no charge to the shopper (a case's remedy): the group it remakes and why. */
+  reprintOf: string | null;
+  reprintReason: string | null;
   lines: {
     id: string;
     title: string;
