@@ -42,7 +42,9 @@ export function registerJobHandlers(): void {
   registerHandler(RELEASE_AT_CUTOFF_TOPIC, releaseAtCutoffHandler);
   // Shipments follow their carrier's tracking until delivered (a delivered event delivers the group).
   registerHandler(TRACK_TOPIC, trackHandler);
-  subscribe("production.follow-closed-orders", ["order.cancelled", "order.refunded"], (ctx, event) => followClosedOrder(ctx, event.payload.orderId));
+  subscribe("production.follow-closed-orders", ["order.cancelled", "order.refunded"], (ctx, event) =>
+    followClosedOrder(ctx, event.payload.orderId),
+  );
   // The fan club hears of a store's new product (its first publication).
   subscribe("stores.fan-club-new-product", "product.published", fanClubOnProductPublished);
 }

@@ -61,7 +61,7 @@ const GETS: { path: string; want: Record<Who, Want> }[] = [
 
 // POST intents with an unknown shipment or bad fields: refusals are exact, allowed users get a 4xx (never a 500).
 const POSTS: { path: string; form: Record<string, string>; want: Record<Who, Want> }[] = [
-  { path: FUL, form: { intent: "start", groupId: NO_GROUP }, want: { ...printWorksFulfiller, fulfiller: 404, admin: 404 } },
+  { path: FUL, form: { intent: "accept", groupId: NO_GROUP }, want: { ...printWorksFulfiller, fulfiller: 409, admin: 409 } },
   { path: FUL, form: { intent: "deliver", groupId: NO_GROUP }, want: { ...printWorksFulfiller, fulfiller: 404, admin: 404 } },
   {
     path: FUL,
@@ -74,8 +74,8 @@ const POSTS: { path: string; form: Record<string, string>; want: Record<Who, Wan
     want: { ...printWorksFulfiller, fulfiller: 400, admin: 400 },
   },
   { path: FUL, form: { intent: "explode", groupId: NO_GROUP }, want: { ...printWorksFulfiller, fulfiller: 400, admin: 400 } },
-  { path: FUL, form: { intent: "start" }, want: { ...printWorksFulfiller, fulfiller: 400, admin: 400 } },
-  { path: "/fulfillment/print-works/administration/orders", form: { intent: "start", groupId: NO_GROUP }, want: all(404) },
+  { path: FUL, form: { intent: "accept" }, want: { ...printWorksFulfiller, fulfiller: 400, admin: 400 } },
+  { path: "/fulfillment/print-works/administration/orders", form: { intent: "accept", groupId: NO_GROUP }, want: all(404) },
   // shipping and stock: refusals for allowed users are 4xx with the message on the field, nothing written
   { path: CFG, form: { intent: "save-zone", name: "", regions: "XX, US" }, want: { ...printWorksFulfiller, fulfiller: 422, admin: 422 } },
   { path: CFG, form: { intent: "delete-zone", id: NO_ZONE }, want: { ...printWorksFulfiller, fulfiller: 404, admin: 404 } },

@@ -13,7 +13,7 @@ const DOCS = [
     path: "/legal/manufacturingTerms",
     title: "Manufacturing terms",
     footer: "Manufacturing terms",
-    heading: "Batches, parcels, shipments and manifests",
+    heading: "Shipping and tracking",
   },
   { path: "/legal/disclosures", title: "Disclosures", footer: "Disclosures", heading: "How reviews work" },
 ];

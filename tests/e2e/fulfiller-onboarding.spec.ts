@@ -31,7 +31,7 @@ test("a partner applies to print, an admin approves, the partner sets the shop u
   await page.getByLabel("Business name").fill("Harbour Print Co.");
   await page.getByLabel("Print shop handle").fill(shop);
   await page.getByLabel("Street address").fill("1200 SE Water Ave");
-  await page.getByLabel("City").fill("Portland");
+  await page.getByRole("textbox", { name: "City", exact: true }).fill("Portland");
   await page.getByLabel("State, province or region").fill("OR");
   await page.getByLabel("Postal code").fill("97214");
   await page.getByLabel("Country").selectOption("US");
@@ -77,11 +77,11 @@ test("a partner applies to print, an admin approves, the partner sets the shop u
   await expect(page.getByLabel("Capacity (units per day)")).toHaveValue("180");
   await page.getByLabel("Warehouse name").fill("Portland, OR");
   await page.getByLabel("Time zone").selectOption("America/Los_Angeles");
-  await page.getByLabel("Name", { exact: true }).fill("Dana Reyes");
-  await page.getByLabel("E-mail", { exact: true }).fill("not-an-email");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Dana Reyes");
+  await page.getByRole("textbox", { name: "E-mail", exact: true }).fill("not-an-email");
   await page.getByRole("button", { name: "Finish set-up" }).click();
   await expect(page.getByText("Enter a valid e-mail address, like payouts@example.com.")).toBeVisible();
-  await page.getByLabel("E-mail", { exact: true }).fill("payouts@harbour.example");
+  await page.getByRole("textbox", { name: "E-mail", exact: true }).fill("payouts@harbour.example");
   await page.getByRole("button", { name: "Finish set-up" }).click();
 
   // the print shop's administration, and the fulfiller flag without signing out

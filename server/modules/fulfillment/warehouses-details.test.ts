@@ -333,17 +333,18 @@ describe("a warehouse's address, cut-off, time zone and capacity", () => {
   it("only the business's owner and admins read or change its warehouses; a suspended owner reads but cannot change", async () => {
     const box = { warehouseId: leipzig.id, name: "Sneaky box", lengthCm: 10, widthCm: 10, heightCm: 10, weightGrams: 10 };
     for (const actor of [otherFulfiller, shopper, visitor]) {
+      // each call starts only when awaited: a call made early would reject unhandled meanwhile
       for (const attempt of [
-        getWarehouse(t.ctx(actor), leipzig.id),
-        updateWarehouse(t.ctx(actor), leipzig.id, { cutoffTime: "08:00" }),
-        saveWarehouseBox(t.ctx(actor), box),
-        listWarehouseBoxes(t.ctx(actor), leipzig.id),
-        capacityFor(t.ctx(actor), leipzig.id),
-        warehouseAddress(t.ctx(actor), leipzig.id),
-        listWarehouseSummaries(t.ctx(actor), shop.id),
-        createWarehouse(t.ctx(actor), { fulfillerId: shop.id, ...leipzigForm({ name: "Mine" }) }),
+        () => getWarehouse(t.ctx(actor), leipzig.id),
+        () => updateWarehouse(t.ctx(actor), leipzig.id, { cutoffTime: "08:00" }),
+        () => saveWarehouseBox(t.ctx(actor), box),
+        () => listWarehouseBoxes(t.ctx(actor), leipzig.id),
+        () => capacityFor(t.ctx(actor), leipzig.id),
+        () => warehouseAddress(t.ctx(actor), leipzig.id),
+        () => listWarehouseSummaries(t.ctx(actor), shop.id),
+        () => createWarehouse(t.ctx(actor), { fulfillerId: shop.id, ...leipzigForm({ name: "Mine" }) }),
       ])
-        expect((await refusal(attempt)).status).toBe(403);
+        expect((await refusal(attempt())).status).toBe(403);
     }
     const afterAll = await getWarehouse(t.ctx(admin), leipzig.id);
     expect([afterAll.cutoffTime, afterAll.boxes.map((b) => b.name)]).toEqual(["13:00", ["Mailer bag"]]);
