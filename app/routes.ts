@@ -116,6 +116,10 @@ export default [
         route("warehouses/create", "routes/fulfillment/warehouse-create.tsx"),
         route("warehouses/:warehouseId", "routes/fulfillment/warehouse.tsx"),
         route("warehouses/:warehouseName/batches", "routes/fulfillment/batches.tsx"),
+        route("getting-started", "routes/fulfillment/getting-started.tsx"),
+        route("parcels", "routes/fulfillment/parcels.tsx"),
+        route("shipments", "routes/fulfillment/shipments.tsx"),
+        route("manifests", "routes/fulfillment/manifests.tsx"),
       ]),
     ]),
   ]),
@@ -123,6 +127,9 @@ export default [
   route("fulfillment/:handle/administration/warehouses/:warehouseId/stock.csv", "routes/fulfillment/warehouse-stock-csv.ts"),
   route("fulfillment/:handle/administration/carriers/:carrierCode/rates.csv", "routes/fulfillment/carriers-csv.ts"),
   route("fulfillment/:handle/administration/warehouses/:warehouseName/batches/:batchId/:document", "routes/fulfillment/batch-document.ts"),
+  route("fulfillment/:handle/administration/parcels/:parcelId/:document", "routes/fulfillment/parcel-document.ts"),
+  route("fulfillment/:handle/administration/shipments/:shipmentId/:document", "routes/fulfillment/shipment-label.ts"),
+  route("fulfillment/:handle/administration/manifests/:manifestId/:document", "routes/fulfillment/manifest-document.ts"),
 
   // ---- APIs and resources (no layout) ------------------------------------------------------
   route("api/__session", "routes/api/session.ts"),

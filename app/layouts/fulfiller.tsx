@@ -8,7 +8,11 @@ export function fulfillerNav(handle: string): SideNavSection[] {
     {
       items: [
         { to: base, label: "Overview", end: true },
+        { to: `${base}/getting-started`, label: "Getting started" },
         { to: `${base}/orders`, label: "Orders" },
+        { to: `${base}/parcels`, label: "Parcels" },
+        { to: `${base}/shipments`, label: "Shipments" },
+        { to: `${base}/manifests`, label: "Manifests" },
         { to: `${base}/warehouses`, label: "Warehouses" },
         { to: `${base}/config`, label: "Shipping and stock" },
         { to: `${base}/carriers`, label: "Carriers" },

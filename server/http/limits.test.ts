@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CV_MAX_BYTES } from "../modules/careers/index.ts";
 import { ARTWORK_MAX_BYTES } from "../modules/catalog/types.ts";
 import { STOCK_SHEET_MAX_BYTES } from "../modules/fulfillment/index.ts";
+import { PARCEL_PHOTO_MAX_BYTES } from "../modules/shipping/index.ts";
 import { REQUEST_IMAGE_MAX_BYTES } from "../modules/shopping/index.ts";
 import { STORE_IMAGE_MAX_BYTES } from "../modules/stores/index.ts";
 import {
@@ -32,6 +33,8 @@ describe("body limits per route", () => {
       ["/jobs/job_01aaaaaaaaaaaaaaaaaaaaaaaa", CV_MAX_BYTES],
       ["/jobs/general", CV_MAX_BYTES],
       ["/fulfillment/@print-works/administration/warehouses/wh_01aaaaaaaaaaaaaaaaaaaaaaaa", STOCK_SHEET_MAX_BYTES],
+      ["/fulfillment/@print-works/administration/parcels", PARCEL_PHOTO_MAX_BYTES],
+      ["/fulfillment/@print-works/administration/parcels.data", PARCEL_PHOTO_MAX_BYTES],
     ];
     for (const [path, cap] of cases) {
       const limit = bodyLimitFor(path);
@@ -45,6 +48,8 @@ describe("body limits per route", () => {
       "/jobs",
       "/shop/partners/@inkwell/administration/team",
       "/fulfillment/@print-works/administration/warehouses/create",
+      "/fulfillment/@print-works/administration/shipments",
+      "/fulfillment/@print-works/administration/manifests",
     ])
       expect(bodyLimitFor(path).upload, path).toBe(false);
   });

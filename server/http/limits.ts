@@ -17,7 +17,7 @@ export interface BodyLimitRule {
 
 /**
  * The routes that take a file. Each route enforces its own cap with a message next to the field
- * (artwork 25 MB, store avatar/banner 8 MB, request image 8 MB, CV 5 MB) and checks access before
+ * (artwork 25 MB, store avatar/banner 8 MB, request image 8 MB, CV 5 MB, parcel photo 8 MB) and checks access before
  * it reads the body; these limits are the backstop on the stream, twice the route's cap, so that a
  * file even twice too large still gets the route's own message.
  */
@@ -35,6 +35,8 @@ export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
   { label: "carrier rate table", pattern: /^\/fulfillment\/[^/]+\/administration\/carriers$/, bytes: 2 * MB },
   // a warehouse's stock sheet (CSV, 2 MB)
   { label: "stock sheet", pattern: /^\/fulfillment\/[^/]+\/administration\/warehouses\/wh_[0-9a-z]+$/, bytes: 4 * MB },
+  // a parcel's packing photo (8 MB), on the parcels page
+  { label: "parcel photo", pattern: /^\/fulfillment\/[^/]+\/administration\/parcels$/, bytes: 16 * MB },
 ];
 
 /** `/account.data` → `/account`; `/_root.data` → `/` (React Router's data requests). */
