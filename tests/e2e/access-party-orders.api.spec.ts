@@ -62,11 +62,12 @@ const GETS: { path: string; want: Record<Who, Want> }[] = [
 // POST intents with an unknown shipment or bad fields: refusals are exact, allowed users get a 4xx (never a 500).
 const POSTS: { path: string; form: Record<string, string>; want: Record<Who, Want> }[] = [
   { path: FUL, form: { intent: "accept", groupId: NO_GROUP }, want: { ...printWorksFulfiller, fulfiller: 409, admin: 409 } },
-  { path: FUL, form: { intent: "deliver", groupId: NO_GROUP }, want: { ...printWorksFulfiller, fulfiller: 404, admin: 404 } },
+  // shipments ship when their label is bought (Shipments) and are delivered by the carrier's tracking: no hand-typed intents
+  { path: FUL, form: { intent: "deliver", groupId: NO_GROUP }, want: { ...printWorksFulfiller, fulfiller: 400, admin: 400 } },
   {
     path: FUL,
     form: { intent: "ship", groupId: NO_GROUP, carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
-    want: { ...printWorksFulfiller, fulfiller: 404, admin: 404 },
+    want: { ...printWorksFulfiller, fulfiller: 400, admin: 400 },
   },
   {
     path: FUL,

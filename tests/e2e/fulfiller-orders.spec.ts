@@ -2,13 +2,18 @@ import { expect, test, type Page } from "@playwright/test";
 import { signInAs, signInRequest, DEMO } from "./support/accounts.ts";
 import { auditPage } from "./support/a11y.ts";
 import { buyTwoGroups, orderNumberOf } from "./support/party-orders.ts";
+import { buyCheapestLabel, codesOf, packableGroup, parcelOf, scanPrinted } from "./support/shipping.ts";
 import { signUpRequest } from "./support/shoppers.ts";
 
 /**
- * The fulfiller's side of an order (issue 8, section 4): a fresh shopper buys from two stores
- * (two shipment groups, both routed to the demo fulfiller @print-works); the fulfiller downloads
- * a print file, accepts both shipments and batches them (production starts), ships one group (the order is partially shipped, the shopper
- * gets the shipment e-mail and sees the tracking link), then the other (shipped), then delivers.
+ * The fulfiller's side of an order (issues 8 and 23): a fresh shopper buys from two stores (two
+ * shipment groups, both routed to the demo fulfiller @print-works); the fulfiller downloads a print
+ * file, accepts both shipments, batches each warehouse's lines and scans them at the press (the
+ * codes typed from the batch page into the scan station), packs one shipment on the packing table
+ * and buys its label (the order is partially shipped, the shopper gets the shipment e-mail and sees
+ * the carrier's tracking events), then packs and ships the other without JavaScript (shipped).
+ * There is no "Mark shipped" or "Mark delivered" any more: a label ships a shipment, and the
+ * carrier's tracking delivers it (days later, so the test stops at "Label created").
  */
 const ORDERS = "/fulfillment/@print-works/administration/orders";
 
@@ -16,8 +21,12 @@ function groupsOf(page: Page, number: string) {
   return page.getByTestId("fulfiller-group").and(page.locator(`[data-order-number="${number}"]`));
 }
 
-test("the fulfiller makes, ships and delivers an order's two shipments; the shopper follows along", async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+test("the fulfiller makes, packs and ships an order's two shipments; the shopper follows the tracking", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
   // the shopper buys (over HTTP, in a context of its own)
   const shopperCtx = await browser.newContext({ baseURL });
   const shopper = await signUpRequest(shopperCtx.request, "fulfiller-journey", "Robin Buyer");
@@ -71,44 +80,53 @@ test("the fulfiller makes, ships and delivers an order's two shipments; the shop
     await expect(acceptButtons).toHaveCount(1 - i);
   }
   await expect(groupsOf(page, number).getByTestId("line-due").first()).toContainText("Due");
-  // production starts with a batch of each warehouse
+  // production: a batch of each warehouse, and each of the order's lines scanned at the press
   for (let round = 0; round < 2 && (await groupsOf(page, number).getByTestId("group-waiting-batch").count()) > 0; round++) {
     await groupsOf(page, number).getByTestId("group-waiting-batch").first().getByRole("link", { name: "Open the batches" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Batches of");
     await page.getByRole("button", { name: "Make batch" }).click();
     await expect(page.getByTestId("batches-notice")).toContainText("Batch made");
-    await expect(page.getByTestId("batch-lines")).toBeVisible();
+    await scanPrinted(page, await codesOf(page, number));
     await page.goto(`${ORDERS}?q=${number}`);
   }
   await page.goto(`${ORDERS}?status=in_production&q=${number}`);
   await expect(groupsOf(page, number)).toHaveCount(2);
+  // the hand-typed "Mark shipped" form is gone: a shipment ships when its label is bought
+  await expect(page.getByRole("button", { name: "Mark shipped" })).toHaveCount(0);
+  await expect(page.getByLabel("Tracking number")).toHaveCount(0);
 
-  // shipping needs a carrier and a tracking number: errors next to the fields
+  // the first shipment goes to the packing table of its warehouse
   const first = groupsOf(page, number).first();
-  const firstGroupId = ((await first.getAttribute("id")) ?? "").replace("group-", "");
-  await first.getByRole("button", { name: "Mark shipped" }).click();
-  const refused = page.locator(`#group-${firstGroupId}`);
-  await expect(refused.getByText("Choose the carrier.")).toBeVisible();
-  await expect(refused.getByText("Enter the tracking number.")).toBeVisible();
+  await first.getByRole("link", { name: "Pack it on Parcels" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Parcels of");
+  const table = packableGroup(page, number);
+  await expect(table).toHaveCount(1);
+  // refusals next to their fields: no line ticked, a weight that is not grams
+  for (const box of await table.getByRole("checkbox").all()) await box.uncheck();
+  await table.getByLabel("Weight on the scale (g)").fill("heavy");
+  await table.getByRole("button", { name: "Pack parcel" }).click();
+  await expect(table.getByText("Tick the lines that go into this parcel.")).toBeVisible();
+  await expect(table.getByText("Enter the weight in whole grams, like 480")).toBeVisible();
+  for (const box of await table.getByRole("checkbox").all()) await box.check();
+  await table.getByLabel("Weight on the scale (g)").fill("");
+  await table.getByRole("button", { name: "Pack parcel" }).click();
+  await expect(page.getByTestId("parcels-notice")).toContainText("Parcel packed");
+  await expect(parcelOf(page, number).getByTestId("parcel-status")).toHaveText("Waiting for a label");
 
-  // ship one group
-  await refused.getByLabel("Carrier").selectOption("UPS");
-  await refused.getByLabel("Tracking number").fill("1Z999AA10123456784");
-  await refused.getByRole("button", { name: "Mark shipped" }).click();
-  await expect(page.getByTestId("group-notice")).toContainText("Marked as shipped.");
-  await page.goto(`${ORDERS}?status=shipped&q=${number}`);
-  const shipped = page.locator(`#group-${firstGroupId}`);
-  await expect(shipped.getByTestId("group-tracking")).toContainText("UPS");
-  await expect(shipped.getByRole("link", { name: "1Z999AA10123456784" })).toHaveAttribute(
-    "href",
-    /ups\.com\/track\?tracknum=1Z999AA10123456784/,
-  );
+  // its label: the cheapest service of the carrier's rate table
+  await parcelOf(page, number).getByRole("link", { name: "Buy its label" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shipments");
+  const firstTracking = await buyCheapestLabel(page, number);
 
-  // the shopper's order is partially shipped, with the tracking link
+  // the shopper's order is partially shipped, with the carrier's tracking: the label is created
   const shopperPage = await shopperCtx.newPage();
   await shopperPage.goto(orderPath);
   await expect(shopperPage.getByTestId("order-status")).toHaveText("Partially shipped");
-  await expect(shopperPage.getByTestId("group-tracking").getByRole("link")).toHaveAttribute("href", /1Z999AA10123456784/);
+  const tracked = shopperPage.getByTestId("shipment-tracking").and(shopperPage.locator(`[data-tracking-number="${firstTracking}"]`));
+  await expect(tracked).toContainText("Platen Local Post");
+  await expect(tracked.getByTestId("tracking-event").first()).toHaveAttribute("data-status", "pre_transit");
+  await expect(tracked.getByTestId("tracking-event").first()).toContainText("Label created");
+  await expect(shopperPage.getByTestId("group-tracking").first()).toContainText(firstTracking);
 
   // the shipment e-mail is in the outbox's mailbox
   const adminCtx = await browser.newContext({ baseURL });
@@ -117,37 +135,42 @@ test("the fulfiller makes, ships and delivers an order's two shipments; the shop
     .poll(
       async () =>
         (await (await adminCtx.request.get(`/admin/brevo?q=${encodeURIComponent(shopper.email)}`)).text()).includes("Shipment created"),
-      {
-        timeout: 20_000,
-      },
+      { timeout: 20_000 },
     )
     .toBe(true);
 
-  // ship the other group: the order is shipped
-  await page.goto(`${ORDERS}?status=in_production&q=${number}`);
-  const second = groupsOf(page, number);
-  await expect(second).toHaveCount(1);
-  await second.getByLabel("Carrier").selectOption("USPS");
-  await second.getByLabel("Tracking number").fill("9400 1000 0000 0000 0000 00");
-  await second.getByRole("button", { name: "Mark shipped" }).click();
-  await expect(page.getByTestId("group-notice")).toContainText("Marked as shipped.");
+  // the other shipment, without JavaScript: packed and its label bought with plain form posts
+  const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const noJs = await plain.newPage();
+  await signInAs(noJs, "fulfiller", `${ORDERS}?status=in_production&q=${number}`);
+  await expect(groupsOf(noJs, number)).toHaveCount(1);
+  await groupsOf(noJs, number).getByRole("link", { name: "Pack it on Parcels" }).click();
+  await expect(packableGroup(noJs, number)).toHaveCount(1);
+  await packableGroup(noJs, number).getByRole("button", { name: "Pack parcel" }).click();
+  await expect(noJs.getByTestId("parcels-notice")).toContainText("Parcel packed");
+  await parcelOf(noJs, number).getByRole("link", { name: "Buy its label" }).click();
+  const secondTracking = await buyCheapestLabel(noJs, number);
+  expect(secondTracking).not.toBe(firstTracking);
+  await plain.close();
+
+  // both shipped: the order is shipped, and each shipment shows its own tracking
   await shopperPage.reload();
   await expect(shopperPage.getByTestId("order-status")).toHaveText("Shipped");
-  await expect(shopperPage.getByTestId("group-tracking")).toHaveCount(2);
+  await expect(shopperPage.getByTestId("shipment-tracking")).toHaveCount(2);
+  for (const t of [firstTracking, secondTracking])
+    await expect(
+      shopperPage
+        .getByTestId("shipment-tracking")
+        .and(shopperPage.locator(`[data-tracking-number="${t}"]`))
+        .getByTestId("tracking-event")
+        .first(),
+    ).toContainText("Label created");
 
-  // delivered, both groups: the order is delivered
+  // the fulfiller's shipped tab shows the carrier and number, and no "Mark delivered" (the carrier's tracking delivers)
   await page.goto(`${ORDERS}?status=shipped&q=${number}`);
-  const deliverButtons = groupsOf(page, number).getByRole("button", { name: "Mark delivered" });
-  for (let i = 0; i < 2; i++) {
-    await deliverButtons.first().click();
-    await expect(page.getByTestId("group-notice")).toHaveText("Marked as delivered.");
-    // The notice of the first click is still there at the second: wait for the list to follow.
-    await expect(deliverButtons).toHaveCount(1 - i);
-  }
-  await page.goto(`${ORDERS}?status=delivered&q=${number}`);
   await expect(groupsOf(page, number)).toHaveCount(2);
-  await shopperPage.reload();
-  await expect(shopperPage.getByTestId("order-status")).toHaveText("Delivered");
+  await expect(groupsOf(page, number).getByTestId("group-tracking").first()).toContainText("Platen Local Post");
+  await expect(page.getByRole("button", { name: "Mark delivered" })).toHaveCount(0);
   expect(orderId).toBeTruthy();
   await adminCtx.close();
   await shopperCtx.close();

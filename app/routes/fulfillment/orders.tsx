@@ -20,10 +20,10 @@ import { formatDate, formatDateTime } from "#app/lib/dates.ts";
 import { echoValues, failure, parseForm, type FormFailure, readForm } from "#app/lib/forms.server.ts";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { AppError } from "#server/kernel/index.ts";
-import { deliverGroup, listFulfillerGroups, shipGroup } from "#server/modules/orders/index.ts";
+import { listFulfillerGroups } from "#server/modules/orders/index.ts";
 import { acceptLines, listFloor, rejectLine } from "#server/modules/production/index.ts";
 import type { FloorStatus } from "#server/modules/production/types.ts";
-import { CARRIERS, GROUP_STATUS_LABELS, ORDER_STATUS_LABELS, shipGroupSchema, type GroupStatus } from "#server/modules/orders/types.ts";
+import { GROUP_STATUS_LABELS, ORDER_STATUS_LABELS, type GroupStatus } from "#server/modules/orders/types.ts";
 
 /** The tabs: what each shows and its label. */
 const FILTERS = [
@@ -70,12 +70,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pages,
     total: matching.length,
     balance,
-    notice: done === "accept" || done === "reject" || done === "ship" || done === "deliver" ? DONE[done] : null,
+    notice: done === "accept" || done === "reject" ? DONE[done] : null,
     groups: rows.map((g) => ({
       groupId: g.groupId,
       orderNumber: g.orderNumber,
       orderStatus: ORDER_STATUS_LABELS[g.orderStatus],
       status: g.status,
+      warehouseId: g.warehouseId,
       warehouseName: g.warehouseName,
       placed: formatDate(g.placedAt),
       paid: g.paidAt ? formatDateTime(g.paidAt) : null,
@@ -126,17 +127,13 @@ const actionSchema = z.discriminatedUnion("intent", [
       .min(3, "Say why you cannot make it (for example: blank out of stock until Friday).")
       .max(500, "Keep the reason under 500 characters."),
   }),
-  z.object({ intent: z.literal("deliver"), groupId: groupIdSchema }),
-  z.object({ intent: z.literal("ship"), groupId: groupIdSchema }).extend(shipGroupSchema.shape),
 ]);
 
 type ActionResult = (FormFailure & { groupId?: string }) | { ok: true; groupId: string; message: string };
 
-const DONE: Record<"accept" | "reject" | "ship" | "deliver", string> = {
+const DONE: Record<"accept" | "reject", string> = {
   accept: "Accepted. The lines wait for the next batch of their warehouse (Batches).",
   reject: "Line rejected. The order is on hold for Platen's team, who will re-route or refund it.",
-  ship: "Marked as shipped. The shopper gets an e-mail with the tracking link.",
-  deliver: "Marked as delivered.",
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -144,7 +141,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const groupId = String(form.get("groupId") ?? "");
   const intent = String(form.get("intent") ?? "");
-  if (!["accept", "reject", "ship", "deliver"].includes(intent)) return failure({ _form: "Choose what to do with this shipment." }, 400);
+  if (!["accept", "reject"].includes(intent)) return failure({ _form: "Choose what to do with this shipment." }, 400);
   const parsed = parseForm(form, actionSchema);
   if (!parsed.ok) return data<ActionResult>({ ...parsed, groupId }, { status: 400 });
   const input = parsed.data;
@@ -157,12 +154,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         fulfillerId: fulfiller.id,
         lineIds: group.lines.filter((l) => l.quantity > l.refundedQuantity).map((l) => l.id),
       });
-    } else if (input.intent === "reject") await rejectLine(ctx, { fulfillerId: fulfiller.id, lineId: input.lineId, reason: input.reason });
-    else if (input.intent === "deliver") await deliverGroup(ctx, input.groupId);
-    else await shipGroup(ctx, { groupId: input.groupId, carrier: input.carrier, trackingNumber: input.trackingNumber });
+    } else await rejectLine(ctx, { fulfillerId: fulfiller.id, lineId: input.lineId, reason: input.reason });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const field = error.field && ["carrier", "trackingNumber", "reason", "lineId"].includes(error.field) ? error.field : "_form";
+    const field = error.field && ["reason", "lineId"].includes(error.field) ? error.field : "_form";
     return data<ActionResult>(
       { ok: false, errors: { [field]: error.message }, values: echoValues(form), groupId },
       { status: error.status },
@@ -242,8 +237,8 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: "75ch" }}>
         Each card is one shipment: the lines of an order routed to one of your warehouses, each with the time it must ship by. Accept what
         you will make (or reject a line with the reason); accepted lines go into your warehouse&apos;s batches, where the print sheet and
-        scanning move them on; then mark the shipment shipped with the carrier and tracking number and the shopper is e-mailed the tracking
-        link.
+        scanning move them on; printed lines are packed on Parcels, and buying the parcel&apos;s label on Shipments ships it and e-mails the
+        shopper the tracking number. The carrier&apos;s tracking marks it delivered.
       </Typography>
       {fulfiller.status !== "active" ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -471,51 +466,15 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
                       </Typography>
                     ) : null}
                     {g.status === "in_production" ? (
-                      <Form method="post" noValidate aria-label={`Mark order ${g.orderNumber} shipped`}>
-                        <input type="hidden" name="groupId" value={g.groupId} />
-                        <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
-                          <TextField
-                            select
-                            name="carrier"
-                            label="Carrier"
-                            size="small"
-                            defaultValue={values.carrier ?? ""}
-                            error={Boolean(errors.carrier)}
-                            helperText={errors.carrier ?? " "}
-                            sx={{ minWidth: 180 }}
-                            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                            id={`carrier-${g.groupId}`}
-                          >
-                            <option value="">Choose…</option>
-                            {CARRIERS.map((c) => (
-                              <option key={c} value={c}>
-                                {c}
-                              </option>
-                            ))}
-                          </TextField>
-                          <TextField
-                            name="trackingNumber"
-                            label="Tracking number"
-                            size="small"
-                            defaultValue={values.trackingNumber ?? ""}
-                            error={Boolean(errors.trackingNumber)}
-                            helperText={errors.trackingNumber ?? " "}
-                            id={`tracking-${g.groupId}`}
-                            slotProps={{ htmlInput: { maxLength: 64, autoComplete: "off" } }}
-                          />
-                          <Button type="submit" name="intent" value="ship" variant="contained" disabled={busy}>
-                            Mark shipped
-                          </Button>
-                        </Stack>
-                      </Form>
-                    ) : null}
-                    {g.status === "shipped" ? (
-                      <Form method="post">
-                        <input type="hidden" name="groupId" value={g.groupId} />
-                        <Button type="submit" name="intent" value="deliver" variant="outlined" disabled={busy}>
-                          Mark delivered
-                        </Button>
-                      </Form>
+                      <Typography color="text.secondary" data-testid="group-in-production">
+                        In production: scan its lines as they are printed, then pack them.{" "}
+                        <Link
+                          component={RouterLink}
+                          to={`/fulfillment/@${fulfiller.handle}/administration/parcels?warehouse=${encodeURIComponent(g.warehouseId)}#group-${g.groupId}`}
+                        >
+                          Pack it on Parcels
+                        </Link>
+                      </Typography>
                     ) : null}
                   </Box>
                 </CardContent>

@@ -23,6 +23,7 @@ import { getCtx, getSession } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { normalizeEmail } from "#server/modules/identity/index.ts";
 import { cancelOrder, claimOrder, getOrder } from "#server/modules/orders/index.ts";
+import { trackingForOrder } from "#server/modules/shipping/index.ts";
 import {
   GROUP_STATUS_LABELS,
   ORDER_STATUS_LABELS,
@@ -48,6 +49,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await getCtx(request);
   const access = accessFromPath(request, params.id);
   const order = await orNotFound(request, () => getOrder(ctx, access));
+  // Each shipment's tracking, with the same access as the order itself (buyer, admin or signed link).
+  const tracking = await orNotFound(request, () => trackingForOrder(ctx, access));
   const session = await getSession(request);
   const url = new URL(request.url);
   const isGuestOrder = order.userId === null;
@@ -55,6 +58,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const here = `${url.pathname}${url.search}`;
   return {
     order,
+    tracking: tracking.map((t) => ({
+      shipmentId: t.shipmentId,
+      groupId: t.groupId,
+      carrierName: t.carrierName,
+      serviceName: t.serviceName,
+      trackingNumber: t.trackingNumber,
+      status: t.status,
+      statusLabel: t.statusLabel,
+      events: t.events.map((e) => ({ status: e.status, label: e.label, message: e.message, location: e.location, at: e.at })),
+    })),
     token: access.token,
     placed: url.searchParams.get("placed") === "1",
     notice: url.searchParams.get("notice"),
@@ -183,6 +196,51 @@ function Timeline({ order }: { order: OrderView }) {
           </Typography>
         </Box>
       ))}
+    </Box>
+  );
+}
+
+type Tracking = Route.ComponentProps["loaderData"]["tracking"][number];
+
+/** A shipment's tracking as the carrier reports it: carrier, service, number, status, events newest first. */
+function ShipmentTracking({ t }: { t: Tracking }) {
+  return (
+    <Box
+      sx={{ mt: 1, mb: 1.5, p: 1.5, borderRadius: 1, bgcolor: "action.hover" }}
+      data-testid="shipment-tracking"
+      data-tracking-number={t.trackingNumber}
+      data-tracking-status={t.status}
+    >
+      <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
+        {t.carrierName} {t.serviceName} · tracking number {t.trackingNumber}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: t.events.length ? 1 : 0 }} data-testid="tracking-status">
+        {t.statusLabel}
+      </Typography>
+      {t.events.length ? (
+        <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={`Tracking events of ${t.trackingNumber}, newest first`}>
+          {t.events.map((e, i) => (
+            <Box
+              component="li"
+              key={`${e.status}-${new Date(e.at).getTime()}-${i}`}
+              sx={{ display: "flex", flexWrap: "wrap", columnGap: 1, py: 0.25 }}
+              data-testid="tracking-event"
+              data-status={e.status}
+            >
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {e.label}
+              </Typography>
+              <Typography variant="body2">
+                {e.message}
+                {e.location ? ` · ${e.location}` : ""}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                <time dateTime={new Date(e.at).toISOString()}>{formatDateTime(e.at)}</time>
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      ) : null}
     </Box>
   );
 }
@@ -380,6 +438,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   </Typography>
                 </Stack>
               ) : null}
+              {loaderData.tracking
+                .filter((t) => t.groupId === g.id)
+                .map((t) => (
+                  <ShipmentTracking key={t.shipmentId} t={t} />
+                ))}
               <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={`Items in shipment ${i + 1}`}>
                 {g.lines.map((l) => (
                   <LineItem

@@ -49,9 +49,20 @@ export async function firstVariant(request: APIRequestContext, listPath: string)
  * Returns the order's id and the path of its page.
  */
 export async function buyTwoGroups(request: APIRequestContext): Promise<{ orderId: string; orderPath: string }> {
-  const mug = await firstVariant(request, "/shop/partners/@inkwell/products/mugs");
-  const tee = await firstVariant(request, "/shop/partners/@print-works-studio/products/t-shirts");
-  for (const line of [mug, tee]) {
+  return buyFirstProducts(request, ["/shop/partners/@inkwell/products/mugs", "/shop/partners/@print-works-studio/products/t-shirts"]);
+}
+
+/**
+ * Buy the first product of each catalogue page (one of each), shipped to Portland, OR, and pay
+ * with the test card. Returns the order's id and the path of its page.
+ */
+export async function buyFirstProducts(
+  request: APIRequestContext,
+  listPaths: readonly string[],
+): Promise<{ orderId: string; orderPath: string }> {
+  const lines = [];
+  for (const path of listPaths) lines.push(await firstVariant(request, path));
+  for (const line of lines) {
     const res = await request.post("/api/cart", { form: { intent: "add", ...line, quantity: "1", redirectTo: "/cart" }, maxRedirects: 0 });
     expect(res.status(), "add to cart").toBe(302);
   }
