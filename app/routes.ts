@@ -105,6 +105,7 @@ export default [
   // ---- orders of a store's partners and of fulfillers (issue 8) ----------------------------
   layout("layouts/seller.tsx", { id: "seller-orders" }, [
     route("shop/partners/:handle/administration/orders", "routes/seller/orders.tsx"),
+    route("shop/partners/:handle/administration/analytics", "routes/seller/analytics.tsx"),
     // a fulfiller's administration: overview, orders, shipping and stock (issue 8)
     layout("layouts/fulfiller.tsx", [
       ...prefix("fulfillment/:handle/administration", [
@@ -116,6 +117,7 @@ export default [
         route("warehouses/create", "routes/fulfillment/warehouse-create.tsx"),
         route("warehouses/:warehouseId", "routes/fulfillment/warehouse.tsx"),
         route("warehouses/:warehouseName/batches", "routes/fulfillment/batches.tsx"),
+        route("analytics", "routes/fulfillment/analytics.tsx"),
         route("getting-started", "routes/fulfillment/getting-started.tsx"),
         route("parcels", "routes/fulfillment/parcels.tsx"),
         route("shipments", "routes/fulfillment/shipments.tsx"),
@@ -126,6 +128,8 @@ export default [
   route("fulfillment/:handle/administration/orders/:groupId/files/:lineId/:area", "routes/fulfillment/order-file.ts"),
   route("fulfillment/:handle/administration/warehouses/:warehouseId/stock.csv", "routes/fulfillment/warehouse-stock-csv.ts"),
   route("fulfillment/:handle/administration/carriers/:carrierCode/rates.csv", "routes/fulfillment/carriers-csv.ts"),
+  route("fulfillment/:handle/administration/analytics/:series", "routes/fulfillment/analytics-csv.ts"),
+  route("shop/partners/:handle/administration/analytics/:series", "routes/seller/analytics-csv.ts"),
   route("fulfillment/:handle/administration/warehouses/:warehouseName/batches/:batchId/:document", "routes/fulfillment/batch-document.ts"),
   route("fulfillment/:handle/administration/parcels/:parcelId/:document", "routes/fulfillment/parcel-document.ts"),
   route("fulfillment/:handle/administration/shipments/:shipmentId/:document", "routes/fulfillment/shipment-label.ts"),

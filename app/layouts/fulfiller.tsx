@@ -16,6 +16,7 @@ export function fulfillerNav(handle: string): SideNavSection[] {
         { to: `${base}/warehouses`, label: "Warehouses" },
         { to: `${base}/config`, label: "Shipping and stock" },
         { to: `${base}/carriers`, label: "Carriers" },
+        { to: `${base}/analytics`, label: "Analytics" },
       ],
     },
   ];

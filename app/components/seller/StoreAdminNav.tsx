@@ -18,7 +18,8 @@ export interface StoreAdminStore {
   accentColor?: string;
 }
 
-export type StoreAdminSection = "dashboard" | "getting-started" | "profile" | "workerprofile" | "products" | "orders" | "fan-club";
+export type StoreAdminSection =
+  "dashboard" | "getting-started" | "profile" | "workerprofile" | "products" | "orders" | "analytics" | "fan-club";
 
 /** The side navigation of a store's administration (`/shop/partners/@{name}/administration/...`). */
 export function storeAdminNav(handle: string): SideNavSection[] {
@@ -42,7 +43,10 @@ export function storeAdminNav(handle: string): SideNavSection[] {
     },
     {
       title: "Sales",
-      items: [{ to: `${base}/orders`, label: "Orders" }],
+      items: [
+        { to: `${base}/orders`, label: "Orders" },
+        { to: `${base}/analytics`, label: "Analytics" },
+      ],
     },
     {
       title: "Shop front",
