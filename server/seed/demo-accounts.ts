@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { newId, type Db } from "../infra/db/index.ts";
 import { users } from "../modules/identity/schema.ts";
-import type { Role } from "../modules/identity/index.ts";
+import { addAddress, listAddresses, type Role } from "../modules/identity/index.ts";
+import { createCtx } from "../kernel/index.ts";
 import { hashPassword } from "../modules/identity/passwords.ts";
 
 export const DEMO_PASSWORD = "platen-demo-2026";
@@ -45,4 +46,28 @@ export async function seedDemoAccounts(db: Db): Promise<number> {
     created++;
   }
   return created;
+}
+
+/** The demo shopper's saved address (checkout opens with it chosen); idempotent. */
+export async function seedDemoShopperAddress(db: Db): Promise<number> {
+  const [shopper] = await db
+    .select({ id: users.id, roles: users.roles })
+    .from(users)
+    .where(eq(users.emailNormalized, "shopper@demo.platen.test"))
+    .limit(1);
+  if (!shopper) return 0;
+  const ctx = createCtx(db, { kind: "user", userId: shopper.id, roles: shopper.roles as Role[] });
+  if ((await listAddresses(ctx)).length) return 0;
+  await addAddress(ctx, {
+    label: "Home",
+    fullName: "Sam Shopper",
+    line1: "1450 NE Alberta St",
+    line2: "Apt 3",
+    city: "Portland",
+    region: "OR",
+    postalCode: "97211",
+    country: "US",
+    phone: "+1 503 555 0142",
+  });
+  return 1;
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database, Db } from "../infra/db/index.ts";
 import { logger } from "../infra/logger/index.ts";
-import { seedDemoAccounts } from "./demo-accounts.ts";
+import { seedDemoAccounts, seedDemoShopperAddress } from "./demo-accounts.ts";
 import { seedDemoJobs } from "./jobs.ts";
 import { seedDemoBlanks, seedDemoProducts } from "./catalog.ts";
 import { seedDemoStores } from "./stores.ts";
@@ -33,6 +33,7 @@ export const DEMO_STEPS: SeedStep[] = [
   { name: "orders", run: seedDemoOrders },
   { name: "warehouse stock and bins", run: seedDemoWarehouseStock },
   { name: "print shop applications", run: seedDemoPrintShops },
+  { name: "demo shopper's address", run: seedDemoShopperAddress },
 ];
 
 export async function seedDemo(db: Db, steps: readonly SeedStep[] = DEMO_STEPS): Promise<Record<string, number>> {

@@ -59,6 +59,16 @@ export async function listBlanksOfFulfiller(ctx: Ctx, fulfillerId: string): Prom
   return out.map((s, i) => ({ ...s, status: rows[i]!.status }));
 }
 
+/** The name and category of every blank of a business (the floor's line labels): one light read. */
+export async function blankNamesOfFulfiller(ctx: Ctx, fulfillerId: string): Promise<{ id: string; name: string; category: string }[]> {
+  const fulfiller = await loadFulfiller(ctx, fulfillerId);
+  if (!canManageFulfiller(ctx, fulfiller)) throw new AppError("forbidden", "You can only manage your own fulfillment businesses.", 403);
+  return ctx.db
+    .select({ id: blanks.id, name: blanks.name, category: blanks.category })
+    .from(blanks)
+    .where(eq(blanks.fulfillerId, fulfillerId));
+}
+
 async function summaries(ctx: ReadCtx, rows: BlankRow[]): Promise<BlankSummary[]> {
   if (!rows.length) return [];
   const ids = rows.map((b) => b.id);

@@ -56,6 +56,7 @@ export {
   listBlanks,
   listOfferedBlanksOf,
   listBlanksOfFulfiller,
+  blankNamesOfFulfiller,
   getBlankDetail,
   rectFor,
   blankColorsOf,

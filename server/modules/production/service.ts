@@ -12,7 +12,7 @@ import { enqueue } from "../../jobs/index.ts";
 import {
   canManageFulfiller,
   getFulfillerById,
-  listBlanksOfFulfiller,
+  blankNamesOfFulfiller,
   listStock,
   listWarehouses,
   type WarehouseRow,
@@ -128,7 +128,7 @@ export async function listFloor(
       groupIds: input.groupIds,
     }),
     warehousesOf(ctx, input.fulfillerId),
-    listBlanksOfFulfiller(ctx, input.fulfillerId),
+    blankNamesOfFulfiller(ctx, input.fulfillerId),
   ]);
   if (!lines.length) return [];
   const rows = await ctx.db
