@@ -10,8 +10,9 @@ import { signUpRequest } from "./support/shoppers.ts";
  * Issue 23 §5, the first journey: a shopper's order routed to @print-works is accepted, batched
  * (pick list and print sheet read back), printed by scanning each line's code, packed (a photo
  * that is not an image refused next to its field; the packing slip read back), shipped with a
- * label bought from the carrier's rate table (4×6 in, its Code 128 decoded back to the tracking
- * number; the ZPL too) and handed over on the day's manifest (its PDF read back). The shopper's
+ * label bought from the carrier's rate table (a first one voided, its PDF then a 410; the second
+ * 4×6 in, its Code 128 decoded back to the tracking number; the ZPL too; its tracking refreshed)
+ * and handed over on the day's manifest (its PDF read back). The shopper's
  * order page shows the carrier's tracking events and the shipment e-mail is in the mailbox. Stale
  * pages, without JavaScript, try what the floor must refuse: the label onto a second manifest, and
  * voiding a handed-over label; each refusal names the label. Everyone else gets a 404 (or the
@@ -135,7 +136,24 @@ test("an order is accepted, batched, printed, packed, labelled and handed over; 
   await parcel.getByRole("link", { name: "Buy its label" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shipments");
   await auditBothWidths(page, "shipments with a parcel waiting for a label");
+  // a label bought by mistake is voided before the hand-over: its PDF is gone, the parcel waits again
+  const wrong = await buyCheapestLabel(page, number);
+  const wrongCard = page.getByTestId("shipment").and(page.locator(`[data-tracking-number="${wrong}"]`));
+  const wrongHref = (await wrongCard.getByTestId("label-pdf").getAttribute("href")) ?? "";
+  await wrongCard.getByRole("button", { name: `Void label ${wrong}` }).click();
+  await expect(page.getByTestId("shipments-notice")).toContainText("Label voided");
+  await expect(page.getByTestId("waiting-parcel").and(page.locator(`[data-order-number="${number}"]`))).toHaveCount(1);
+  const gone = await page.request.get(wrongHref);
+  expect(gone.status()).toBe(410);
+  expect(await gone.text()).toContain("This label was voided");
+  // bought again: a new number (a voided one never comes back), and its tracking refreshed from the carrier
   const tracking = await buyCheapestLabel(page, number);
+  expect(tracking).not.toBe(wrong);
+  await shipmentOf(page, number)
+    .first()
+    .getByRole("button", { name: `Refresh the tracking of ${tracking}` })
+    .click();
+  await expect(page.getByTestId("shipments-notice")).toContainText(`Tracking of ${tracking}:`);
   const shipment = shipmentOf(page, number).first();
   await expect(shipment.getByTestId("shipment-status")).toHaveText("Waiting for a manifest");
   const shipmentId = ((await shipment.getAttribute("id")) ?? "").replace("shipment-", "");
