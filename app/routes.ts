@@ -54,6 +54,9 @@ export default [
     route("payment/authenticate", "routes/checkout/authenticate.tsx"),
     route("payment/return", "routes/checkout/payment-return.tsx"),
     route("shop/orders/:id", "routes/shop/order.tsx"),
+    // cases (issue 23 §3): report a problem, the shopper's case
+    route("shop/orders/:id/problem", "routes/shop/order-problem.tsx"),
+    route("shop/orders/:id/cases/:caseId", "routes/shop/order-case.tsx"),
 
     // admin routes in the default layout (spec section 2)
     ...prefix("admin", [
@@ -86,6 +89,9 @@ export default [
     route("admin/orders/status/:status", "routes/admin/orders/list.tsx", { id: "admin-orders-status" }),
     route("admin/orders/export", "routes/admin/orders/export.ts"),
     route("admin/orders/:id", "routes/admin/orders/detail.tsx"),
+    // cases (issue 23 §3): the queue and one case
+    route("admin/cases", "routes/admin/cases/list.tsx"),
+    route("admin/cases/:id", "routes/admin/cases/detail.tsx"),
   ]),
 
   // ---- seller layout -----------------------------------------------------------------------
@@ -118,6 +124,8 @@ export default [
         route("warehouses/:warehouseId", "routes/fulfillment/warehouse.tsx"),
         route("warehouses/:warehouseName/batches", "routes/fulfillment/batches.tsx"),
         route("analytics", "routes/fulfillment/analytics.tsx"),
+        route("cases", "routes/fulfillment/cases.tsx", { id: "fulfillment-cases" }),
+        route("cases/:caseId", "routes/fulfillment/cases.tsx", { id: "fulfillment-case" }),
         route("getting-started", "routes/fulfillment/getting-started.tsx"),
         route("parcels", "routes/fulfillment/parcels.tsx"),
         route("shipments", "routes/fulfillment/shipments.tsx"),
@@ -136,6 +144,7 @@ export default [
   route("fulfillment/:handle/administration/manifests/:manifestId/:document", "routes/fulfillment/manifest-document.ts"),
 
   // ---- APIs and resources (no layout) ------------------------------------------------------
+  route("cases/:caseId/photos/:n", "routes/cases/photo.ts"),
   route("api/__session", "routes/api/session.ts"),
   route("identity/token", "routes/api/identity-token.ts"),
   route("identity/.well-known/jwks.json", "routes/api/jwks.ts"),

@@ -6,14 +6,16 @@ import { SideNavLayout, type SideNavSection } from "../components/SideNavLayout.
 import { requireAdmin } from "../lib/session.server.ts";
 import { countPendingFulfillerApplications } from "#server/modules/fulfillment/index.ts";
 import { countPendingApplications } from "#server/modules/stores/index.ts";
+import { countActiveCases } from "#server/modules/cases/index.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { ctx } = await requireAdmin(request);
-  const [pendingApplications, pendingPrintShops] = await Promise.all([
+  const [pendingApplications, pendingPrintShops, activeCases] = await Promise.all([
     countPendingApplications(ctx),
     countPendingFulfillerApplications(ctx),
+    countActiveCases(ctx),
   ]);
-  return { pendingApplications, pendingPrintShops };
+  return { pendingApplications, pendingPrintShops, activeCases };
 }
 
 export const ADMIN_NAV: SideNavSection[] = [
@@ -31,6 +33,7 @@ export const ADMIN_NAV: SideNavSection[] = [
     items: [
       { to: "/admin/orders/status-overview", label: "Overview" },
       { to: "/admin/orders/status", label: "All orders" },
+      { to: "/admin/cases", label: "Cases" },
     ],
   },
   {
@@ -56,8 +59,9 @@ export const ADMIN_NAV: SideNavSection[] = [
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const pending = loaderData?.pendingApplications ?? 0;
   const printShops = loaderData?.pendingPrintShops ?? 0;
+  const cases = loaderData?.activeCases ?? 0;
   const sections =
-    pending || printShops
+    pending || printShops || cases
       ? ADMIN_NAV.map((s) => ({
           ...s,
           items: s.items.map((i) =>
@@ -65,7 +69,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               ? { ...i, label: `Applicants (${pending} pending)` }
               : i.to === "/admin/fulfillers" && printShops
                 ? { ...i, label: `Print shops (${printShops} pending)` }
-                : i,
+                : i.to === "/admin/cases" && cases
+                  ? { ...i, label: `Cases (${cases} pending)` }
+                  : i,
           ),
         }))
       : ADMIN_NAV;

@@ -13,6 +13,7 @@ export function fulfillerNav(handle: string): SideNavSection[] {
         { to: `${base}/parcels`, label: "Parcels" },
         { to: `${base}/shipments`, label: "Shipments" },
         { to: `${base}/manifests`, label: "Manifests" },
+        { to: `${base}/cases`, label: "Cases" },
         { to: `${base}/warehouses`, label: "Warehouses" },
         { to: `${base}/config`, label: "Shipping and stock" },
         { to: `${base}/carriers`, label: "Carriers" },

@@ -33,6 +33,8 @@ export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
   { label: "job application", pattern: /^\/jobs\/[^/]+$/, bytes: 10 * MB },
   // a print shop's carrier rate table (CSV, 1 MB)
   { label: "carrier rate table", pattern: /^\/fulfillment\/[^/]+\/administration\/carriers$/, bytes: 2 * MB },
+  // a case's photos (up to four of 8 MB each), on the shopper's "Report a problem" page
+  { label: "problem report", pattern: /^\/shop\/orders\/[^/]+\/problem$/, bytes: 40 * MB },
   // a warehouse's stock sheet (CSV, 2 MB)
   { label: "stock sheet", pattern: /^\/fulfillment\/[^/]+\/administration\/warehouses\/wh_[0-9a-z]+$/, bytes: 4 * MB },
   // a parcel's packing photo (8 MB), on the parcels page

@@ -23,6 +23,8 @@ import { getCtx, getSession } from "#app/lib/session.server.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { normalizeEmail } from "#server/modules/identity/index.ts";
 import { cancelOrder, claimOrder, getOrder } from "#server/modules/orders/index.ts";
+import { casesOfOrder } from "#server/modules/cases/index.ts";
+import { CaseHoldChip, OrderCases } from "#app/components/cases/OrderCases.tsx";
 import { trackingForOrder } from "#server/modules/shipping/index.ts";
 import {
   GROUP_STATUS_LABELS,
@@ -49,6 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await getCtx(request);
   const access = accessFromPath(request, params.id);
   const order = await orNotFound(request, () => getOrder(ctx, access));
+  // The order's cases and the shipments an open one holds ("Report a problem", issue 23 §3).
+  const cases = await orNotFound(request, () => casesOfOrder(ctx, access));
   // Each shipment's tracking, with the same access as the order itself (buyer, admin or signed link).
   const tracking = await orNotFound(request, () => trackingForOrder(ctx, access));
   const session = await getSession(request);
@@ -58,6 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const here = `${url.pathname}${url.search}`;
   return {
     order,
+    cases,
     tracking: tracking.map((t) => ({
       shipmentId: t.shipmentId,
       groupId: t.groupId,
@@ -390,6 +395,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </Alert>
       ) : null}
 
+      <OrderCases
+        orderId={order.id}
+        token={loaderData.token}
+        cases={loaderData.cases.cases}
+        canReport={order.groups.some((g) => g.status === "shipped" || g.status === "delivered")}
+      />
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 340px" }, gap: 3, alignItems: "start" }}>
         <Stack spacing={3}>
           {order.groups.map((g, i) => (
@@ -412,6 +423,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </Box>
                 <Box sx={{ textAlign: { sm: "right" } }}>
                   <Chip size="small" label={GROUP_STATUS_LABELS[g.status]} color={GROUP_COLOR[g.status]} data-testid="group-status" />
+                  <CaseHoldChip holds={loaderData.cases.holds} groupId={g.id} reprint={Boolean(g.reprintOf)} />
                   {g.status !== "cancelled" && g.status !== "delivered" ? (
                     <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="group-arrives">
                       {arrivesText(g.estimate)}
