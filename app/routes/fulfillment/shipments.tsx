@@ -315,8 +315,8 @@ function ShipmentCard({
       data-shipment-status={s.status}
     >
       <CardContent>
-        {/* The parcels page links here by parcel. */}
-        <span id={`shipment-of-${s.parcelId}`} />
+        {/* The parcels page links here by parcel (to its one live label; a voided one keeps no anchor, so ids stay unique). */}
+        {s.status !== "voided" ? <span id={`shipment-of-${s.parcelId}`} /> : null}
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between" }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography id={h} variant="h3" sx={{ fontSize: "1.1rem", overflowWrap: "anywhere" }}>
