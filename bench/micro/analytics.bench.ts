@@ -3,7 +3,8 @@
 // (default 100,000) paid orders of one store printed by one print shop, spread over the last 365
 // days: p50/p95 of each read over the longest range (366 days: every order) and over the default
 // 30 days. Target (issue 23): each under 1 s. On PGlite and, when BENCH_DATABASE_URL (or
-// TEST_DATABASE_URL) is set, on PostgreSQL. Prints the figures and writes tmp/bench-analytics.json.
+// TEST_DATABASE_URL) is set, on PostgreSQL (BENCH_ANALYTICS_PGLITE=0: PostgreSQL only). Prints the
+// figures and writes tmp/bench-analytics.json.
 //
 // The print shop, its warehouse and blank, the store and its products are made through the modules'
 // APIs; the orders and what follows them (shipment groups, lines, the floor's lines, the ledger's
@@ -222,13 +223,16 @@ async function benchEngine(engine: string, database: Database) {
 const results: Awaited<ReturnType<typeof benchEngine>>[] = [];
 const notes: string[] = [];
 try {
-  const lite = await openDatabase({ dataDir: path.join(tmp, "pglite") });
-  try {
-    await lite.migrate();
-    console.log(`PGlite: loading ${ORDERS.toLocaleString("en")} orders …`);
-    results.push(await benchEngine("pglite", lite));
-  } finally {
-    await lite.close();
+  if (process.env.BENCH_ANALYTICS_PGLITE === "0") notes.push("PGlite skipped: BENCH_ANALYTICS_PGLITE=0.");
+  else {
+    const lite = await openDatabase({ dataDir: path.join(tmp, "pglite") });
+    try {
+      await lite.migrate();
+      console.log(`PGlite: loading ${ORDERS.toLocaleString("en")} orders …`);
+      results.push(await benchEngine("pglite", lite));
+    } finally {
+      await lite.close();
+    }
   }
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (!url)
