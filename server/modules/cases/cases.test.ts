@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { makeFulfillerWithBlank, makeProduct, makeUser, solidPng, type UserActor } from "../../../tests/support/factories.ts";
 import { manualClock } from "../../contracts/clock.ts";
-import { AppError, createCtx, type Actor } from "../../kernel/index.ts";
+import { anonymous, AppError, createCtx, type Actor } from "../../kernel/index.ts";
 import { getProductPage } from "../catalog/index.ts";
 import { saveShippingRate, saveShippingZone, type FulfillerRow } from "../fulfillment/index.ts";
 import { orderJournals, trialBalance } from "../ledger/index.ts";
@@ -254,6 +254,35 @@ describe("reporting a problem", () => {
     );
     expect(adminOpens.status).toBe(403);
     expect(await caseCount()).toBe(n);
+  });
+});
+
+describe("a guest's report through the delivered e-mail", () => {
+  it("the e-mail's 'Report a problem' link is the problem page with the order's signed link, and that token opens a case", async () => {
+    const o = await deliveredOrder();
+    const mail = (await mailsTo("maya@example.com")).find(
+      (m) => m.template === "order-shipment-delivered" && String(m.params.caseUrl).includes(o.orderId),
+    )!;
+    const caseUrl = String(mail.params.caseUrl);
+    const url = new URL(caseUrl);
+    expect(url.pathname).toBe(`/shop/orders/${o.orderId}/problem`);
+    const token = url.searchParams.get("token");
+    expect(token).toBeTruthy();
+    const visitor = createCtx(t.db, anonymous(), { clock });
+    await expect(reportableLines(visitor, { orderId: o.orderId })).rejects.toMatchObject({ status: 404 });
+    const { canReport } = await reportableLines(visitor, { orderId: o.orderId, token });
+    expect(canReport).toBe(true);
+    const made = await openCase(visitor, {
+      orderId: o.orderId,
+      token,
+      lines: [{ lineId: o.navy.id, quantity: 1 }],
+      kind: "not_delivered",
+      description: "Tracking says delivered but nothing came.",
+    });
+    const seen = await getCase(visitor, { caseId: made.id, as: "shopper", token });
+    expect(seen.status).toBe("open");
+    await expect(getCase(visitor, { caseId: made.id, as: "shopper" })).rejects.toMatchObject({ status: 404 });
+    await postCaseMessage(visitor, { caseId: made.id, as: "shopper", token, body: "The neighbours have nothing either." });
   });
 });
 
