@@ -27,7 +27,8 @@ const dayIn = (column: SQL | AnyColumn, timeZone = "UTC") => {
 /**
  * The party's share booked per day (in `timeZone`, default UTC) in `[from, to)`, in `currency`: what sales credited it less
  * what refunds took back, on the day each was booked (a delivery only moves a share from pending
- * to payable, so it nets to zero here). Indexed by (account, created_at).
+ * to payable, so it nets to zero here). Reads the party's entries by account (the index is on
+ * (account, available_at); one on (account, created_at) would narrow it to the window).
  */
 export async function partyDailyShares(
   ctx: ReadCtx,
@@ -76,7 +77,7 @@ export async function payableSchedule(
 
 /**
  * The party's share per order line booked in `[from, to)`, as a parenthesised subquery to join
- * with an alias (columns: line_id, amount_minor; credits positive). Indexed by (account, created_at).
+ * with an alias (columns: line_id, amount_minor; credits positive). Reads the party's entries by account.
  */
 export function partyLineSharesSql(party: LedgerParty, window: { from: Date; to: Date; currency: string }): SQL {
   const [pending, payable] = accountsOf(party);

@@ -20,8 +20,9 @@ const utcDay = (column: SQL | typeof orders.paidAt) => sql<string>`to_char(${col
 /**
  * A print shop's shipment groups shipped in the window, as a parenthesised subquery to join with
  * an alias. Columns: group_id, order_id, paid_at, shipped_at, production_days (promised at
- * checkout), units (the group's quantity, as the floor makes it). Indexed by (fulfiller_id,
- * shipped_at); the units come from each group's lines (indexed by group).
+ * checkout), units (the group's quantity, as the floor makes it). Reads the shop's groups by
+ * (fulfiller_id, status) (an index on (fulfiller_id, shipped_at) would narrow it to the window);
+ * the units come from each group's lines (indexed by group).
  */
 export function fulfillerShippedGroupsSql(fulfillerId: string, window: Window): SQL {
   return sql`(select g.id as group_id, g.order_id, o.paid_at, g.shipped_at, g.production_days,

@@ -21,7 +21,7 @@ async function rows<T>(ctx: ReadCtx, query: ReturnType<typeof sql>): Promise<T[]
 
 /**
  * Product page views of a store's products per UTC day in the window: one per viewer, product and
- * day (as recorded: `recordProductView`). Indexed by (product_id, viewed_at).
+ * day (as recorded: `recordProductView`). Reads the views of the window (indexed by viewed_at).
  */
 export async function storeViewsDaily(ctx: ReadCtx, storeId: string, window: Window): Promise<{ date: string; views: number }[]> {
   const r = await rows<{ date: string; views: number | string }>(

@@ -7,7 +7,7 @@ import { fanClubMembers } from "./schema.ts";
 
 /**
  * The store's fan-club members who joined per UTC day in `[from, to)`, how many of today's members
- * had joined before `from`, and how many there are now. Indexed by (store_id, joined_at).
+ * had joined before `from`, and how many there are now. Reads the store's members (keyed by store).
  */
 export async function fanClubGrowth(
   ctx: Pick<Ctx, "db">,
