@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CV_MAX_BYTES } from "../modules/careers/index.ts";
+import { CASE_PHOTO_MAX, CASE_PHOTO_MAX_BYTES } from "../modules/cases/index.ts";
 import { ARTWORK_MAX_BYTES } from "../modules/catalog/types.ts";
 import { STOCK_SHEET_MAX_BYTES } from "../modules/fulfillment/index.ts";
 import { PARCEL_PHOTO_MAX_BYTES } from "../modules/shipping/index.ts";
@@ -50,6 +51,23 @@ describe("body limits per route", () => {
       "/fulfillment/@print-works/administration/warehouses/create",
       "/fulfillment/@print-works/administration/shipments",
       "/fulfillment/@print-works/administration/manifests",
+    ])
+      expect(bodyLimitFor(path).upload, path).toBe(false);
+  });
+
+  it("a problem report takes its four photos at their cap, and one photo twice too large gets the page's own message", () => {
+    for (const path of [
+      "/shop/orders/ord_01aaaaaaaaaaaaaaaaaaaaaaaa/problem",
+      "/shop/orders/ord_01aaaaaaaaaaaaaaaaaaaaaaaa/problem.data",
+    ]) {
+      const limit = bodyLimitFor(path);
+      expect(limit.upload, path).toBe(true);
+      expect(limit.bytes, path).toBeGreaterThanOrEqual(CASE_PHOTO_MAX * CASE_PHOTO_MAX_BYTES + 1024 * 1024);
+      expect(limit.bytes, path).toBeGreaterThanOrEqual(2 * CASE_PHOTO_MAX_BYTES);
+    }
+    for (const path of [
+      "/shop/orders/ord_01aaaaaaaaaaaaaaaaaaaaaaaa",
+      "/shop/orders/ord_01aaaaaaaaaaaaaaaaaaaaaaaa/cases/cas_01aaaaaaaaaaaaaaaaaaaaaaaa",
     ])
       expect(bodyLimitFor(path).upload, path).toBe(false);
   });
