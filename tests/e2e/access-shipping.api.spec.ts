@@ -149,6 +149,9 @@ const POSTS: { path: string; form: Record<string, string>; want: Record<Who, Wan
 ];
 
 test("GET every shipping page and document", async () => {
+  // ~150 requests; with the demo's lived-in floor (hundreds of orders, labels and manifests) a page
+  // posted without JavaScript renders again after its action, which takes its time under CI's load.
+  test.setTimeout(300_000);
   for (const route of GETS)
     for (const who of WHO) {
       const res = await contexts.get(who)!.get(route.path, { maxRedirects: 0 });
@@ -158,6 +161,9 @@ test("GET every shipping page and document", async () => {
 });
 
 test("POST every shipping action: refused exactly, never a 500", async () => {
+  // ~150 requests; with the demo's lived-in floor (hundreds of orders, labels and manifests) a page
+  // posted without JavaScript renders again after its action, which takes its time under CI's load.
+  test.setTimeout(300_000);
   for (const route of POSTS)
     for (const who of WHO) {
       const res = await contexts.get(who)!.post(route.path, { form: route.form, maxRedirects: 0 });
