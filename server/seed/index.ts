@@ -14,6 +14,7 @@ export { DEMO_SCARCE_SKU, DEMO_SOLD_OUT_SKU } from "./shipping.ts";
 import { seedDemoShopping } from "./shopping.ts";
 import { seedDemoOrders } from "./orders.ts";
 import { seedDemoPrintShops } from "./print-shops.ts";
+import { seedDemoCases } from "./cases.ts";
 import { demoSeedRuns } from "./schema.ts";
 
 /** A seeding step: idempotent (a second run adds nothing). */
@@ -32,6 +33,7 @@ export const DEMO_STEPS: SeedStep[] = [
   { name: "shopping activity", run: seedDemoShopping },
   { name: "orders", run: seedDemoOrders },
   { name: "warehouse stock and bins", run: seedDemoWarehouseStock },
+  { name: "cases", run: seedDemoCases },
   { name: "print shop applications", run: seedDemoPrintShops },
   { name: "demo shopper's address", run: seedDemoShopperAddress },
 ];
