@@ -9,7 +9,7 @@ import { signInAll, WHO, type Who } from "./support/roles.ts";
  * @print-works too (as in access-carriers.api.spec.ts) and, like a shopper, gets a 404 that tells
  * nothing. The owner's and an admin's refused input gets its 4xx with the message, never a 500, and
  * writes nothing. A real parcel, label and manifest refused to everyone else (and left as they
- * were) is checked by the shipping journey (fulfiller-shipping.spec.ts), which makes them.
+ * were) is checked by the shipping journey (fulfiller-orders.spec.ts), which makes them.
  */
 type Want = 200 | 400 | 404 | 405 | 409 | 413 | 422 | "login";
 

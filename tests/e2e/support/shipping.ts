@@ -16,6 +16,30 @@ export async function codesOf(page: Page, number: string): Promise<string[]> {
   return codes;
 }
 
+/**
+ * On a warehouse's batches page: "Make batch", then open the batch that holds order `number`'s
+ * lines. Another journey making a batch of the same warehouse at the same moment may have taken
+ * them ("No accepted line waiting for a batch matches these filters."): its batch is found among
+ * the open ones. Returns the batch's id; the page shows its lines.
+ */
+export async function batchHolding(page: Page, number: string): Promise<string> {
+  await page.getByRole("button", { name: "Make batch" }).click();
+  const made = page.getByTestId("batches-notice").filter({ hasText: "Batch made" });
+  const taken = page.getByText("No accepted line waiting for a batch matches these filters.");
+  await expect(made.or(taken).first()).toBeVisible();
+  const mine = () => page.getByTestId("batch-line").filter({ hasText: number }).count();
+  if ((await made.count()) > 0 && (await mine()) > 0) return new URL(page.url()).searchParams.get("batch") ?? "";
+  const base = new URL(page.url()).pathname;
+  const ids = await page
+    .locator('[data-testid="batch-row"]:is([data-batch-status="open"], [data-batch-status="printing"]) a[href*="?batch="]')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get("batch") ?? ""));
+  for (const id of ids) {
+    await page.goto(`${base}?batch=${id}`);
+    if ((await mine()) > 0) return id;
+  }
+  throw new Error(`no open batch holds the lines of ${number}`);
+}
+
 /** Types each code into the scan station at the press: the line is printed. */
 export async function scanPrinted(page: Page, codes: readonly string[]): Promise<void> {
   for (const code of codes) {
