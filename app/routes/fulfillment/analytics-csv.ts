@@ -3,6 +3,7 @@ import { notFoundMessage } from "#app/lib/not-found.ts";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { parseAnalyticsRange, shopAnalytics, shopCsv, shopTimeZone } from "#server/modules/analytics/index.ts";
 import { isShopSeries } from "#server/modules/analytics/types.ts";
+import { countPrintShopCases } from "#server/modules/cases/index.ts";
 
 /**
  * One chart of the print shop's analytics as CSV (`/fulfillment/@{name}/administration/analytics/{series}?from=&to=`,
@@ -17,7 +18,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const timeZone = await orRespond(shopTimeZone(ctx, fulfiller.id));
   const parsed = parseAnalyticsRange({ from: url.searchParams.get("from"), to: url.searchParams.get("to") }, ctx.clock.now(), timeZone);
   if (!parsed.ok) throw new Response(Object.values(parsed.errors).join(" "), { status: 422 });
-  const analytics = await orRespond(shopAnalytics(ctx, { fulfillerId: fulfiller.id, range: parsed.range }));
+  const analytics = await orRespond(
+    shopAnalytics(ctx, { fulfillerId: fulfiller.id, range: parsed.range, countCases: countPrintShopCases }),
+  );
   const body = new TextEncoder().encode(`\uFEFF${shopCsv(analytics, series)}`);
   const name = `${fulfiller.handle}-${series}-${parsed.range.from}-to-${parsed.range.to}.csv`;
   return new Response(body, {

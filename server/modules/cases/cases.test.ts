@@ -27,6 +27,7 @@ import {
   askCase,
   caseHoldsForPrintShop,
   closeCase,
+  countPrintShopCases,
   getCase,
   listCases,
   listPrintShopCases,
@@ -183,6 +184,11 @@ describe("reporting a problem", () => {
     expect(await caseCount()).toBe(n);
     // The print shop sees it on its list; another shopper sees nothing.
     expect((await listPrintShopCases(as(shopOwner), { fulfillerId: shop.id })).map((r) => r.id)).toContain(made.id);
+    // Its analytics count it in the window it was opened in, and only there; nobody else counts them.
+    const around = { fulfillerId: shop.id, from: new Date(c.openedAt.getTime() - 1000), to: new Date(c.openedAt.getTime() + 1000) };
+    expect(await countPrintShopCases(as(shopOwner), around)).toBe(1);
+    expect(await countPrintShopCases(as(admin), { ...around, from: around.to, to: new Date(around.to.getTime() + 60_000) })).toBe(0);
+    await expect(countPrintShopCases(as(other), around)).rejects.toMatchObject({ status: 404 });
     await expect(getCase(as(other), { caseId: made.id, as: "shopper" })).rejects.toMatchObject({ status: 404 });
     await expect(getCase(as(other), { caseId: made.id, as: "admin" })).rejects.toMatchObject({ status: 404 });
     await expect(getCase(as(other), { caseId: made.id, as: "print_shop" })).rejects.toMatchObject({ status: 404 });

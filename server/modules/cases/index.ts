@@ -7,6 +7,7 @@ export {
   casePhoto,
   listCases,
   countActiveCases,
+  countPrintShopCases,
   listPrintShopCases,
   caseHoldsForPrintShop,
   casesOfOrder,

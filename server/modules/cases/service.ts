@@ -5,7 +5,7 @@
 // with a fault code that says who pays, and closes it. Every step is one transaction with its
 // e-mails; the money goes through the orders module (a reprint is a new routed shipment; a refund
 // is the orders module's durable refund, charged in the ledger to the party at fault).
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { env } from "../../config/env.ts";
 import { formatAmount } from "../../contracts/money.ts";
 import { isUniqueViolation, newId, transaction, type Db } from "../../infra/db/index.ts";
@@ -334,6 +334,20 @@ export async function countActiveCases(ctx: Ctx): Promise<number> {
     .select({ n: count() })
     .from(cases)
     .where(inArray(cases.status, [...OPEN_CASE_STATUSES]));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * How many cases were opened in a window on a print shop's orders (its analytics' defect rate),
+ * whatever became of them. Its owner and admins only (404 for anyone else).
+ */
+export async function countPrintShopCases(ctx: Ctx, input: { fulfillerId: string; from: Date; to: Date }): Promise<number> {
+  const shop = await getFulfillerById(ctx, input.fulfillerId);
+  if (!shop || !canManageFulfiller(ctx, shop)) throw new AppError("not-found", "That print shop was not found.", 404);
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(cases)
+    .where(and(eq(cases.fulfillerId, input.fulfillerId), gte(cases.createdAt, input.from), lt(cases.createdAt, input.to)));
   return Number(row?.n ?? 0);
 }
 
