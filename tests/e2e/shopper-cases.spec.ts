@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./support/accounts.ts";
+import { waitForHydration } from "./support/a11y.ts";
 import { photoPng, reportableOrders } from "./support/cases.ts";
 
 /**
@@ -66,6 +67,7 @@ test("a damaged item: case with a photo, reprint, then a partial refund charged 
   await admin.getByLabel("Internal note (never shown to the shopper)").check();
   await admin.getByRole("button", { name: "Send" }).click();
   await expect(admin.getByTestId("case-message").filter({ hasText: "the press tore it" })).toHaveAttribute("data-internal", "true");
+  await waitForHydration(admin);
   await admin.getByLabel("Reprinted at no charge").check();
   await admin.getByLabel("Fault (who pays)").selectOption("print_shop_misprint");
   await admin.getByLabel(/What was decided/).fill("We make the shirt again at no charge.");
@@ -80,9 +82,9 @@ test("a damaged item: case with a photo, reprint, then a partial refund charged 
   await signInAs(shop, "fulfiller", "/fulfillment/@print-works/administration/orders");
   await shop.goto(`/fulfillment/@print-works/administration/orders?${new URLSearchParams({ q: orderNumber }).toString()}`);
   // the reprint: a new shipment of the order, waiting to be made
-  await expect(
-    shop.locator(`[data-testid="fulfiller-group"][data-order-number="${orderNumber}"][data-group-status="pending"]`),
-  ).toHaveCount(1);
+  const reprint = shop.locator(`[data-testid="fulfiller-group"][data-order-number="${orderNumber}"][data-group-status="pending"]`);
+  await expect(reprint).toHaveCount(1);
+  await expect(reprint.getByTestId("group-reprint")).toHaveText("Reprint at no charge");
   await shop.goto("/fulfillment/@print-works/administration/cases");
   await expect(shop.locator(`[data-testid="case-row"][data-case-ref="${ref}"]`)).toBeVisible();
   await page.goto(`/shop/orders/${orderId}`);
@@ -108,6 +110,8 @@ test("a damaged item: case with a photo, reprint, then a partial refund charged 
   expect(opened.status()).toBe(302);
   const secondCase = /cas_[0-9a-z]{26}/.exec(opened.headers()["location"] ?? "")![0];
   await admin.goto(`/admin/cases/${secondCase}`);
+  // the resolution's choices are React state: pick one once the page has hydrated, or hydration undoes it
+  await waitForHydration(admin);
   await admin.getByLabel("Refunded", { exact: true }).check();
   await admin.getByLabel("Fault (who pays)").selectOption("print_shop_damage");
   await admin.getByLabel(/Or an amount/).fill("5.00");

@@ -20,6 +20,7 @@ import { formatDate, formatDateTime } from "#app/lib/dates.ts";
 import { echoValues, failure, parseForm, type FormFailure, readForm } from "#app/lib/forms.server.ts";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { AppError } from "#server/kernel/index.ts";
+import { caseHoldsForPrintShop } from "#server/modules/cases/index.ts";
 import { listFulfillerGroups } from "#server/modules/orders/index.ts";
 import { acceptLines, listFloor, rejectLine } from "#server/modules/production/index.ts";
 import type { FloorStatus } from "#server/modules/production/types.ts";
@@ -57,6 +58,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
   const page = Number.isInteger(rawPage) && rawPage >= 1 ? Math.min(rawPage, pages) : 1;
   const rows = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  // A shipment with an open case is on hold: the print shop sees which case, and can answer it.
+  const holds = new Map((await orRespond(caseHoldsForPrintShop(ctx, fulfiller.id))).map((h) => [h.groupId, h]));
   const floor = new Map(
     (
       await orRespond(listFloor(ctx, { fulfillerId: fulfiller.id, lineIds: rows.flatMap((g) => g.lines.map((l) => l.id)), scope: "all" }))
@@ -76,6 +79,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       orderNumber: g.orderNumber,
       orderStatus: ORDER_STATUS_LABELS[g.orderStatus],
       status: g.status,
+      caseHold: holds.has(g.groupId) ? { ref: holds.get(g.groupId)!.ref, caseId: holds.get(g.groupId)!.caseId } : null,
+      reprint: g.reprintOf ? { reason: g.reprintReason } : null,
       warehouseId: g.warehouseId,
       warehouseName: g.warehouseName,
       placed: formatDate(g.placedAt),
@@ -322,6 +327,23 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
                     </Box>
                     <Box sx={{ textAlign: { sm: "right" } }}>
                       <Chip label={GROUP_STATUS_LABELS[g.status]} size="small" data-testid="group-status" />
+                      {g.reprint ? (
+                        <Chip label="Reprint at no charge" size="small" variant="outlined" sx={{ ml: 1 }} data-testid="group-reprint" />
+                      ) : null}
+                      {g.caseHold ? (
+                        <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="group-case-hold">
+                          On hold: case{" "}
+                          <Link component={RouterLink} to={`/fulfillment/@${fulfiller.handle}/administration/cases/${g.caseHold.caseId}`}>
+                            {g.caseHold.ref}
+                          </Link>{" "}
+                          is open
+                        </Typography>
+                      ) : null}
+                      {g.reprint?.reason ? (
+                        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                          Why: {g.reprint.reason}
+                        </Typography>
+                      ) : null}
                       <Typography sx={{ mt: 0.5 }} data-testid="group-payout">
                         You will be paid <strong>{formatPrice(g.payoutMinor, g.currency)}</strong>
                       </Typography>
