@@ -7,7 +7,6 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Checkbox from "@mui/material/Checkbox";
-import Chip from "@mui/material/Chip";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -15,34 +14,11 @@ import Typography from "@mui/material/Typography";
 import { Form, useNavigation } from "react-router";
 import { formatDateTime } from "#app/lib/dates.ts";
 import { formatAmount } from "#server/contracts/money.ts";
-import {
-  CASE_KIND_LABELS,
-  CASE_RESOLUTION_LABELS,
-  CASE_STATUS_LABELS,
-  FAULT_LABELS,
-  type CaseStatus,
-  type CaseView,
-} from "#server/modules/cases/types.ts";
+import { CASE_KIND_LABELS, CASE_RESOLUTION_LABELS, FAULT_LABELS, type CaseView } from "#server/modules/cases/types.ts";
 
-export const CASE_STATUS_COLOR: Record<CaseStatus, "warning" | "info" | "success" | "default"> = {
-  open: "warning",
-  waiting_on_print_shop: "info",
-  waiting_on_shopper: "info",
-  resolved: "success",
-  closed: "default",
-};
-
-export function CaseStatusChip({ status }: { status: CaseStatus }) {
-  return (
-    <Chip
-      size="small"
-      label={CASE_STATUS_LABELS[status]}
-      color={CASE_STATUS_COLOR[status]}
-      data-testid="case-status"
-      data-status={status}
-    />
-  );
-}
+// The status chip lives in its own file so the order page does not load the thread's form fields.
+import { CaseStatusChip } from "./CaseStatusChip.tsx";
+export { CASE_STATUS_COLOR, CaseStatusChip } from "./CaseStatusChip.tsx";
 
 export function CaseSummary({ c, photoUrl }: { c: CaseView; photoUrl: (n: number) => string }) {
   return (

@@ -8,7 +8,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
-import { CaseStatusChip } from "./CaseThread.tsx";
+import { CaseStatusChip } from "./CaseStatusChip.tsx";
 import { CASE_KIND_LABELS, type CaseHold, type CaseListRow } from "#server/modules/cases/types.ts";
 
 const withToken = (path: string, token: string | null) => (token ? `${path}?${new URLSearchParams({ token }).toString()}` : path);
