@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInAs } from "./support/accounts.ts";
-import { auditPage, waitForHydration } from "./support/a11y.ts";
+import { readsWell, waitForHydration } from "./support/a11y.ts";
 
 /**
  * The print shop's analytics (issue 23 §4): the demo fulfiller opens Analytics from the side
@@ -9,16 +9,6 @@ import { auditPage, waitForHydration } from "./support/a11y.ts";
  * downloads a CSV holding the table's days, and the page reads well at 1280 px and 360 px.
  */
 const ANALYTICS = "/fulfillment/@print-works/administration/analytics";
-
-async function readsWell(page: Page, label: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await auditPage(page, `${label} at ${width}px`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${label} at ${width}px: the page is wider than the window`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("the fulfiller reads its analytics over a chosen range and downloads a chart's figures", async ({ page }) => {
   test.setTimeout(120_000);

@@ -51,6 +51,20 @@ export async function auditPage(page: Page, label: string): Promise<void> {
 }
 
 /**
+ * Audit what `page` shows at 1280 px and 360 px: nothing serious for axe and nothing wider than the
+ * window at either width; the page is left at 1280 px.
+ */
+export async function readsWell(page: Page, label: string): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await auditPage(page, `${label} at ${width}px`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${label} at ${width}px: the page is wider than the window`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
  * Wait until the page is interactive: the root layout sets `html[data-hydrated]` once every
  * component has hydrated (app/root.tsx). Faster than waiting for a quiet network, and it does not
  * wait for images or polling.
