@@ -256,4 +256,6 @@ export interface CarrierProvider {
   track(input: { trackingNumber: string; providerShipmentId: string; at: Date }): Promise<TrackingEvent[]>;
   /** Whether a typed or scanned tracking number is well formed (check digit). */
   isValidTrackingNumber(trackingNumber: string): boolean;
+  /** How long to wait before asking again for a live label's events (the caller's default when absent). */
+  trackEveryMs?(trackingNumber: string): number;
 }

@@ -19,6 +19,7 @@ describe("demo carrier rate tables", () => {
     expect(local!.services.map((s) => [s.code, s.dimDivisor])).toEqual([
       ["standard", null],
       ["express", 5000],
+      ["rehearsal", null], // no rates: a rehearsal label is the print shop's own choice, never quoted here
     ]);
     const zoneOf = async (country: string, postalCode: string) =>
       (await quote(ctx, { fulfillerId: pw.id, to: { country, postalCode }, weightGrams: 600, serviceCode: "standard" }))[0]!.zone.name;

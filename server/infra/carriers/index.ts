@@ -3,7 +3,7 @@
 import type { CarrierProvider } from "../../contracts/ports.ts";
 import { localCarrier } from "./local.ts";
 
-export { isS10, localCarrier, localFeed, LOCAL_SERVICES, s10CheckDigit, s10For } from "./local.ts";
+export { isS10, localCarrier, localFeed, localPace, LOCAL_SERVICES, REHEARSAL_PACE, s10CheckDigit, s10For } from "./local.ts";
 
 let provider: CarrierProvider | null = null;
 

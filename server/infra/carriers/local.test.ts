@@ -44,4 +44,19 @@ describe("the local carrier", () => {
     expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
     expect(localFeed("EP000000000DE", at, later(48)).at(-1)!.status).toBe("delivered");
   });
+
+  it("runs a rehearsal label's feed on a fast clock (a day in ten seconds), polled about every second", async () => {
+    const carrier = localCarrier();
+    const label = await carrier.buyLabel({ key: "shp_r", carrierCode: "local", serviceCode: "rehearsal", from, to, weightGrams: 400, at });
+    expect(label.trackingNumber).toMatch(/^RH\d{9}DE$/);
+    expect(carrier.isValidTrackingNumber(label.trackingNumber)).toBe(true);
+    const later = (seconds: number) => new Date(at.getTime() + seconds * 1000);
+    expect((await carrier.track({ ...label, at: later(2) })).map((e) => e.status)).toEqual(["pre_transit"]);
+    expect((await carrier.track({ ...label, at: later(3) })).map((e) => e.status)).toEqual(["pre_transit", "in_transit"]);
+    const all = await carrier.track({ ...label, at: later(20) });
+    expect(all.map((e) => e.status)).toEqual(["pre_transit", "in_transit", "in_transit", "out_for_delivery", "delivered"]);
+    expect(all.at(-1)!.at).toEqual(later(20));
+    expect(carrier.trackEveryMs?.(label.trackingNumber)).toBe(1250);
+    expect(carrier.trackEveryMs?.("LP000000000DE")).toBe(3 * 3_600_000);
+  });
 });

@@ -3,7 +3,9 @@
 // an 8-digit serial, its check digit, the origin's country: `PL12345678 5 DE` without spaces); the
 // serial is derived from the label's key, so buying the same label twice gives the same number.
 // Its tracking feed is driven by the clock: a label is `pre_transit` when bought, picked up six
-// hours later, and delivered after its service's transit days.
+// hours later, and delivered after its service's transit days. Its `rehearsal` service runs the
+// same feed on a fast clock (a day in ten seconds), so that a print shop (or a test) can follow a
+// parcel from label to delivery, e-mails included, in under a minute; nothing is picked up.
 import { createHash } from "node:crypto";
 import { AppError } from "../../contracts/errors.ts";
 import type { BoughtLabel, BuyLabelInput, CarrierProvider, TrackingEvent } from "../../contracts/ports.ts";
@@ -13,7 +15,11 @@ const HOUR = 3_600_000;
 export const LOCAL_SERVICES = {
   standard: { name: "Standard", transitDays: 4 },
   express: { name: "Express", transitDays: 2 },
+  rehearsal: { name: "Rehearsal (simulated: a day in 10 s)", transitDays: 2 },
 } as const;
+/** How many times faster than real time a rehearsal label's feed runs (a day in ten seconds). */
+export const REHEARSAL_PACE = 8_640;
+const LETTERS: Record<string, string> = { standard: "LP", express: "EP", rehearsal: "RH" };
 const WEIGHTS = [8, 6, 4, 2, 3, 5, 9, 7] as const;
 
 /** The S10 check digit of an 8-digit serial: 11 − (Σ wᵢdᵢ mod 11); 10 → 0, 11 → 5. */
@@ -34,19 +40,25 @@ export function isS10(trackingNumber: string): boolean {
 export function s10For(key: string, serviceCode: string, originCountry: string): string {
   const digest = createHash("sha256").update(key).digest();
   const serial = String(digest.readUInt32BE(0) % 100_000_000).padStart(8, "0");
-  const letters = serviceCode === "express" ? "EP" : "LP";
+  const letters = LETTERS[serviceCode] ?? "LP";
   const country = /^[A-Z]{2}$/.test(originCountry) ? originCountry : "XX";
   return `${letters}${serial}${s10CheckDigit(serial)}${country}`;
 }
 
-function transitDays(trackingNumber: string): number {
-  return trackingNumber.startsWith("EP") ? LOCAL_SERVICES.express.transitDays : LOCAL_SERVICES.standard.transitDays;
+function serviceOf(trackingNumber: string): keyof typeof LOCAL_SERVICES {
+  return trackingNumber.startsWith("EP") ? "express" : trackingNumber.startsWith("RH") ? "rehearsal" : "standard";
+}
+
+/** How much faster than real time a label's feed runs: 1, or REHEARSAL_PACE for a rehearsal label. */
+export function localPace(trackingNumber: string): number {
+  return serviceOf(trackingNumber) === "rehearsal" ? REHEARSAL_PACE : 1;
 }
 
 /** The local carrier's events for a label bought at `boughtAt`, as known at `at` (oldest first). */
 export function localFeed(trackingNumber: string, boughtAt: Date, at: Date): TrackingEvent[] {
   const t0 = boughtAt.getTime();
-  const days = transitDays(trackingNumber);
+  const days = LOCAL_SERVICES[serviceOf(trackingNumber)].transitDays;
+  const pace = localPace(trackingNumber);
   const plan: [number, TrackingEvent["status"], string, string | undefined][] = [
     [0, "pre_transit", "Label created; the carrier is waiting for the parcel", undefined],
     [6 * HOUR, "in_transit", "Picked up from the print shop", "Origin facility"],
@@ -55,6 +67,7 @@ export function localFeed(trackingNumber: string, boughtAt: Date, at: Date): Tra
     [days * 24 * HOUR, "delivered", "Delivered to the recipient", "Destination"],
   ];
   return plan
+    .map(([offset, ...rest]) => [Math.round(offset / pace), ...rest] as const)
     .filter(([offset]) => t0 + offset <= at.getTime())
     .map(([offset, status, message, location], i) => ({
       id: `${trackingNumber}-${i}`,
@@ -97,5 +110,7 @@ export function localCarrier(): CarrierProvider {
       return localFeed(trackingNumber, boughtAt(providerShipmentId), at);
     },
     isValidTrackingNumber: isS10,
+    // Every three hours of the label's own clock (about a second and a quarter for a rehearsal).
+    trackEveryMs: (trackingNumber) => Math.max(1_000, Math.round((3 * HOUR) / localPace(trackingNumber))),
   };
 }

@@ -76,6 +76,7 @@ describe("carriers, rate tables and quotes", () => {
     expect(local.services.map((s) => [s.code, s.name, s.transitDays])).toEqual([
       ["standard", "Standard", 4],
       ["express", "Express", 2],
+      ["rehearsal", "Rehearsal (simulated: a day in 10 s)", 2],
     ]);
     expect((await refusal(addCarrierAccount(t.ctx(owner), { fulfillerId: shop.id, carrierCode: "local" }))).status).toBe(409);
     const unknown = await refusal(addCarrierAccount(t.ctx(owner), { fulfillerId: shop.id, carrierCode: "pigeon" }));
@@ -236,7 +237,7 @@ describe("carriers, rate tables and quotes", () => {
     expect(message(4)).toBe("XX is not a country code; use two-letter ISO codes like US, DE, GB.");
     expect(message(5)).toContain("max_grams (500) must be more than min_grams (500)");
     expect(message(7)).toBe("Rates are in USD, the platform's currency; this row is in EUR.");
-    expect(message(8)).toBe("Local Post has no service “overnight”; use standard or express.");
+    expect(message(8)).toBe("Local Post has no service “overnight”; use standard, express or rehearsal.");
     expect(message(10)).toBe("The zone “Asia” lists JP on row 5; give a zone the same countries on every row.");
     expect(message(11)).toContain("The zone “Japan” covers JP just as the zone “Asia” (row 5) does");
     expect((await exportRateCsv(t.ctx(owner), local.id)).csv).toBe(before);

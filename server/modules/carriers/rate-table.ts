@@ -217,7 +217,10 @@ export function checkRateSheet(
       bad("service", `Enter the service's code (${knownServices.join(" or ")}).`);
       serviceOk = false;
     } else if (!knownServices.includes(serviceCode)) {
-      bad("service", `${carrier.name} has no service “${cell("service")}”; use ${knownServices.join(" or ")}.`);
+      bad(
+        "service",
+        `${carrier.name} has no service “${cell("service")}”; use ${knownServices.length > 1 ? `${knownServices.slice(0, -1).join(", ")} or ${knownServices.at(-1)}` : knownServices.join("")}.`,
+      );
       serviceOk = false;
     }
     if (!serviceName) {

@@ -31,7 +31,7 @@ export const RATE_CSV_OPTIONAL_COLUMNS: readonly RateCsvColumn[] = ["dim_divisor
 /** What the rate table's columns hold, for the page that documents the layout. */
 export const RATE_CSV_COLUMN_HELP: Record<RateCsvColumn, string> = {
   carrier: "The carrier's code, the same on every row (local for the built-in local carrier).",
-  service: "The service's code: standard or express for the local carrier.",
+  service: "The service's code: standard, express or rehearsal for the local carrier.",
   service_name: "The service's name as your staff see it; the same on every row of the service.",
   dim_divisor:
     "Optional: cm³ per kg for dimensional weight (5000 is common); empty for actual weight only. Same on every row of the service.",

@@ -538,7 +538,7 @@ export async function buyLabel(ctx: Ctx, input: { parcelId: string; carrierAccou
       tx,
       TRACK_TOPIC,
       { shipmentId: row.id },
-      { runAt: new Date(now.getTime() + TRACK_EVERY_MS), dedupeKey: `track:${row.id}:1` },
+      { runAt: new Date(now.getTime() + trackEvery(ctx, bought.trackingNumber)), dedupeKey: `track:${row.id}:1` },
     );
     return done;
   });
@@ -771,6 +771,11 @@ async function applyTracking(ctx: Ctx, s: ShipmentRow, events: readonly Tracking
   });
 }
 
+/** How long until a live label's events are asked for again: the carrier's pace, or every three hours. */
+function trackEvery(ctx: Ctx, trackingNumber: string): number {
+  return ctx.ports.carriers.trackEveryMs?.(trackingNumber) ?? TRACK_EVERY_MS;
+}
+
 /** The outbox job that follows a live shipment until its tracking is final. */
 export async function trackHandler(db: Db, payload: Record<string, unknown>): Promise<void> {
   const shipmentId = String(payload.shipmentId ?? "");
@@ -780,9 +785,13 @@ export async function trackHandler(db: Db, payload: Record<string, unknown>): Pr
     throw error;
   });
   if (FINAL_TRACKING.includes(status)) return;
-  const [s] = await db.select({ status: shipments.status }).from(shipments).where(eq(shipments.id, shipmentId)).limit(1);
+  const [s] = await db
+    .select({ status: shipments.status, trackingNumber: shipments.trackingNumber })
+    .from(shipments)
+    .where(eq(shipments.id, shipmentId))
+    .limit(1);
   if (!s || s.status === "voided") return;
-  const next = new Date(ctx.clock.now().getTime() + TRACK_EVERY_MS);
+  const next = new Date(ctx.clock.now().getTime() + trackEvery(ctx, s.trackingNumber ?? ""));
   await enqueue(db, TRACK_TOPIC, { shipmentId }, { runAt: next, dedupeKey: `track:${shipmentId}:${next.getTime()}` });
 }
 
