@@ -71,6 +71,17 @@ export {
   type BlankDetail,
   type BlankInput,
 } from "./blanks.ts";
+// A print shop adds its own blank from a form (issue 23 §5): templates generated, SKUs made up.
+export {
+  addBlank,
+  addBlankSchema,
+  addBlankErrors,
+  blankAreaChoices,
+  listShopBlanks,
+  BLANK_FORM_MAX_ROWS,
+  type AddBlankInput,
+  type ShopBlank,
+} from "./blank-form.ts";
 export { fulfillerStates, blankStates, fulfillerApplicationStates } from "./states.ts";
 // Becoming a print shop (issue 23 §1): applications, the admins' queue and list, the set-up.
 export {
