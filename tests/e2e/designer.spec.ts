@@ -2,30 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { auditPage, waitForHydration } from "./support/a11y.ts";
 import { signInAs } from "./support/accounts.ts";
+import { artPng, uploadArt } from "./support/designer.ts";
 import { applyAndApprove } from "./support/partners.ts";
-
-/** A distinctive PNG (random colour blocks, deterministic by seed), size x size pixels. */
-async function artPng(seed: number, size: number): Promise<Buffer> {
-  let x = seed >>> 0 || 1;
-  const rnd = () => {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    return (x >>> 8) & 0xff;
-  };
-  const cells = Buffer.alloc(8 * 8 * 4);
-  for (let i = 0; i < cells.length; i += 4) [cells[i], cells[i + 1], cells[i + 2], cells[i + 3]] = [rnd(), rnd(), rnd(), 255];
-  return sharp(cells, { raw: { width: 8, height: 8, channels: 4 } })
-    .resize(size, size, { kernel: "nearest" })
-    .png()
-    .toBuffer();
-}
-
-async function uploadArt(page: Page, png: Buffer, name = "artwork.png") {
-  const uploaded = page.waitForResponse((r) => r.url().includes("/api/designer/artwork") && r.request().method() === "POST");
-  await page.getByLabel(/Artwork file/).setInputFiles({ name, mimeType: "image/png", buffer: png });
-  const res = await uploaded;
-  expect(res.status()).toBe(201);
-  await expect(page.getByTestId("artwork-info")).toContainText("px");
-}
 
 /** Design a Classic tee in `handle`'s administration; returns the product's edit URL. */
 async function designTee(page: Page, handle: string, png: Buffer, title: string, opts: { expectLowDpi?: Buffer } = {}) {

@@ -13,6 +13,7 @@ import {
   parcelOf,
   scanPrinted,
   shipmentOf,
+  tickOnly,
 } from "./support/shipping.ts";
 import { signUpRequest } from "./support/shoppers.ts";
 
@@ -441,13 +442,4 @@ test("an order is accepted, batched, printed, packed, labelled and handed over; 
 /** The group id of a packing-table card (its element id is `group-{id}`). */
 async function groupIdOf(card: Locator): Promise<string> {
   return ((await card.getAttribute("id")) ?? "").replace("group-", "");
-}
-
-/** Ticks only `tracking`'s label in a hand-over card. */
-async function tickOnly(handOver: Locator, tracking: string) {
-  for (const row of await handOver.getByTestId("handover-label").all()) {
-    const box = row.getByRole("checkbox");
-    if ((await row.getAttribute("data-tracking-number")) === tracking) await box.check();
-    else await box.uncheck();
-  }
 }

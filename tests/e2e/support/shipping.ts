@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 /**
  * The print shop's floor and shipping pages driven as its staff would: the batch page's codes
@@ -86,4 +86,13 @@ export async function download(request: APIRequestContext, href: string, type: s
   expect(res.headers()["content-type"], href).toMatch(type);
   expect(res.headers()["cache-control"], href).toBe("private, no-store");
   return Buffer.from(await res.body());
+}
+
+/** Ticks only `tracking`'s label in a manifests page's hand-over card (other journeys' labels wait for theirs). */
+export async function tickOnly(handOver: Locator, tracking: string): Promise<void> {
+  for (const row of await handOver.getByTestId("handover-label").all()) {
+    const box = row.getByRole("checkbox");
+    if ((await row.getAttribute("data-tracking-number")) === tracking) await box.check();
+    else await box.uncheck();
+  }
 }
