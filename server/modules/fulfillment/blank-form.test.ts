@@ -102,8 +102,14 @@ describe("a print shop adds its own blank", () => {
       [{ sizes: [] }, "sizes", "Add at least one size."],
       [{ areas: ["front"] }, "areas", "Choose print areas of this category: Wrap."],
       [{ productionDays: 0 }, "productionDays", "Production takes at least 1 day."],
+      [{ category: "boats" as never }, "category", "Choose a category."],
       [
-        { colors: [{ name: "Cream", hex: "#ffffff" }, { name: "cream", hex: "#000000" }] },
+        {
+          colors: [
+            { name: "Cream", hex: "#ffffff" },
+            { name: "cream", hex: "#000000" },
+          ],
+        },
         "colors.1.name",
         "The colour cream is listed twice.",
       ],

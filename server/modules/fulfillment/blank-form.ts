@@ -59,8 +59,12 @@ export const addBlankSchema = z
       .array(
         z.object({
           size: z.string().trim().min(1, "Name each size.").max(20, "Use at most 20 characters for a size."),
-          baseCostMinor: whole("the base cost").min(0, "A base cost cannot be negative.").max(100_000_00, "Enter a base cost below 100,000."),
-          weightGrams: whole("the weight in grams").min(1, "Give each size its weight in grams.").max(100_000, "Enter a weight below 100 kg."),
+          baseCostMinor: whole("the base cost")
+            .min(0, "A base cost cannot be negative.")
+            .max(100_000_00, "Enter a base cost below 100,000."),
+          weightGrams: whole("the weight in grams")
+            .min(1, "Give each size its weight in grams.")
+            .max(100_000, "Enter a weight below 100 kg."),
         }),
       )
       .min(1, "Add at least one size.")
@@ -68,13 +72,15 @@ export const addBlankSchema = z
     warehouseIds: z.array(z.string().min(1)).default([]),
   })
   .superRefine((b, issue) => {
-    const offered: string[] = TEMPLATE_AREAS[b.category].map((a) => a.key);
+    const specs = (TEMPLATE_AREAS as Partial<typeof TEMPLATE_AREAS>)[b.category];
+    if (!specs) return; // the category itself is refused
+    const offered: string[] = specs.map((a) => a.key);
     const stray = b.areas.find((a) => !offered.includes(a));
     if (stray !== undefined)
       issue.addIssue({
         code: "custom",
         path: ["areas"],
-        message: `Choose print areas of this category: ${TEMPLATE_AREAS[b.category].map((a) => a.label).join(", ")}.`,
+        message: `Choose print areas of this category: ${specs.map((a) => a.label).join(", ")}.`,
       });
     const seen = (xs: string[]) => xs.findIndex((x, i) => xs.indexOf(x) !== i);
     const color = seen(b.colors.map((c) => c.name.toLowerCase()));
@@ -126,7 +132,12 @@ export async function addBlank(ctx: Ctx, raw: AddBlankInput): Promise<BlankRow> 
   // SKUs: <HANDLE>-<NAME>-<COLOUR>-<SIZE>, with -2, -3… when one is taken (here or by another blank).
   const prefix = `${skuPart(fulfiller.handle)}-${skuPart(input.name)}-`;
   const taken = new Set(
-    (await ctx.db.select({ sku: blankVariants.sku }).from(blankVariants).where(like(blankVariants.sku, `${prefix}%`))).map((v) => v.sku),
+    (
+      await ctx.db
+        .select({ sku: blankVariants.sku })
+        .from(blankVariants)
+        .where(like(blankVariants.sku, `${prefix}%`))
+    ).map((v) => v.sku),
   );
   const variants = input.colors.flatMap((c) =>
     input.sizes.map((s) => {
