@@ -103,8 +103,7 @@ function drawHead(pdf: Pdf, item: SheetLine, barcode: BarcodeImage, y: number, z
 export async function printSheetPdf(doc: PrintSheetDocument): Promise<Buffer> {
   const zone = zoneOrUtc(doc.timeZone);
   const render = code128Renderer();
-  // Every barcode is queued at once and drawn by sharp off the main thread while the pages are
-  // laid out; each block waits only for its own.
+  // Every barcode is queued at once; each block waits only for its own.
   const barcodes = doc.lines.map((l) => render(l.code, BARCODE));
   // A failed barcode fails the document once, below; no unhandled rejections meanwhile.
   for (const b of barcodes) b.catch(() => undefined);
