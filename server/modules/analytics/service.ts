@@ -7,10 +7,10 @@ import { toDecimalString } from "../../contracts/money.ts";
 import { toCsv } from "../../infra/csv/index.ts";
 import { AppError, type Ctx } from "../../kernel/index.ts";
 import { canManageFulfiller, getFulfillerById, listWarehouses } from "../fulfillment/index.ts";
-import { partyBalance, partyDailyShares, partyLineSharesSql, payableSchedule } from "../ledger/index.ts";
-import { fulfillerShippedGroupsSql, orderLineProductsSql, storeProductSales, storeSalesDaily } from "../orders/index.ts";
+import { partyBalance, partyDailyShares, partyLineEntriesSql, payableSchedule } from "../ledger/index.ts";
+import { fulfillerShippedLinesSql, orderLineProductsSql, storeProductSales, storeSalesDaily } from "../orders/index.ts";
 import { getSettingsCached } from "../platform/index.ts";
-import { groupDueAtSql } from "../production/index.ts";
+import { lineDueAtSql } from "../production/index.ts";
 import { storeProductViews, storeViewsDaily, storeWishes } from "../shopping/index.ts";
 import { accessAllows, fanClubGrowth, getStoreAccess, getStoreById } from "../stores/index.ts";
 import { assertRange, daysOf, knownTimeZone, windowOf } from "./range.ts";
@@ -82,7 +82,9 @@ export async function shopAnalytics(
   const win = windowOf(range, timeZone);
   const currency = await currencyOf(ctx);
   const party = { kind: "fulfiller" as const, id: input.fulfillerId };
-  const shipped = fulfillerShippedGroupsSql(input.fulfillerId, win);
+  // Each shipped group once (its lines summed, its due time the latest of its lines' on the floor),
+  // then per day of the shop's time zone and in all.
+  const lines = fulfillerShippedLinesSql(input.fulfillerId, win);
   const figures = execRows<{
     day: string | null;
     shipments: number | string;
@@ -97,9 +99,13 @@ export async function shopAnalytics(
         percentile_cont(0.5) within group (order by x.hours) as median_hours
       from (
         select to_char(s.shipped_at at time zone ${sql.raw(`'${win.timeZone}'`)}, 'YYYY-MM-DD') as day, s.order_id, s.units, s.shipped_at,
-          coalesce(${groupDueAtSql(sql`s.group_id`)}, s.paid_at + make_interval(days => s.production_days)) as due_at,
+          coalesce(s.due_at, s.paid_at + make_interval(days => s.production_days)) as due_at,
           extract(epoch from (s.shipped_at - s.paid_at)) / 3600.0 as hours
-        from ${shipped} s
+        from (
+          select l.group_id, l.order_id, l.paid_at, l.shipped_at, l.production_days, sum(l.quantity) as units, max(d.due_at) as due_at
+          from ${lines} l left join ${lineDueAtSql()} d on d.order_line_id = l.line_id and d.group_id = l.group_id
+          group by l.group_id, l.order_id, l.paid_at, l.shipped_at, l.production_days
+        ) s
       ) x
       group by grouping sets ((x.day), ())`,
   );
@@ -178,8 +184,8 @@ export async function storeAnalytics(ctx: Ctx, input: { storeId: string; range: 
   const party = { kind: "store" as const, id: input.storeId };
   const productShares = execRows<{ product_id: string; title: string; amount_minor: number | string }>(
     ctx,
-    sql`select l.product_id, min(l.title) as title, sum(s.amount_minor)::bigint as amount_minor
-      from ${partyLineSharesSql(party, { ...win, currency })} s join ${orderLineProductsSql()} l on l.id = s.line_id
+    sql`select l.product_id, min(l.title) as title, sum(e.amount_minor)::bigint as amount_minor
+      from ${partyLineEntriesSql(party, { ...win, currency })} e join ${orderLineProductsSql()} l on l.id = e.line_id
       group by l.product_id`,
   );
   const [revenue, sales, products, shares, views, productViews, wishes, fans] = await Promise.all([

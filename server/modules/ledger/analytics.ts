@@ -1,5 +1,5 @@
 // What the analytics module (ADR 0018) reads of the ledger: a party's share booked per day,
-// when its payables become available, and its share per order line as a subquery. Every figure
+// when its payables become available, and its entries on order lines as a subquery. Every figure
 // is a sum of entries, never an estimate. The caller has checked who asks.
 import { and, eq, gt, gte, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../kernel/index.ts";
@@ -27,8 +27,7 @@ const dayIn = (column: SQL | AnyColumn, timeZone = "UTC") => {
 /**
  * The party's share booked per day (in `timeZone`, default UTC) in `[from, to)`, in `currency`: what sales credited it less
  * what refunds took back, on the day each was booked (a delivery only moves a share from pending
- * to payable, so it nets to zero here). Reads the party's entries by account (the index is on
- * (account, available_at); one on (account, created_at) would narrow it to the window).
+ * to payable, so it nets to zero here). Reads the party's entries of the window by (account, created_at).
  */
 export async function partyDailyShares(
   ctx: ReadCtx,
@@ -76,15 +75,16 @@ export async function payableSchedule(
 }
 
 /**
- * The party's share per order line booked in `[from, to)`, as a parenthesised subquery to join
- * with an alias (columns: line_id, amount_minor; credits positive). Reads the party's entries by account.
+ * The party's entries on order lines booked in `[from, to)`, as a parenthesised subquery to join
+ * with an alias (columns: line_id, amount_minor; credits positive): one row per entry, for the
+ * caller to sum per line or per what it joins them to (summing once, after the join, is cheaper
+ * than summing per line first). Reads the party's entries by (account, created_at).
  */
-export function partyLineSharesSql(party: LedgerParty, window: { from: Date; to: Date; currency: string }): SQL {
+export function partyLineEntriesSql(party: LedgerParty, window: { from: Date; to: Date; currency: string }): SQL {
   const [pending, payable] = accountsOf(party);
-  return sql`(select ${ledgerEntries.lineId} as line_id, -sum(${ledgerEntries.amountMinor})::bigint as amount_minor
+  return sql`(select ${ledgerEntries.lineId} as line_id, -${ledgerEntries.amountMinor}::bigint as amount_minor
     from ${ledgerEntries}
     where ${ledgerEntries.account} in (${pending}, ${payable}) and ${ledgerEntries.createdAt} >= ${window.from}
       and ${ledgerEntries.createdAt} < ${window.to} and ${ledgerEntries.currency} = ${window.currency}
-      and ${ledgerEntries.lineId} is not null
-    group by ${ledgerEntries.lineId})`;
+      and ${ledgerEntries.lineId} is not null)`;
 }

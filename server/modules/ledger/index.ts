@@ -17,4 +17,4 @@ export {
   orderBreakdown,
   trialBalance,
 } from "./service.ts";
-export { partyDailyShares, payableSchedule, partyLineSharesSql, type LedgerParty } from "./analytics.ts";
+export { partyDailyShares, payableSchedule, partyLineEntriesSql, type LedgerParty } from "./analytics.ts";

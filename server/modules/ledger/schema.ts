@@ -47,6 +47,7 @@ export const ledgerEntries = pgTable(
   (t) => [
     index("ledger_entries_journal_idx").on(t.journalId),
     index("ledger_entries_account_idx").on(t.account, t.availableAt),
+    index("ledger_entries_account_created_idx").on(t.account, t.createdAt),
     index("ledger_entries_order_idx").on(t.orderId),
   ],
 );

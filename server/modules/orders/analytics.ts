@@ -18,16 +18,17 @@ export interface Window {
 const utcDay = (column: SQL | typeof orders.paidAt) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
 /**
- * A print shop's shipment groups shipped in the window, as a parenthesised subquery to join with
- * an alias. Columns: group_id, order_id, paid_at, shipped_at, production_days (promised at
- * checkout), units (the group's quantity, as the floor makes it). Reads the shop's groups by
- * (fulfiller_id, status) (an index on (fulfiller_id, shipped_at) would narrow it to the window);
- * the units come from each group's lines (indexed by group).
+ * The lines of a print shop's shipment groups shipped in the window, as a parenthesised subquery to
+ * join with an alias: one row per line (a group without lines has one row, line_id null and
+ * quantity 0). Columns: group_id, order_id, paid_at, shipped_at, production_days (promised at
+ * checkout), line_id, quantity. The caller sums a group's lines itself, with its other facts per
+ * line (its due time on the floor): one join and one aggregate for every group, not a lookup per
+ * group. Reads the shop's groups by (fulfiller_id, shipped_at), their lines by group.
  */
-export function fulfillerShippedGroupsSql(fulfillerId: string, window: Window): SQL {
-  return sql`(select g.id as group_id, g.order_id, o.paid_at, g.shipped_at, g.production_days,
-      (select coalesce(sum(l.quantity), 0) from ${orderLines} l where l.group_id = g.id)::int as units
-    from ${shipmentGroups} g join ${orders} o on o.id = g.order_id
+export function fulfillerShippedLinesSql(fulfillerId: string, window: Window): SQL {
+  return sql`(select g.id as group_id, g.order_id, o.paid_at, g.shipped_at, g.production_days, l.id as line_id,
+      coalesce(l.quantity, 0) as quantity
+    from ${shipmentGroups} g join ${orders} o on o.id = g.order_id left join ${orderLines} l on l.group_id = g.id
     where g.fulfiller_id = ${fulfillerId} and g.shipped_at >= ${window.from} and g.shipped_at < ${window.to}
       and o.paid_at is not null)`;
 }

@@ -54,7 +54,7 @@ export { orderToken, verifyOrderToken, orderViewer, ORDER_LINK_DAYS } from "./ac
 export { createReprint, type ReprintInput } from "./reprints.ts";
 export { fulfillerPerformance, PERFORMANCE_MIN_SHIPMENTS, type FulfillerPerformance } from "./performance.ts";
 export { listFulfillmentLines } from "./fulfillment-lines.ts";
-export { fulfillerShippedGroupsSql, orderLineProductsSql, storeSalesDaily, storeProductSales } from "./analytics.ts";
+export { fulfillerShippedLinesSql, orderLineProductsSql, storeSalesDaily, storeProductSales } from "./analytics.ts";
 export { registerOrderSteps } from "./steps.ts";
 export { tellPrintShopsCancelled, orderUrl, problemUrl } from "./emails.ts";
 export { REFUND_STEP, CANCEL_INTENT_STEP } from "./refunds.ts";

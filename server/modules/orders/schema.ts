@@ -107,6 +107,7 @@ export const shipmentGroups = pgTable(
   (t) => [
     index("shipment_groups_order_idx").on(t.orderId),
     index("shipment_groups_fulfiller_idx").on(t.fulfillerId, t.status),
+    index("shipment_groups_fulfiller_shipped_idx").on(t.fulfillerId, t.shippedAt),
     index("shipment_groups_warehouse_idx").on(t.warehouseId, t.status),
   ],
 );

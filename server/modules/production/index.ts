@@ -27,5 +27,5 @@ export {
   type ScanResult,
 } from "./service.ts";
 export { dueAt, nextCutoff, localDate } from "./due.ts";
-export { groupDueAtSql } from "./analytics.ts";
+export { lineDueAtSql } from "./analytics.ts";
 export { lineMachine, batchMachine, LINE_TRANSITIONS, BATCH_TRANSITIONS, batchStatusOf } from "./states.ts";

@@ -1,0 +1,2 @@
+CREATE INDEX "shipment_groups_fulfiller_shipped_idx" ON "shipment_groups" USING btree ("fulfiller_id","shipped_at");--> statement-breakpoint
+CREATE INDEX "ledger_entries_account_created_idx" ON "ledger_entries" USING btree ("account","created_at");
