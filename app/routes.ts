@@ -123,6 +123,8 @@ export default [
         route("warehouses/create", "routes/fulfillment/warehouse-create.tsx"),
         route("warehouses/:warehouseId", "routes/fulfillment/warehouse.tsx"),
         route("warehouses/:warehouseName/batches", "routes/fulfillment/batches.tsx"),
+        route("blanks", "routes/fulfillment/blanks.tsx"),
+        route("blanks/create", "routes/fulfillment/blank-create.tsx"),
         route("analytics", "routes/fulfillment/analytics.tsx"),
         route("cases", "routes/fulfillment/cases.tsx", { id: "fulfillment-cases" }),
         route("cases/:caseId", "routes/fulfillment/cases.tsx", { id: "fulfillment-case" }),

@@ -15,6 +15,7 @@ export function fulfillerNav(handle: string): SideNavSection[] {
         { to: `${base}/manifests`, label: "Manifests" },
         { to: `${base}/cases`, label: "Cases" },
         { to: `${base}/warehouses`, label: "Warehouses" },
+        { to: `${base}/blanks`, label: "Blanks" },
         { to: `${base}/config`, label: "Shipping and stock" },
         { to: `${base}/carriers`, label: "Carriers" },
         { to: `${base}/analytics`, label: "Analytics" },

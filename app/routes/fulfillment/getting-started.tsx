@@ -90,9 +90,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ? `${plural(madeSomewhere, "blank")} offered to designers and made in a warehouse.`
         : active.length
           ? `${plural(active.length, "blank")} in your catalogue, but no warehouse makes them yet: choose the blanks each warehouse makes.`
-          : "The garments and goods you print on. Platen's team adds them to your catalogue with you: write to us with your list.",
-      to: active.length && firstWarehouse ? `${admin}/warehouses/${firstWarehouse.id}` : "/contact?topic=fulfillment",
-      action: active.length ? "Choose the blanks made there" : "Write to Platen",
+          : "The garments and goods you print on: each with its colours, sizes, base costs and print areas.",
+      to: active.length && firstWarehouse ? `${admin}/warehouses/${firstWarehouse.id}` : `${admin}/blanks/create`,
+      action: active.length ? "Choose the blanks made there" : "Add a blank",
     },
     {
       id: "shipping-rates",
