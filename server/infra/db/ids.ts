@@ -41,6 +41,7 @@ export const ID_PREFIXES = [
   "prk",
   "ful",
   "fapp", // a partner's application to print for the marketplace (issue 23)
+  "fmb", // a print shop's floor worker (issue 23 §5)
   "bvr",
   "bpa",
   "art",

@@ -334,3 +334,32 @@ export const stockReservations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orderId, t.warehouseId, t.blankVariantId] }), index("stock_reservations_status_idx").on(t.status)],
 );
+
+export type FulfillerMemberStatus = "active" | "removed";
+
+/**
+ * A print shop's floor staff (issue 23 §5): a Platen account its owner added by e-mail, who works
+ * the floor (orders, batches, parcels, shipments, manifests) but not the owner's pages. Removing a
+ * worker keeps the row (removed, with when); one active row per shop and user.
+ */
+export const fulfillerMembers = pgTable(
+  "fulfiller_members",
+  {
+    id: text().primaryKey(), // fmb_
+    fulfillerId: text()
+      .notNull()
+      .references(() => fulfillers.id, { onDelete: "cascade" }),
+    userId: text().notNull(),
+    /** The account's e-mail when it was added (what the owner typed, as the account spells it). */
+    email: text().notNull(),
+    status: text().$type<FulfillerMemberStatus>().notNull().default("active"),
+    addedBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("fulfiller_members_active_key").on(t.fulfillerId, t.userId).where(sql`status = 'active'`),
+    index("fulfiller_members_user_idx").on(t.userId),
+    check("fulfiller_members_status_check", sql`${t.status} in ('active', 'removed')`),
+  ],
+);
