@@ -239,6 +239,30 @@ describe("batches", () => {
     });
   });
 
+  it("a batch follows its live lines however many of its lines' orders closed", async () => {
+    const printed = await paidOrder(t.db, shop, { clock });
+    const accepted = [];
+    for (let i = 0; i < 17; i++) accepted.push(await paidOrder(t.db, shop, { clock }));
+    // The accepted line read last (by id) stays live; the others' orders are cancelled, so the
+    // first lines the batch looks at for "accepted" are all closed.
+    accepted.sort((a, z) => (a.lineIds[0]! < z.lineIds[0]! ? -1 : 1));
+    const live = accepted.pop()!;
+    const all = [printed, live, ...accepted].flatMap((o) => o.lineIds);
+    await acceptLines(owner(), { fulfillerId: shop.fulfiller.id, lineIds: all });
+    const batch = await createBatch(owner(), { fulfillerId: shop.fulfiller.id, warehouseId: shop.warehouse.id, lineIds: all });
+    const code = (await getBatch(owner(), batch.id)).lines.find((l) => l.orderId === printed.orderId)!.code!;
+    expect((await scanLine(owner(), { fulfillerId: shop.fulfiller.id, code })).batchStatus).toBe("printing");
+    for (const o of accepted) await cancelOrder(asAdmin(), { orderId: o.orderId, reason: "Shopper asked" });
+    await drain(t.db);
+    for (const o of accepted) await followClosedOrder(owner(), o.orderId);
+    // One live line printed, one live line still to print.
+    expect((await getBatch(owner(), batch.id)).batch.status).toBe("printing");
+    await cancelOrder(asAdmin(), { orderId: live.orderId, reason: "Shopper asked" });
+    await drain(t.db);
+    await followClosedOrder(owner(), live.orderId);
+    expect((await getBatch(owner(), batch.id)).batch.status).toBe("printed");
+  });
+
   it("releases a batch by itself at a line count and at the warehouse's cut-off", async () => {
     const s = await makeShop(t.db);
     const ctx = createCtx(t.db, s.owner, { clock });

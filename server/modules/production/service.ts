@@ -107,18 +107,25 @@ function scanCode(orderLineId: string): string {
 
 // ---- the floor ------------------------------------------------------------------------------
 
+interface FloorQuery {
+  fulfillerId: string;
+  warehouseId?: string;
+  scope?: "open" | "shippable" | "all";
+  lineIds?: readonly string[];
+  groupIds?: readonly string[];
+}
+
 /** The lines routed to a print shop (one warehouse, or all), each with its floor status and due time. */
-export async function listFloor(
-  ctx: Ctx,
-  input: {
-    fulfillerId: string;
-    warehouseId?: string;
-    scope?: "open" | "shippable" | "all";
-    lineIds?: readonly string[];
-    groupIds?: readonly string[];
-  },
-): Promise<FloorLine[]> {
+export async function listFloor(ctx: Ctx, input: FloorQuery): Promise<FloorLine[]> {
   await shopFor(ctx, input.fulfillerId);
+  return readFloor(ctx, input);
+}
+
+/**
+ * listFloor once the caller has checked the print shop (`shopFor`), with the shop's warehouses
+ * when it has them already: a batch, a scan or a document reads the shop and its warehouses once.
+ */
+async function readFloor(ctx: Ctx, input: FloorQuery, known?: { houses?: Map<string, WarehouseRow> }): Promise<FloorLine[]> {
   const [lines, houses, blanks] = await Promise.all([
     listFulfillmentLines(ctx, {
       fulfillerId: input.fulfillerId,
@@ -127,7 +134,7 @@ export async function listFloor(
       lineIds: input.lineIds,
       groupIds: input.groupIds,
     }),
-    warehousesOf(ctx, input.fulfillerId),
+    known?.houses ?? warehousesOf(ctx, input.fulfillerId),
     blankNamesOfFulfiller(ctx, input.fulfillerId),
   ]);
   if (!lines.length) return [];
@@ -176,9 +183,10 @@ export async function listFloor(
 
 /** Counts for the print shop's overview: what is due today, late, waiting for acceptance or a batch. */
 export async function floorSummary(ctx: Ctx, input: { fulfillerId: string; warehouseId?: string }) {
-  const lines = await listFloor(ctx, input);
-  const now = ctx.clock.now();
+  await shopFor(ctx, input.fulfillerId);
   const houses = await warehousesOf(ctx, input.fulfillerId);
+  const lines = await readFloor(ctx, input, { houses });
+  const now = ctx.clock.now();
   const today = (l: FloorLine) =>
     localDate(l.dueAt, warehouseClock(houses.get(l.warehouseId)).timeZone) ===
     localDate(now, warehouseClock(houses.get(l.warehouseId)).timeZone);
@@ -400,9 +408,10 @@ export async function createBatch(
   const filter = input.filter ?? {};
   let chosen: FloorLine[];
   if (input.lineIds?.length) {
-    const named = await listFloor(ctx, { fulfillerId: input.fulfillerId, lineIds: input.lineIds });
+    const named = await readFloor(ctx, { fulfillerId: input.fulfillerId, lineIds: input.lineIds }, { houses });
+    const byId = new Map(named.map((l) => [l.lineId, l]));
     for (const id of input.lineIds) {
-      const l = named.find((x) => x.lineId === id);
+      const l = byId.get(id);
       if (!l) throw new AppError("line-not-open", `Line ${id} is not an open line of this print shop.`, 409, "lineIds");
       if (l.warehouseId !== input.warehouseId)
         throw new AppError(
@@ -423,7 +432,7 @@ export async function createBatch(
     }
     chosen = named;
   } else {
-    const lines = await listFloor(ctx, { fulfillerId: input.fulfillerId, warehouseId: input.warehouseId });
+    const lines = await readFloor(ctx, { fulfillerId: input.fulfillerId, warehouseId: input.warehouseId }, { houses });
     chosen = lines.filter((l) => l.floorStatus === "accepted" && !l.batchId && matches(l, filter, house.timeZone));
     if (!chosen.length)
       throw new AppError("nothing-to-batch", "No accepted line waiting for a batch matches these filters.", 422, "filter");
@@ -504,7 +513,8 @@ async function releaseWaiting(
   const houses = await warehousesOf(ctx, input.fulfillerId);
   const house = houses.get(input.warehouseId);
   if (!house) return null;
-  const lines = (await listFloor(ctx, { fulfillerId: input.fulfillerId, warehouseId: input.warehouseId })).filter(
+  await shopFor(ctx, input.fulfillerId);
+  const lines = (await readFloor(ctx, { fulfillerId: input.fulfillerId, warehouseId: input.warehouseId }, { houses })).filter(
     (l) => l.floorStatus === "accepted" && !l.batchId && l.orderStatus !== "on_hold",
   );
   if (!lines.length) return null;
@@ -596,13 +606,23 @@ export async function listBatches(ctx: Ctx, input: { fulfillerId: string; wareho
 
 /** One batch with its lines (live ones; lines of orders closed since are left out). */
 export async function getBatch(ctx: Ctx, batchId: string): Promise<{ batch: BatchView; lines: FloorLine[] }> {
+  const { batch, lines } = await batchWithLines(ctx, batchId);
+  return { batch, lines };
+}
+
+/** getBatch, with the batch's row (its print shop checked once, its warehouses read once). */
+async function batchWithLines(ctx: Ctx, batchId: string): Promise<{ row: BatchRow; batch: BatchView; lines: FloorLine[] }> {
   const b = await batchRow(ctx, batchId);
-  const memberIds = (
-    await ctx.db.select({ id: productionLines.orderLineId }).from(productionLines).where(eq(productionLines.batchId, b.id))
-  ).map((r) => r.id);
-  const lines = memberIds.length ? await listFloor(ctx, { fulfillerId: b.fulfillerId, lineIds: memberIds, scope: "shippable" }) : [];
-  const houses = await warehousesOf(ctx, b.fulfillerId);
+  const [members, houses] = await Promise.all([
+    ctx.db.select({ id: productionLines.orderLineId }).from(productionLines).where(eq(productionLines.batchId, b.id)),
+    warehousesOf(ctx, b.fulfillerId),
+  ]);
+  const memberIds = members.map((r) => r.id);
+  const lines = memberIds.length
+    ? await readFloor(ctx, { fulfillerId: b.fulfillerId, lineIds: memberIds, scope: "shippable" }, { houses })
+    : [];
   return {
+    row: b,
     batch: viewOf(
       b,
       houses.get(b.warehouseId)?.name ?? "",
@@ -614,21 +634,48 @@ export async function getBatch(ctx: Ctx, batchId: string): Promise<{ batch: Batc
 
 /** Brings a batch's status in line with its live lines (after a scan, a pack, a closed order). */
 export async function refreshBatch(ctx: Ctx, batchId: string): Promise<BatchStatus> {
+  return (await followLines(ctx, batchId)).status;
+}
+
+/** How many member lines are asked about first when looking for a live one of a status. */
+const LIVE_PROBE = 16;
+
+/**
+ * refreshBatch, and the batch's number. A batch's status depends only on which statuses its live
+ * lines have (`batchStatusOf`), so for each status among its members one live line is looked
+ * for: a few of them first (nearly every line is live), the rest only when none of those is; a
+ * line the caller knows to be live (the one just scanned) answers for its status. A 500-line
+ * batch's scan read its 500 lines from the orders module; now it reads a few.
+ */
+async function followLines(ctx: Ctx, batchId: string, knownLive?: string): Promise<{ status: BatchStatus; number: number | null }> {
   const [b] = await ctx.db.select().from(productionBatches).where(eq(productionBatches.id, batchId)).limit(1);
-  if (!b || b.status === "cancelled") return b?.status ?? "cancelled";
-  const memberIds = await ctx.db
+  if (!b || b.status === "cancelled") return { status: b?.status ?? "cancelled", number: b?.number ?? null };
+  const members = await ctx.db
     .select({ id: productionLines.orderLineId, status: productionLines.status })
     .from(productionLines)
-    .where(eq(productionLines.batchId, b.id));
+    .where(eq(productionLines.batchId, b.id))
+    .orderBy(productionLines.orderLineId);
   const sys = { ...ctx, actor: system("batch follows its lines") };
-  const live = memberIds.length
-    ? await listFulfillmentLines(sys, { fulfillerId: b.fulfillerId, lineIds: memberIds.map((m) => m.id), scope: "shippable" })
-    : [];
-  const liveIds = new Set(live.map((l) => l.lineId));
-  const target = batchStatusOf(memberIds.filter((m) => liveIds.has(m.id)).map((m) => m.status));
+  const present = new Set<ProductionLineStatus>();
+  const known = knownLive ? members.find((m) => m.id === knownLive) : undefined;
+  if (known) present.add(known.status);
+  const byStatus = new Map<ProductionLineStatus, string[]>();
+  for (const m of members) {
+    if (present.has(m.status)) continue;
+    const ids = byStatus.get(m.status);
+    if (ids) ids.push(m.id);
+    else byStatus.set(m.status, [m.id]);
+  }
+  for (const [status, ids] of byStatus) {
+    const ask = (lineIds: string[]) => listFulfillmentLines(sys, { fulfillerId: b.fulfillerId, lineIds, scope: "shippable" });
+    let live = await ask(ids.slice(0, LIVE_PROBE));
+    if (!live.length && ids.length > LIVE_PROBE) live = await ask(ids.slice(LIVE_PROBE));
+    if (live.length) present.add(status);
+  }
+  const target = batchStatusOf([...present]);
   if (target !== b.status)
     await batchMachine.transition(sys, b.id, target, { reason: "Follows its lines", set: { updatedAt: ctx.clock.now() } });
-  return target;
+  return { status: target, number: b.number };
 }
 
 /** Cancel a batch before anything of it is packed: its lines go back to the queue. */
@@ -677,7 +724,8 @@ export async function scanLine(ctx: Ctx, input: { fulfillerId: string; code: str
     .where(and(eq(productionLines.code, code), eq(productionLines.fulfillerId, input.fulfillerId)))
     .limit(1);
   if (!row) throw new AppError("scan-unknown", `No line of this print shop has the code ${code}. Check the print sheet.`, 404, "code");
-  const [line] = await listFloor(ctx, { fulfillerId: input.fulfillerId, lineIds: [row.orderLineId] });
+  // The line as the orders module has it, if it is still to be made (listFloor's "open" lines).
+  const [line] = await listFulfillmentLines(ctx, { fulfillerId: input.fulfillerId, lineIds: [row.orderLineId], scope: "open" });
   if (!line)
     throw new AppError(
       "scan-closed",
@@ -701,12 +749,7 @@ export async function scanLine(ctx: Ctx, input: { fulfillerId: string; code: str
     reason: `Scanned ${code}`,
     set: { updatedAt: now, ...(to === "printed" ? { printedAt: now } : to === "packed" ? { packedAt: now } : {}) },
   });
-  const batchStatus = await refreshBatch(ctx, row.batchId);
-  const [b] = await ctx.db
-    .select({ number: productionBatches.number })
-    .from(productionBatches)
-    .where(eq(productionBatches.id, row.batchId))
-    .limit(1);
+  const followed = await followLines(ctx, row.batchId, row.orderLineId);
   return {
     lineId: row.orderLineId,
     code,
@@ -714,8 +757,8 @@ export async function scanLine(ctx: Ctx, input: { fulfillerId: string; code: str
     title: line.title,
     from: row.status,
     to,
-    batchRef: b ? batchRef(b.number) : null,
-    batchStatus,
+    batchRef: followed.number === null ? null : batchRef(followed.number),
+    batchStatus: followed.status,
     message: `${line.orderNumber} · ${line.title} (${[line.color, line.size].filter(Boolean).join(" / ")}) × ${line.quantity}: ${to}.`,
   };
 }
@@ -763,8 +806,7 @@ export async function followClosedOrder(ctx: Ctx, orderId: string): Promise<void
 // ---- documents' data ------------------------------------------------------------------------
 
 export async function pickListData(ctx: Ctx, batchId: string): Promise<PickListDocument> {
-  const { batch, lines } = await getBatch(ctx, batchId);
-  const b = await batchRow(ctx, batchId);
+  const { row: b, batch, lines } = await batchWithLines(ctx, batchId);
   const stock = await listStock(ctx, b.fulfillerId).catch(() => []);
   const bins = new Map(
     stock.filter((s) => s.warehouseId === b.warehouseId).map((s) => [s.blankVariantId, (s as { bin?: string }).bin ?? ""]),
