@@ -409,6 +409,11 @@ async function parcelIndex(db: Db, orderId: string, groupId: string): Promise<nu
 export async function shippingOptions(ctx: Ctx, parcelId: string): Promise<QuoteOption[]> {
   const p = await parcelOf(ctx, parcelId);
   const [line] = await listFloor(ctx, { fulfillerId: p.fulfillerId, lineIds: p.lineIds.slice(0, 1), scope: "all" });
+  return optionsFor(ctx, p, line);
+}
+
+/** The parcel's priced options to the address of its order (`line`: one of its lines, if still there). */
+async function optionsFor(ctx: Ctx, p: ParcelRow, line: FloorLine | undefined): Promise<QuoteOption[]> {
   if (!line) throw new AppError("not-found", "That parcel's order is gone.", 404);
   return quote(ctx, {
     fulfillerId: p.fulfillerId,
@@ -437,7 +442,9 @@ export async function buyLabel(ctx: Ctx, input: { parcelId: string; carrierAccou
   if (existing?.status === "requested") row = existing;
   else if (existing) throw new AppError("parcel-has-label", "This parcel already has a label.", 409);
   else {
-    const options = await shippingOptions(ctx, p.id);
+    // The parcel's lines, read once: the first one's address prices the options and the label.
+    const lines = await listFloor(ctx, { fulfillerId: p.fulfillerId, lineIds: p.lineIds, scope: "all" });
+    const options = await optionsFor(ctx, p, lines.find((l) => l.lineId === p.lineIds[0]));
     const option = options.find((o) => o.carrierAccountId === input.carrierAccountId && o.serviceCode === input.serviceCode);
     if (!option)
       throw new AppError(
@@ -446,7 +453,6 @@ export async function buyLabel(ctx: Ctx, input: { parcelId: string; carrierAccou
         422,
         "service",
       );
-    const lines = await listFloor(ctx, { fulfillerId: p.fulfillerId, lineIds: p.lineIds, scope: "all" });
     const first = lines[0]!;
     const from = await warehouseAddress(ctx, p.warehouseId);
     const id = newId("shp");
