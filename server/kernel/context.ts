@@ -9,7 +9,16 @@ import { forbidden } from "./errors.ts";
 export type Actor =
   | { kind: "anonymous"; ip?: string }
   | { kind: "system"; reason: string }
-  | { kind: "user"; userId: string; roles: readonly Role[]; sessionId?: string; authTime?: Date; ip?: string };
+  | {
+      kind: "user";
+      userId: string;
+      roles: readonly Role[];
+      sessionId?: string;
+      authTime?: Date;
+      ip?: string;
+      /** The print shops (fulfiller ids) whose floor the user works, once a page looked it up (fulfillment's floorContext). */
+      floorOf?: readonly string[];
+    };
 
 /**
  * What a service function is given: the database (or the caller's transaction), who acts, the

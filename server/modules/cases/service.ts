@@ -11,7 +11,7 @@ import { formatAmount } from "../../contracts/money.ts";
 import { isUniqueViolation, newId, transaction, type Db } from "../../infra/db/index.ts";
 import { uploadedImageToWebp } from "../../infra/images/index.ts";
 import { actorUserId, AppError, hasRole, stateHistory, withDb, type Ctx } from "../../kernel/index.ts";
-import { canManageFulfiller, getFulfillerById, type FulfillerRow } from "../fulfillment/index.ts";
+import { canManageFulfiller, canWorkFloor, getFulfillerById, type FulfillerRow } from "../fulfillment/index.ts";
 import { adminContacts, contactsOf, displayNamesOf } from "../identity/index.ts";
 import type { FaultCharge } from "../ledger/index.ts";
 import { sendEmail } from "../notifications/index.ts";
@@ -376,7 +376,7 @@ export async function listPrintShopCases(
 /** The shipments of a print shop that an open case holds ("On hold: case C-… open" on its pages). */
 export async function caseHoldsForPrintShop(ctx: Ctx, fulfillerId: string): Promise<CaseHold[]> {
   const shop = await getFulfillerById(ctx, fulfillerId);
-  if (!shop || !canManageFulfiller(ctx, shop)) throw new AppError("not-found", "That print shop was not found.", 404);
+  if (!shop || !canWorkFloor(ctx, shop)) throw new AppError("not-found", "That print shop was not found.", 404);
   const rows = await ctx.db
     .select({ id: cases.id, number: cases.number, groupId: cases.groupId, status: cases.status })
     .from(cases)

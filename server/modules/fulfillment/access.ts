@@ -21,6 +21,16 @@ export function canManageFulfiller(ctx: Ctx, fulfiller: Pick<FulfillerRow, "owne
 }
 
 /**
+ * Who may work a print shop's floor (orders, batches, parcels, shipments, manifests): those who
+ * manage it, and its active floor workers while the shop is active. A worker's actor carries the
+ * shop in `floorOf` once `floorContext` looked it up, so the check stays synchronous.
+ */
+export function canWorkFloor(ctx: Ctx, fulfiller: Pick<FulfillerRow, "id" | "ownerUserId" | "status">): boolean {
+  if (canManageFulfiller(ctx, fulfiller)) return true;
+  return ctx.actor.kind === "user" && fulfiller.status === "active" && (ctx.actor.floorOf ?? []).includes(fulfiller.id);
+}
+
+/**
  * The business, if the actor may manage it (403 otherwise). Owners of a suspended business may
  * not change it (409); admins may.
  */

@@ -1,7 +1,18 @@
 // Public API of the fulfillment module: print shops, their warehouses and their catalogue of blanks
 // (ADR 0011). Use the module only through this file (browser code: `types.ts`).
 export * from "./types.ts";
-export { canManageFulfiller, type FulfillerRow, type ReadCtx } from "./access.ts";
+export { canManageFulfiller, canWorkFloor, type FulfillerRow, type ReadCtx } from "./access.ts";
+// A print shop's floor staff (issue 23 §5): workers added by e-mail, who work the floor only.
+export {
+  floorContext,
+  listFloorTeam,
+  addFloorWorker,
+  removeFloorWorker,
+  listFloorShopsOfUser,
+  FLOOR_TEAM_MAX,
+  NO_ACCOUNT_MESSAGE,
+  type FloorWorker,
+} from "./floor-team.ts";
 export {
   getFulfillerByHandle,
   getFulfillerById,

@@ -358,7 +358,9 @@ export const fulfillerMembers = pgTable(
     removedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("fulfiller_members_active_key").on(t.fulfillerId, t.userId).where(sql`status = 'active'`),
+    uniqueIndex("fulfiller_members_active_key")
+      .on(t.fulfillerId, t.userId)
+      .where(sql`status = 'active'`),
     index("fulfiller_members_user_idx").on(t.userId),
     check("fulfiller_members_status_check", sql`${t.status} in ('active', 'removed')`),
   ],

@@ -8,7 +8,7 @@ import { oneLine as oneLineText } from "../../contracts/text.ts";
 import { newId, transaction } from "../../infra/db/index.ts";
 import { AppError, forbidden, notFound, withDb, type Ctx } from "../../kernel/index.ts";
 import { addressSchema, phoneField } from "../identity/types.ts";
-import { assertManagesFulfiller, canManageFulfiller, loadFulfiller, type ReadCtx } from "./access.ts";
+import { assertManagesFulfiller, canManageFulfiller, canWorkFloor, loadFulfiller, type ReadCtx } from "./access.ts";
 import { blanks, blankVariants, blankWarehouses, stockReservations, warehouseBoxes, warehouseStock, warehouses } from "./schema.ts";
 import type { WarehouseLocation } from "./types.ts";
 
@@ -353,6 +353,15 @@ async function managedWarehouse(ctx: Ctx, warehouseId: string): Promise<Warehous
   return row;
 }
 
+/** The warehouse, for whoever manages its print shop or works its floor (packing picks its boxes). */
+async function floorWarehouse(ctx: Ctx, warehouseId: string): Promise<WarehouseRow> {
+  const row = await loadWarehouse(ctx, warehouseId);
+  const fulfiller = await loadFulfiller(ctx, row.fulfillerId);
+  if (!canManageFulfiller(ctx, fulfiller) && canWorkFloor(ctx, fulfiller)) return row;
+  await assertManagesFulfiller(ctx, row.fulfillerId);
+  return row;
+}
+
 async function readableWarehouse(ctx: Ctx, warehouseId: string): Promise<WarehouseRow> {
   const row = await loadWarehouse(ctx, warehouseId);
   if (!canManageFulfiller(ctx, await loadFulfiller(ctx, row.fulfillerId)))
@@ -588,7 +597,7 @@ async function listBoxesOf(ctx: ReadCtx, warehouseIds: string[]): Promise<Map<st
 
 /** A warehouse's box presets, smallest first (its business's owner, an admin or the system). */
 export async function listWarehouseBoxes(ctx: Ctx, warehouseId: string): Promise<WarehouseBoxRow[]> {
-  await managedWarehouse(ctx, warehouseId);
+  await floorWarehouse(ctx, warehouseId);
   return (await listBoxesOf(ctx, [warehouseId])).get(warehouseId) ?? [];
 }
 
@@ -596,7 +605,7 @@ export async function listWarehouseBoxes(ctx: Ctx, warehouseId: string): Promise
 export async function getWarehouseBox(ctx: Ctx, boxId: string): Promise<WarehouseBoxRow> {
   const [box] = await ctx.db.select().from(warehouseBoxes).where(eq(warehouseBoxes.id, boxId)).limit(1);
   if (!box) throw notFound("The box");
-  await managedWarehouse(ctx, box.warehouseId);
+  await floorWarehouse(ctx, box.warehouseId);
   return box;
 }
 

@@ -82,4 +82,4 @@ export { assertPasswordPolicy } from "./passwords.ts";
 export * from "./errors.ts";
 export * from "./types.ts";
 export * from "./admin.ts";
-export { accountEmailsOf, adminContacts, contactsOf, displayNamesOf, firstNamesOf, userIdsMatching } from "./names.ts";
+export { accountByEmail, accountEmailsOf, adminContacts, contactsOf, displayNamesOf, firstNamesOf, userIdsMatching } from "./names.ts";

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, ilike, inArray, isNull, or } from "drizzle-orm";
+import { and, arrayContains, asc, eq, ilike, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../../infra/db/index.ts";
 import { users } from "./schema.ts";
 
@@ -76,4 +76,20 @@ export async function adminContacts(db: Db, limit = 20): Promise<{ userId: strin
     .orderBy(asc(users.createdAt))
     .limit(limit);
   return rows.map((u) => ({ userId: u.id, email: u.email, name: u.firstName || u.displayName || "there" }));
+}
+
+/**
+ * The open account (id, e-mail, greeting name) signed in with `email` (compared trimmed and
+ * lower-cased), or null: how an owner adds someone they know by e-mail (a print shop's floor staff).
+ */
+export async function accountByEmail(db: Db, email: string): Promise<{ userId: string; email: string; name: string } | null> {
+  const normalized = email.trim().toLowerCase();
+  if (!normalized) return null;
+  const [u] = await db
+    .select({ id: users.id, email: users.email, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.emailNormalized, normalized), isNull(users.disabledAt)))
+    .limit(1);
+  if (!u) return null;
+  return { userId: u.id, email: u.email, name: u.displayName || [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email };
 }

@@ -4,7 +4,7 @@
 // whom, where it goes and whether the order is still live.
 import { and, asc, eq, gt, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { AppError, hasRole, type Ctx } from "../../kernel/index.ts";
-import { canManageFulfiller, getFulfillerById } from "../fulfillment/index.ts";
+import { canWorkFloor, getFulfillerById } from "../fulfillment/index.ts";
 import { orderLines, orders, shipmentGroups } from "./schema.ts";
 import type { FulfillmentLine, GroupStatus } from "./types.ts";
 
@@ -14,7 +14,7 @@ const LIVE_ORDER = notInArray(orders.status, ["pending_payment", "cancelled", "r
 async function assertFulfillerAccess(ctx: Ctx, fulfillerId: string): Promise<void> {
   if (ctx.actor.kind === "system" || hasRole(ctx.actor, "admin")) return;
   const f = await getFulfillerById(ctx, fulfillerId);
-  if (!f || !canManageFulfiller(ctx, f)) throw new AppError("not-found", "That print shop was not found.", 404);
+  if (!f || !canWorkFloor(ctx, f)) throw new AppError("not-found", "That print shop was not found.", 404);
 }
 
 /**

@@ -8,7 +8,7 @@ import { formatAmount, money } from "../../contracts/money.ts";
 import { transaction, type Db } from "../../infra/db/index.ts";
 import { publish } from "../../jobs/index.ts";
 import { actorUserId, AppError, asSystem, hasRole, systemCtx, type Ctx, withDb } from "../../kernel/index.ts";
-import { commitStock, getFulfillerById, canManageFulfiller, releaseStock } from "../fulfillment/index.ts";
+import { commitStock, getFulfillerById, canWorkFloor, releaseStock } from "../fulfillment/index.ts";
 import { accountEmailsOf } from "../identity/index.ts";
 import { postGroupDelivered, postOrderRefund, type FaultCharge } from "../ledger/index.ts";
 import { getRefund, retryRefund } from "../payments/index.ts";
@@ -417,7 +417,7 @@ async function manageableGroup(ctx: Ctx, groupId: string) {
   if (!g) throw new AppError("not-found", "That shipment was not found.", 404);
   if (!hasRole(ctx.actor, "admin")) {
     const f = await getFulfillerById(ctx, g.fulfillerId);
-    if (!f || !canManageFulfiller(ctx, f)) throw new AppError("not-found", "That shipment was not found.", 404);
+    if (!f || !canWorkFloor(ctx, f)) throw new AppError("not-found", "That shipment was not found.", 404);
   }
   const order = (await loadOrderRow(ctx.db, g.orderId))!;
   if (order.status === "on_hold") throw new AppError("order-on-hold", "This order is on hold: wait until Platen releases it.", 409);

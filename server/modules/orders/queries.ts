@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql
 import { formatAmount } from "../../contracts/money.ts";
 import { actorUserId, AppError, hasRole, type Ctx } from "../../kernel/index.ts";
 import { ensurePrintFile } from "../catalog/index.ts";
-import { canManageFulfiller, getFulfillerByHandle, getFulfillerById } from "../fulfillment/index.ts";
+import { canWorkFloor, getFulfillerByHandle, getFulfillerById } from "../fulfillment/index.ts";
 import { fulfillerEarnings, lineEarnings, orderBreakdown, orderJournals, partyBalance } from "../ledger/index.ts";
 import { getPayment, listRefunds } from "../payments/index.ts";
 import { getSettings } from "../platform/index.ts";
@@ -413,7 +413,7 @@ export async function listFulfillerGroups(
   input: { fulfillerId: string; status?: GroupStatus | "open" | "all" },
 ): Promise<{ rows: FulfillerGroupRow[]; balance: PartyBalance }> {
   const f = await getFulfillerById(ctx, input.fulfillerId);
-  if (!f || !canManageFulfiller(ctx, f)) throw new AppError("not-found", "That fulfillment business was not found.", 404);
+  if (!f || !canWorkFloor(ctx, f)) throw new AppError("not-found", "That fulfillment business was not found.", 404);
   const status = input.status ?? "open";
   const live = sql`${orders.status} not in ('pending_payment')`;
   const statusCond =
@@ -491,7 +491,7 @@ export async function printFileForLine(
   if (!row) throw missing();
   if (!hasRole(ctx.actor, "admin")) {
     const f = await getFulfillerById(ctx, row.g.fulfillerId);
-    if (!f || !canManageFulfiller(ctx, f)) throw missing();
+    if (!f || !canWorkFloor(ctx, f)) throw missing();
   }
   const file = row.l.printFiles.find((p) => p.areaKey === input.areaKey);
   if (!file) throw missing();
