@@ -132,6 +132,7 @@ export default [
         route("parcels", "routes/fulfillment/parcels.tsx"),
         route("shipments", "routes/fulfillment/shipments.tsx"),
         route("manifests", "routes/fulfillment/manifests.tsx"),
+        route("team", "routes/fulfillment/team.tsx"),
       ]),
     ]),
   ]),

@@ -32,7 +32,7 @@ export async function serveShippingFile(
   params: { handle?: string; id?: string; document?: string },
   documents: Record<string, (ctx: Ctx, id: string, fulfiller: FulfillerRow) => Promise<ShippingFile | null>>,
 ): Promise<Response> {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const read = Object.hasOwn(documents, params.document ?? "") ? documents[params.document!] : undefined;
   if (!read || !ID.test(params.id ?? "")) throw notFound(request);
   let file: ShippingFile | null;

@@ -1,10 +1,11 @@
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
+import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect } from "react";
-import { data, redirect } from "react-router";
+import { data, Link as RouterLink, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/index";
 import {
@@ -21,6 +22,7 @@ import { writeUserData } from "#app/lib/user-data.ts";
 import { AccountWishesSection } from "#app/components/cart/AccountWishes.tsx";
 import { AccountOrdersSection } from "#app/components/orders/AccountOrders.tsx";
 import { listMyOrders, toUserDataOrders } from "#server/modules/orders/index.ts";
+import { listFloorShopsOfUser } from "#server/modules/fulfillment/index.ts";
 import { formatDate } from "#app/lib/dates.ts";
 import { getWishes } from "#server/modules/shopping/index.ts";
 import { isThemeName } from "#app/theme/themes.ts";
@@ -86,7 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pendingEmailChange(ctx),
     getWishes(ctx),
   ]);
-  const orders = await listMyOrders(ctx);
+  const [orders, floorShops] = await Promise.all([listMyOrders(ctx), listFloorShopsOfUser(ctx)]);
   const url = new URL(request.url);
   return {
     profile: {
@@ -99,6 +101,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       hasPassword: user.passwordHash !== null,
     },
     pendingEmail,
+    floorShops,
     addresses,
     sessions: sessions.map((s) => ({
       id: s.id,
@@ -276,6 +279,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         Signed in as <strong>{loaderData.profile.email}</strong>
       </Typography>
+      {loaderData.floorShops.length ? (
+        <Box component="section" aria-labelledby="floor-shops-h" data-testid="floor-shops" sx={{ mt: 2 }}>
+          <Typography id="floor-shops-h" variant="h2" sx={{ fontSize: "1.1rem", fontWeight: 600 }}>
+            Print shops you work for
+          </Typography>
+          <Stack component="ul" sx={{ listStyle: "none", p: 0, m: 0, mt: 0.5 }}>
+            {loaderData.floorShops.map((f) => (
+              <li key={f.handle}>
+                <Link component={RouterLink} to={`/fulfillment/@${f.handle}/administration/orders`}>
+                  {f.name}: its floor
+                </Link>
+              </li>
+            ))}
+          </Stack>
+        </Box>
+      ) : null}
       <Box component="nav" aria-label="Account sections" sx={{ my: 3 }}>
         <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
           {sections.map(([id, label]) => (

@@ -10,7 +10,7 @@ import { batchDocument, getBatch } from "#server/modules/production/index.ts";
  * Visitors sign in; anyone else, an unknown batch or a batch of another warehouse gets a 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const notFound = () => new Response(notFoundMessage(new URL(request.url).pathname), { status: 404, statusText: "Not Found" });
   const kind = params.document === "pick-list.pdf" ? "pick-list" : params.document === "print-sheet.pdf" ? "print-sheet" : null;
   if (!kind) throw notFound();

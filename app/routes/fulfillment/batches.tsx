@@ -69,7 +69,7 @@ function localClock(timeZone: string): string {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const warehouse = await warehouseOf(request, ctx, fulfiller.id, params.warehouseName);
   const url = new URL(request.url);
   const [lines, batches, settings] = await Promise.all([
@@ -160,7 +160,7 @@ type ActionResult =
   (FormFailure & { intent?: string }) | { ok: true; intent: "scan"; message: string; to: string; batchRef: string | null };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const warehouse = await warehouseOf(request, ctx, fulfiller.id, params.warehouseName);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Manifest
 const ID = /^[a-z]{2,4}_[0-9a-z]{26}$/;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const url = new URL(request.url);
   const warehouses = await orRespond(listWarehouses(ctx, fulfiller.id));
   const warehouse = warehouses.find((w) => w.id === url.searchParams.get("warehouse")) ?? null;
@@ -111,7 +111,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type ActionResult = FormFailure & { target: string; checked: string[] };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const form = await readForm(request);
   const warehouseId = String(form.get("warehouseId") ?? "");
   const carrierAccountId = String(form.get("carrierAccountId") ?? "");

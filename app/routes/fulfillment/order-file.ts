@@ -15,7 +15,7 @@ function disposition(filename: string): string {
  * admin). Visitors sign in; anyone else, and an unknown shipment, line or print area, gets a 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx } = await requireFulfillerAccess(request, params.handle);
+  const { ctx } = await requireFulfillerAccess(request, params.handle, { floor: true });
   let file: Awaited<ReturnType<typeof printFileForLine>>;
   try {
     file = await printFileForLine(ctx, { groupId: params.groupId, lineId: params.lineId, areaKey: params.area });

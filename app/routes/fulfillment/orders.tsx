@@ -45,7 +45,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const url = new URL(request.url);
   const q = url.searchParams.get("status");
   const status: Filter = isFilter(q) ? q : "open";
@@ -142,7 +142,7 @@ const DONE: Record<"accept" | "reject", string> = {
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const form = await readForm(request);
   const groupId = String(form.get("groupId") ?? "");
   const intent = String(form.get("intent") ?? "");

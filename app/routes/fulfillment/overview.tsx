@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 /** The business at a glance: shipments to make, warehouses, blanks, shipping and stock that needs attention. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { workerTo: "orders" });
   const [groups, warehouses, blanks, shipping, stock] = await orRespond(
     Promise.all([
       listFulfillerGroups(ctx, { fulfillerId: fulfiller.id, status: "open" }),

@@ -43,7 +43,7 @@ const DONE = {
 } as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const url = new URL(request.url);
   const warehouses = await orRespond(listWarehouses(ctx, fulfiller.id));
   const warehouse = warehouses.find((w) => w.id === url.searchParams.get("warehouse")) ?? warehouses[0] ?? null;
@@ -118,7 +118,7 @@ type ActionResult = FormFailure & { intent: string; target: string; checked: str
 
 export async function action({ request, params }: Route.ActionArgs) {
   // Access first: nobody else's photo is read.
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const target = String(form.get(intent === "unpack" ? "parcelId" : "groupId") ?? "");

@@ -75,7 +75,7 @@ async function priced(ctx: Ctx, parcelId: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
+  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const url = new URL(request.url);
   const warehouses = await orRespond(listWarehouses(ctx, fulfiller.id));
   const warehouse = warehouses.find((w) => w.id === url.searchParams.get("warehouse")) ?? null;
@@ -149,7 +149,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type ActionResult = FormFailure & { intent: string; target: string };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { ctx } = await requireFulfillerAccess(request, params.handle);
+  const { ctx } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const target = String(form.get(intent === "buy" ? "parcelId" : "shipmentId") ?? "");
