@@ -444,7 +444,8 @@ export async function buyLabel(ctx: Ctx, input: { parcelId: string; carrierAccou
   else {
     // The parcel's lines, read once: the first one's address prices the options and the label.
     const lines = await listFloor(ctx, { fulfillerId: p.fulfillerId, lineIds: p.lineIds, scope: "all" });
-    const options = await optionsFor(ctx, p, lines.find((l) => l.lineId === p.lineIds[0]));
+    const firstLine = lines.find((l) => l.lineId === p.lineIds[0]);
+    const options = await optionsFor(ctx, p, firstLine);
     const option = options.find((o) => o.carrierAccountId === input.carrierAccountId && o.serviceCode === input.serviceCode);
     if (!option)
       throw new AppError(
