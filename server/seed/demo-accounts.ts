@@ -18,9 +18,19 @@ export const DEMO_ACCOUNTS: { email: string; roles: Role[]; firstName: string; l
     displayName: "Finn Fulfiller",
   },
   { email: "shopper@demo.platen.test", roles: ["shopper"], firstName: "Sam", lastName: "Shopper", displayName: "Sam Shopper" },
+  // works @print-works's floor (server/seed/floor-staff.ts): a floor worker needs no role of its own
+  { email: "floor@demo.platen.test", roles: ["shopper"], firstName: "Sam", lastName: "Floor", displayName: "Sam Floor" },
+  // owns @north-press, "another print shop" (server/seed/floor-staff.ts)
+  {
+    email: "printer@demo.platen.test",
+    roles: ["fulfiller", "shopper"],
+    firstName: "Nora",
+    lastName: "Printer",
+    displayName: "Nora Printer",
+  },
 ];
 
-/** The four demo accounts (idempotent: existing accounts are left as they are). */
+/** The demo accounts (idempotent: existing accounts are left as they are). */
 export async function seedDemoAccounts(db: Db): Promise<number> {
   let created = 0;
   let passwordHash: string | undefined; // argon2 costs ~50 ms: only when an account is missing

@@ -14,6 +14,7 @@ export { DEMO_SCARCE_SKU, DEMO_SOLD_OUT_SKU } from "./shipping.ts";
 import { seedDemoShopping } from "./shopping.ts";
 import { seedDemoOrders } from "./orders.ts";
 import { seedDemoPrintShops } from "./print-shops.ts";
+import { seedDemoFloorStaff } from "./floor-staff.ts";
 import { seedDemoCases } from "./cases.ts";
 import { demoSeedRuns } from "./schema.ts";
 
@@ -35,6 +36,7 @@ export const DEMO_STEPS: SeedStep[] = [
   { name: "warehouse stock and bins", run: seedDemoWarehouseStock },
   { name: "cases", run: seedDemoCases },
   { name: "print shop applications", run: seedDemoPrintShops },
+  { name: "print shop floor staff and a second print shop", run: seedDemoFloorStaff },
   { name: "demo shopper's address", run: seedDemoShopperAddress },
 ];
 

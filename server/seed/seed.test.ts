@@ -19,7 +19,7 @@ afterAll(() => setStorage(undefined));
 describe("demo data", () => {
   it("seeds accounts, jobs, blanks, >= 5 stores and >= 80 published products with mockups, once", { timeout: 600_000 }, async () => {
     const first = await seedDemo(t.db);
-    expect(first["demo accounts"]).toBe(4);
+    expect(first["demo accounts"]).toBe(DEMO_ACCOUNTS.length);
     const [u1] = await t.db.select({ n: count() }).from(users);
     expect(u1!.n).toBe(DEMO_ACCOUNTS.length + DEMO_STORE_ACCOUNTS.length);
     const [j1] = await t.db.select({ n: count() }).from(jobListings);
