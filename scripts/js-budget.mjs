@@ -28,12 +28,46 @@ export const STOREFRONT_PAGES = [
   { page: "/shop/orders/:id", routes: ["root", "layouts/default", "routes/shop/order"] },
 ];
 
+const shopPage = (page, route) => ({
+  page: `/fulfillment/@:name/administration${page}`,
+  routes: ["root", "seller-orders", "layouts/fulfiller", route],
+});
+
+/** The print shop's back office and its neighbours (issue 23), with the route ids they match. */
+export const BACK_OFFICE_PAGES = [
+  shopPage("", "routes/fulfillment/overview"),
+  shopPage("/getting-started", "routes/fulfillment/getting-started"),
+  shopPage("/orders", "routes/fulfillment/orders"),
+  shopPage("/warehouses", "routes/fulfillment/warehouses"),
+  shopPage("/warehouses/create", "routes/fulfillment/warehouse-create"),
+  shopPage("/warehouses/:id", "routes/fulfillment/warehouse"),
+  shopPage("/warehouses/:warehouseName/batches", "routes/fulfillment/batches"),
+  shopPage("/blanks", "routes/fulfillment/blanks"),
+  shopPage("/blanks/create", "routes/fulfillment/blank-create"),
+  shopPage("/parcels", "routes/fulfillment/parcels"),
+  shopPage("/shipments", "routes/fulfillment/shipments"),
+  shopPage("/manifests", "routes/fulfillment/manifests"),
+  shopPage("/carriers", "routes/fulfillment/carriers"),
+  shopPage("/config", "routes/fulfillment/config"),
+  shopPage("/cases", "fulfillment-cases"),
+  shopPage("/analytics", "routes/fulfillment/analytics"),
+  { page: "/shop/partners/@:name/administration/analytics", routes: ["root", "seller-orders", "routes/seller/analytics"] },
+  { page: "/shop/partners/@:name/fulfillment-application", routes: ["root", "layouts/default", "routes/fulfillment/apply"] },
+  { page: "/shop/partners/@:name/fulfillment/register", routes: ["root", "layouts/default", "routes/fulfillment/register"] },
+  { page: "/shop/partners/@:name/fulfillment/@:shop", routes: ["root", "layouts/default", "routes/fulfillment/public"] },
+  { page: "/admin/fulfillers", routes: ["root", "layouts/admin", "routes/admin/fulfillers"] },
+  { page: "/admin/cases", routes: ["root", "layouts/admin", "routes/admin/cases/list"] },
+  { page: "/admin/cases/:id", routes: ["root", "layouts/admin", "routes/admin/cases/detail"] },
+];
+
 /** The budget per storefront page (issue 9), gzipped bytes. */
 export const JS_BUDGET_BYTES = 150 * 1024;
 
 function readManifest(clientDir) {
   const assets = path.join(clientDir, "assets");
-  const file = readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  // React Router names it manifest-<8 hex digits>.js; a route module named manifest-… (the manifests'
+  // PDF route, manifest-document.ts) also lands in assets/ as manifest-document-<hash>.js.
+  const file = readdirSync(assets).find((f) => /^manifest-[0-9a-f]{8}\.js$/.test(f));
   if (!file) throw new Error(`No React Router manifest in ${assets}: build first (npm run build).`);
   const text = readFileSync(path.join(assets, file), "utf8");
   const json = text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1);
@@ -55,9 +89,10 @@ const findRoute = (routes, id) => routes[id] ?? null;
 /**
  * The JavaScript of each storefront page: `{ page, bytes, files: [{ file, bytes }], zodFiles }`, bytes
  * gzipped; `zodFiles` lists the files that carry Zod's runtime (none, since issue 9).
- * Throws when a route of STOREFRONT_PAGES is not in the manifest (a renamed route must update the list).
+ * `pages` defaults to the storefront's (STOREFRONT_PAGES); BACK_OFFICE_PAGES are the print shop's.
+ * Throws when a route of the list is not in the manifest (a renamed route must update the list).
  */
-export function measureJs(buildDir = process.env.PLATEN_BUILD_DIR || "build") {
+export function measureJs(buildDir = process.env.PLATEN_BUILD_DIR || "build", pages = STOREFRONT_PAGES) {
   const clientDir = path.resolve(buildDir, "client");
   const { manifest, manifestFile } = readManifest(clientDir);
   const upFront = discoversRoutesUpFront(path.resolve(buildDir));
@@ -72,12 +107,12 @@ export function measureJs(buildDir = process.env.PLATEN_BUILD_DIR || "build") {
     if (!sizes.has(url)) sizes.set(url, gzipSync(readFileSync(path.join(clientDir, url)), { level: 9 }).length);
     return sizes.get(url);
   };
-  return STOREFRONT_PAGES.map(({ page, routes }) => {
+  return pages.map(({ page, routes }) => {
     const files = new Set([...(upFront ? [manifestFile] : []), manifest.entry.module, ...manifest.entry.imports]);
     for (const id of routes) {
       const route = findRoute(manifest.routes, id);
       if (!route)
-        throw new Error(`The route "${id}" of ${page} is not in the build's manifest: update STOREFRONT_PAGES in scripts/js-budget.mjs.`);
+        throw new Error(`The route "${id}" of ${page} is not in the build's manifest: update the page list in scripts/js-budget.mjs.`);
       files.add(route.module);
       for (const f of route.imports ?? []) files.add(f);
     }
@@ -101,4 +136,8 @@ export function printJsTable(results, budget = JS_BUDGET_BYTES) {
     );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printJsTable(measureJs());
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printJsTable(measureJs());
+  console.log("");
+  printJsTable(measureJs(undefined, BACK_OFFICE_PAGES));
+}

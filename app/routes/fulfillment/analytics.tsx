@@ -1,7 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { BarChart } from "@mui/x-charts/BarChart";
+import { BarChart } from "#app/components/analytics/Charts.tsx";
 import type { Route } from "./+types/analytics";
 import { ChartWithTable, FigureCards, RangeForm, csvHref, shortDay } from "#app/components/analytics/AnalyticsParts.tsx";
 import { formatPrice } from "#app/components/catalog/PriceText.tsx";

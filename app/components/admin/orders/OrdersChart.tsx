@@ -5,7 +5,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { BarChart } from "@mui/x-charts/BarChart";
+import { BarChart } from "#app/components/analytics/Charts.tsx";
 import { formatAmount, currencyDigits } from "#server/contracts/money.ts";
 import { visuallyHidden } from "./visually-hidden.ts";
 
