@@ -123,9 +123,14 @@ export async function listFloor(ctx: Ctx, input: FloorQuery): Promise<FloorLine[
 
 /**
  * listFloor once the caller has checked the print shop (`shopFor`), with the shop's warehouses
- * when it has them already: a batch, a scan or a document reads the shop and its warehouses once.
+ * and the lines' production rows when it has them already (a batch's members): a batch, a scan or
+ * a document reads each of them once.
  */
-async function readFloor(ctx: Ctx, input: FloorQuery, known?: { houses?: Map<string, WarehouseRow> }): Promise<FloorLine[]> {
+async function readFloor(
+  ctx: Ctx,
+  input: FloorQuery,
+  known?: { houses?: Map<string, WarehouseRow>; rows?: readonly LineRow[] },
+): Promise<FloorLine[]> {
   const [lines, houses, blanks] = await Promise.all([
     listFulfillmentLines(ctx, {
       fulfillerId: input.fulfillerId,
@@ -138,15 +143,17 @@ async function readFloor(ctx: Ctx, input: FloorQuery, known?: { houses?: Map<str
     blankNamesOfFulfiller(ctx, input.fulfillerId),
   ]);
   if (!lines.length) return [];
-  const rows = await ctx.db
-    .select()
-    .from(productionLines)
-    .where(
-      inArray(
-        productionLines.orderLineId,
-        lines.map((l) => l.lineId),
-      ),
-    );
+  const rows =
+    known?.rows ??
+    (await ctx.db
+      .select()
+      .from(productionLines)
+      .where(
+        inArray(
+          productionLines.orderLineId,
+          lines.map((l) => l.lineId),
+        ),
+      ));
   const byLine = new Map(rows.map((r) => [r.orderLineId, r]));
   const batchIds = [...new Set(rows.map((r) => r.batchId).filter((b): b is string => !!b))];
   const batches = batchIds.length
@@ -614,12 +621,12 @@ export async function getBatch(ctx: Ctx, batchId: string): Promise<{ batch: Batc
 async function batchWithLines(ctx: Ctx, batchId: string): Promise<{ row: BatchRow; batch: BatchView; lines: FloorLine[] }> {
   const b = await batchRow(ctx, batchId);
   const [members, houses] = await Promise.all([
-    ctx.db.select({ id: productionLines.orderLineId }).from(productionLines).where(eq(productionLines.batchId, b.id)),
+    ctx.db.select().from(productionLines).where(eq(productionLines.batchId, b.id)),
     warehousesOf(ctx, b.fulfillerId),
   ]);
-  const memberIds = members.map((r) => r.id);
+  const memberIds = members.map((r) => r.orderLineId);
   const lines = memberIds.length
-    ? await readFloor(ctx, { fulfillerId: b.fulfillerId, lineIds: memberIds, scope: "shippable" }, { houses })
+    ? await readFloor(ctx, { fulfillerId: b.fulfillerId, lineIds: memberIds, scope: "shippable" }, { houses, rows: members })
     : [];
   return {
     row: b,
