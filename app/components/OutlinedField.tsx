@@ -1,13 +1,23 @@
 import { styled, type SxProps, type Theme } from "@mui/material/styles";
 import { inputRootStyle, inputStyle, outlineColor, svgIconStyle } from "./mui-input-style.ts";
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type CSSProperties,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 // MUI's outlined TextField (@mui/material 9: FormControl, InputLabel, OutlinedInput, NotchedOutline,
-// FormHelperText) drawn with CSS alone, for the storefront pages. TextField brings about 28 KB of
-// gzipped JavaScript to a page (with Select, Menu, Popover, Modal and their transitions, because a
-// TextField may be a select), and its label floats in JavaScript. Here the label floats in CSS
-// (focus, a value, autofill, or a start adornment), so it is right before the page hydrates too.
-// The back office keeps MUI's TextField; the two look the same (compared pixel by pixel).
+// FormHelperText) drawn with CSS alone, for the storefront and the print shop's back office (its
+// administration, partner analytics, the fulfillment application, /admin/fulfillers and cases).
+// TextField brings about 28 KB of gzipped JavaScript to a page (with Select, Menu, Popover, Modal
+// and their transitions, because a TextField may be a select), and its label floats in JavaScript.
+// Here the label floats in CSS (focus, a value, autofill, or a start adornment), so it is right
+// before the page hydrates too. Pages not yet moved keep MUI's TextField; the two look the same
+// (compared pixel by pixel).
 
 type Size = "small" | "medium";
 
@@ -15,7 +25,13 @@ const Root = styled("div")(({ theme }) => {
   const easeOut = theme.transitions.easing.easeOut;
   // The label stays up (shrinks) while the field has focus, a value, an autofilled value, a start
   // adornment, or is a select; the outline then opens a notch for it.
-  const up = ["&[data-up]", "&:focus-within", "&:has(input:not(:placeholder-shown))", "&:has(input:autofill)"];
+  const up = [
+    "&[data-up]",
+    "&:focus-within",
+    "&:has(input:not(:placeholder-shown))",
+    "&:has(input:autofill)",
+    "&:has(textarea:not(:placeholder-shown))",
+  ];
   const whenUp = (inner: string) => up.map((s) => `${s} ${inner}`).join(", ");
   return {
     display: "inline-flex",
@@ -60,6 +76,7 @@ const Root = styled("div")(({ theme }) => {
     },
     "&:focus-within > label": { color: theme.palette.primary.main },
     "&[data-error] > label": { color: theme.palette.error.main },
+    "&:has(> div > :disabled) > label": { color: theme.palette.text.disabled },
 
     // InputBase + OutlinedInput root
     "& > div": {
@@ -71,9 +88,14 @@ const Root = styled("div")(({ theme }) => {
     },
     "&[data-full-width] > div": { width: "100%" },
     "&[data-adorned] > div": { paddingLeft: 14 },
+    // A multiline field: the padding is the box's, the textarea has none (OutlinedInput, multiline).
+    "&[data-multiline] > div": { padding: "16.5px 14px" },
+    "&[data-multiline][data-size=small] > div": { padding: "8.5px 14px" },
+    "&:has(> div > :disabled) > div": { color: theme.palette.text.disabled, cursor: "default" },
     // Doubled class: above the hover rule, as MUI's focused and error classes are.
     "&&:focus-within > div > fieldset": { borderColor: theme.palette.primary.main, borderWidth: 2 },
     "&&[data-error] > div > fieldset": { borderColor: theme.palette.error.main },
+    "&&:has(> div > :disabled) > div > fieldset": { borderColor: theme.palette.action.disabled },
 
     // InputAdornment, at the start
     "& > div > span": {
@@ -98,8 +120,23 @@ const Root = styled("div")(({ theme }) => {
     },
     "&[data-size=small] > div > input": { padding: "8.5px 14px" },
     "&[data-adorned] > div > input": { paddingLeft: 0 },
+    "& > div > :is(input, textarea):disabled": { opacity: 1, WebkitTextFillColor: theme.palette.text.disabled },
     // A placeholder shows only once the label is up, as MUI's does.
-    "&:not([data-up]):not(:focus-within) > div > input::placeholder": { opacity: "0 !important" },
+    "&:not([data-up]):not(:focus-within) > div > :is(input, textarea)::placeholder": { opacity: "0 !important" },
+
+    // InputBase + OutlinedInput textarea (TextareaAutosize): as tall as its text, from minRows to
+    // maxRows lines (--min-rows, --max-rows), in CSS where the browser sizes fields to their content;
+    // elsewhere `rows` lines, and the user may drag it taller.
+    "& > div > textarea": {
+      ...inputStyle(theme),
+      padding: 0,
+      height: "auto",
+      resize: "none",
+      fieldSizing: "content",
+      minHeight: "calc(var(--min-rows, 1) * 1.4375em)",
+      maxHeight: "calc(var(--max-rows, 1000) * 1.4375em)",
+      "@supports not (field-sizing: content)": { resize: "vertical", maxHeight: "none" },
+    },
 
     // NativeSelect, outlined, with its arrow
     "& > div > select": {
@@ -179,16 +216,21 @@ const Root = styled("div")(({ theme }) => {
     },
     "&[data-size=small] > p": { marginTop: 4 },
     "&[data-error] > p": { color: theme.palette.error.main },
+    "&:has(> div > :disabled) > p": { color: theme.palette.text.disabled },
   };
 });
 
 type Shell = {
-  label: ReactNode;
+  /** Without one, name the control with `aria-label`; a placeholder then shows at rest too. */
+  label?: ReactNode;
   /** MUI's sizes: small is 40 px tall, medium 56 px. */
   size?: Size;
   fullWidth?: boolean;
   error?: boolean;
-  /** Shown under the field, and read with it (aria-describedby); red when `error` is set. */
+  /**
+   * Shown under the field, and read with it (aria-describedby); red when `error` is set. A single
+   * space keeps its line empty, as MUI's (so that fields in a row stay level when one has an error).
+   */
   helperText?: ReactNode;
   /** Styles of the root, as a TextField's `sx`. */
   sx?: SxProps<Theme>;
@@ -209,42 +251,48 @@ function FieldShell({
   up,
   adornment,
   select,
+  multiline,
   control,
 }: Shell & {
   up?: boolean;
   adornment?: ReactNode;
   select?: boolean;
+  multiline?: boolean;
   control: (a11y: { id: string; required?: boolean; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
 }) {
   const autoId = useId();
   const id = idProp ?? `field${autoId.replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const helperId = helperText ? `${id}-helper-text` : undefined;
   // As MUI's FormLabel: the asterisk is drawn, not read (the control is `required`).
-  const text = required ? (
-    <>
-      {label}
-      {/* Two text nodes, as MUI's: one node shapes the thin space differently, 1 px off. */}
-      <span aria-hidden="true">
-        {"\u2009"}
-        {"*"}
-      </span>
-    </>
-  ) : (
-    label
-  );
+  const text =
+    label == null ? null : required ? (
+      <>
+        {label}
+        {/* Two text nodes, as MUI's: one node shapes the thin space differently, 1 px off. */}
+        <span aria-hidden="true">
+          {"\u2009"}
+          {"*"}
+        </span>
+      </>
+    ) : (
+      label
+    );
   return (
     <Root
       sx={sx}
       data-size={size}
       data-full-width={fullWidth ? "" : undefined}
       data-error={error ? "" : undefined}
-      data-up={up || adornment ? "" : undefined}
+      data-up={up || adornment || text == null ? "" : undefined}
       data-adorned={adornment ? "" : undefined}
       data-select={select ? "" : undefined}
+      data-multiline={multiline ? "" : undefined}
     >
-      <label htmlFor={id} id={`${id}-label`}>
-        {text}
-      </label>
+      {text == null ? null : (
+        <label htmlFor={id} id={`${id}-label`}>
+          {text}
+        </label>
+      )}
       <div>
         {adornment ? <span>{adornment}</span> : null}
         {control({ id, required, "aria-invalid": error ? true : undefined, "aria-describedby": helperId })}
@@ -254,12 +302,21 @@ function FieldShell({
           </svg>
         ) : null}
         <fieldset aria-hidden="true">
-          <legend>
-            <span>{text}</span>
-          </legend>
+          <legend>{text == null ? null : <span>{text}</span>}</legend>
         </fieldset>
       </div>
-      {helperText ? <p id={helperId}>{helperText}</p> : null}
+      {helperText ? (
+        <p id={helperId}>
+          {helperText === " " ? (
+            // A zero-width space holds the line, as MUI's FormHelperText does.
+            <span className="notranslate" aria-hidden="true">
+              {"\u200b"}
+            </span>
+          ) : (
+            helperText
+          )}
+        </p>
+      ) : null}
     </Root>
   );
 }
@@ -268,6 +325,8 @@ export type OutlinedFieldProps = Shell &
   Omit<InputHTMLAttributes<HTMLInputElement>, "size"> & {
     /** An icon before the text, as MUI's InputAdornment at the start; the label then stays up. */
     startAdornment?: ReactNode;
+    /** The label stays up, as MUI's `slotProps.inputLabel.shrink` (a date, time or file field). */
+    shrink?: boolean;
     inputRef?: Ref<HTMLInputElement>;
   };
 
@@ -287,6 +346,7 @@ export function OutlinedField({
   id,
   required,
   startAdornment,
+  shrink,
   inputRef,
   placeholder,
   ...input
@@ -294,6 +354,7 @@ export function OutlinedField({
   return (
     <FieldShell
       {...{ label, size, fullWidth, error, helperText, sx, id, required }}
+      up={shrink}
       adornment={startAdornment}
       control={(a11y) => (
         // A placeholder of one space when there is none: `:placeholder-shown` then tells an empty
@@ -324,6 +385,43 @@ export function OutlinedSelect({ label, size, fullWidth, error, helperText, sx, 
           {children}
         </select>
       )}
+    />
+  );
+}
+
+export type OutlinedTextAreaProps = Shell &
+  TextareaHTMLAttributes<HTMLTextAreaElement> & {
+    /** The lines it shows at least (MUI's minRows; 1 by default). */
+    minRows?: number;
+    /** The lines it grows to before it scrolls (MUI's maxRows), where the browser sizes it in CSS. */
+    maxRows?: number;
+  };
+
+/**
+ * A multiline field, as MUI's `<TextField multiline minRows maxRows>`, from a native textarea: it
+ * grows with its text in CSS (field-sizing) instead of TextareaAutosize's JavaScript.
+ */
+export function OutlinedTextArea({
+  label,
+  size,
+  fullWidth,
+  error,
+  helperText,
+  sx,
+  id,
+  required,
+  minRows = 1,
+  maxRows,
+  placeholder,
+  style,
+  ...textarea
+}: OutlinedTextAreaProps) {
+  const rows = { "--min-rows": minRows, ...(maxRows ? { "--max-rows": maxRows } : {}) } as CSSProperties;
+  return (
+    <FieldShell
+      {...{ label, size, fullWidth, error, helperText, sx, id, required }}
+      multiline
+      control={(a11y) => <textarea rows={minRows} placeholder={placeholder ?? " "} style={{ ...rows, ...style }} {...a11y} {...textarea} />}
     />
   );
 }
