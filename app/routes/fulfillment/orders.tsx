@@ -9,10 +9,10 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { z } from "zod";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
+import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import type { Route } from "./+types/orders";
 import { formatPrice } from "#app/components/catalog/PriceText.tsx";
 import { BalanceCard, OrderThumb } from "#app/components/orders/BalanceCard.tsx";
@@ -277,7 +277,7 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
         sx={{ display: "flex", gap: 1, alignItems: "flex-start", flexWrap: "wrap", mb: 2 }}
       >
         <input type="hidden" name="status" value={status} />
-        <TextField name="q" label="Order number" size="small" defaultValue={query} slotProps={{ htmlInput: { maxLength: 40 } }} />
+        <OutlinedField name="q" label="Order number" size="small" defaultValue={query} maxLength={40} />
         <Button type="submit" variant="outlined">
           Find
         </Button>
@@ -438,8 +438,7 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
                           <Form method="post" noValidate aria-label={`Reject a line of order ${g.orderNumber}`}>
                             <input type="hidden" name="groupId" value={g.groupId} />
                             <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
-                              <TextField
-                                select
+                              <OutlinedSelect
                                 name="lineId"
                                 label="Line you cannot make"
                                 size="small"
@@ -447,7 +446,6 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
                                 error={Boolean(errors.lineId)}
                                 helperText={errors.lineId ?? " "}
                                 sx={{ minWidth: 200 }}
-                                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                                 id={`reject-line-${g.groupId}`}
                               >
                                 {g.lines
@@ -457,8 +455,8 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
                                       {l.title} ({l.variantLabel})
                                     </option>
                                   ))}
-                              </TextField>
-                              <TextField
+                              </OutlinedSelect>
+                              <OutlinedField
                                 name="reason"
                                 label="Why"
                                 size="small"
@@ -466,7 +464,7 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
                                 error={Boolean(errors.reason)}
                                 helperText={errors.reason ?? "Platen's team re-routes or refunds it"}
                                 id={`reject-reason-${g.groupId}`}
-                                slotProps={{ htmlInput: { maxLength: 500 } }}
+                                maxLength={500}
                               />
                               <Button type="submit" name="intent" value="reject" variant="outlined" color="error" disabled={busy}>
                                 Reject line
