@@ -19,9 +19,9 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
+import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/batches";
 import { formatDateTime } from "#app/lib/dates.ts";
@@ -246,7 +246,7 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" noValidate aria-label="Scan a line">
             <input type="hidden" name="intent" value="scan" />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
-              <TextField
+              <OutlinedField
                 name="code"
                 label="Line code"
                 size="small"
@@ -254,23 +254,24 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
                 defaultValue=""
                 error={Boolean(scanErrors.code)}
                 helperText={scanErrors.code ?? "Scan the barcode on the print sheet, or type the code"}
-                slotProps={{ htmlInput: { maxLength: 64, autoComplete: "off", autoCapitalize: "characters", spellCheck: false } }}
+                maxLength={64}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
                 sx={{ minWidth: 260 }}
               />
-              <TextField
-                select
+              <OutlinedSelect
                 name="to"
                 label="Station"
                 size="small"
                 defaultValue={valuesOf("scan").to ?? ""}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                 sx={{ minWidth: 200 }}
                 helperText=" "
               >
                 <option value="">Next step (printed, then packed)</option>
                 <option value="printed">Press: mark printed</option>
                 <option value="packed">Packing: mark packed</option>
-              </TextField>
+              </OutlinedSelect>
               <Button type="submit" variant="contained" disabled={busy}>
                 Scan
               </Button>
@@ -309,30 +310,21 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
             <Form method="post" noValidate aria-label="Make a batch">
               <input type="hidden" name="intent" value="batch" />
               <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1.5 }}>
-                <TextField
-                  select
-                  name="blankId"
-                  label="Blank"
-                  size="small"
-                  defaultValue={batchValues.blankId ?? ""}
-                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                >
+                <OutlinedSelect name="blankId" label="Blank" size="small" defaultValue={batchValues.blankId ?? ""}>
                   <option value="">Any blank</option>
                   {waiting.blanks.map((b) => (
                     <option key={b.id} value={b.id}>
                       {b.name}
                     </option>
                   ))}
-                </TextField>
-                <TextField
-                  select
+                </OutlinedSelect>
+                <OutlinedSelect
                   name="technique"
                   label="Technique"
                   size="small"
                   defaultValue={batchValues.technique ?? ""}
                   error={Boolean(batchErrors.technique)}
                   helperText={batchErrors.technique}
-                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                 >
                   <option value="">Any technique</option>
                   {TECHNIQUES.map((t) => (
@@ -340,23 +332,16 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
                       {TECHNIQUE_LABELS[t]}
                     </option>
                   ))}
-                </TextField>
-                <TextField
-                  select
-                  name="color"
-                  label="Colour"
-                  size="small"
-                  defaultValue={batchValues.color ?? ""}
-                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                >
+                </OutlinedSelect>
+                <OutlinedSelect name="color" label="Colour" size="small" defaultValue={batchValues.color ?? ""}>
                   <option value="">Any colour</option>
                   {waiting.colors.map((c) => (
                     <option key={c} value={c}>
                       {c}
                     </option>
                   ))}
-                </TextField>
-                <TextField
+                </OutlinedSelect>
+                <OutlinedField
                   name="dueBy"
                   label="Due by"
                   type="date"
@@ -364,7 +349,7 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
                   defaultValue={batchValues.dueBy ?? ""}
                   error={Boolean(batchErrors.dueBy)}
                   helperText={batchErrors.dueBy ?? "Lines due on or before this day"}
-                  slotProps={{ inputLabel: { shrink: true } }}
+                  shrink
                 />
               </Box>
               {batchErrors.filter ? (
@@ -389,7 +374,7 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
                 control={<Checkbox name="releaseAtCutoff" defaultChecked={settings.releaseAtCutoff} />}
                 label={`At the daily cut-off (${warehouse.cutoffTime})`}
               />
-              <TextField
+              <OutlinedField
                 name="releaseAtCount"
                 label="As soon as this many lines wait"
                 size="small"
@@ -397,7 +382,7 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
                 defaultValue={valuesOf("settings").releaseAtCount ?? settings.releaseAtCount ?? ""}
                 error={Boolean(settingsErrors.releaseAtCount)}
                 helperText={settingsErrors.releaseAtCount ?? "Leave empty to release only at the cut-off"}
-                slotProps={{ htmlInput: { inputMode: "numeric" } }}
+                inputMode="numeric"
                 sx={{ mt: 1 }}
               />
               <Button type="submit" variant="outlined" sx={{ mt: 1 }} disabled={busy}>
