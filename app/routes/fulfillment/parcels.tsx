@@ -14,9 +14,9 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
+import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import type { Route } from "./+types/parcels";
 import { formatGrams, ShippingPageHeader, WarehousePicker } from "#app/components/fulfillment/ShippingBits.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
@@ -261,8 +261,7 @@ function PackForm({
             ) : null}
           </Box>
           <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1.5 }}>
-            <TextField
-              select
+            <OutlinedSelect
               name="boxId"
               label="Box"
               size="small"
@@ -270,7 +269,6 @@ function PackForm({
               defaultValue={values.boxId ?? boxes[0]?.id ?? ""}
               error={Boolean(errors.boxId)}
               helperText={errors.boxId ?? "Its weight is added to the items' weight"}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               {boxes.map((b) => (
                 <option key={b.id} value={b.id}>
@@ -278,8 +276,8 @@ function PackForm({
                 </option>
               ))}
               <option value="">Another box (type its weight and size)</option>
-            </TextField>
-            <TextField
+            </OutlinedSelect>
+            <OutlinedField
               name="weightGrams"
               label="Weight on the scale (g)"
               size="small"
@@ -287,7 +285,9 @@ function PackForm({
               defaultValue={values.weightGrams ?? ""}
               error={Boolean(errors.weightGrams)}
               helperText={errors.weightGrams ?? "Optional: leave empty to add up the items and the box"}
-              slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6, autoComplete: "off" } }}
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="off"
             />
           </Box>
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1.5 }}>
@@ -296,7 +296,7 @@ function PackForm({
             </Typography>
             <Box sx={{ display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: 1 }}>
               {(["length", "width", "height"] as const).map((s) => (
-                <TextField
+                <OutlinedField
                   key={s}
                   name={s}
                   label={`${s[0]!.toUpperCase()}${s.slice(1)} (cm)`}
@@ -304,7 +304,9 @@ function PackForm({
                   id={id(s)}
                   defaultValue={values[s] ?? ""}
                   error={Boolean(errors.dimensions)}
-                  slotProps={{ htmlInput: { inputMode: "decimal", maxLength: 6, autoComplete: "off" } }}
+                  inputMode="decimal"
+                  maxLength={6}
+                  autoComplete="off"
                 />
               ))}
             </Box>
@@ -314,7 +316,7 @@ function PackForm({
               </FormHelperText>
             ) : null}
           </Box>
-          <TextField
+          <OutlinedField
             type="file"
             name="photo"
             label="Photo of the packed items (optional)"
@@ -324,7 +326,8 @@ function PackForm({
             sx={{ mt: 1.5 }}
             error={Boolean(errors.photo)}
             helperText={errors.photo ?? `PNG, JPEG or WebP up to ${photoMb} MB; kept in case the shopper reports a problem`}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { accept: "image/png,image/jpeg,image/webp" } }}
+            shrink
+            accept="image/png,image/jpeg,image/webp"
           />
           <Button type="submit" variant="contained" sx={{ mt: 1.5 }} disabled={busy}>
             Pack parcel
