@@ -13,9 +13,9 @@ import Container from "@mui/material/Container";
 import FormHelperText from "@mui/material/FormHelperText";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
+import { OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import type { Route } from "./+types/shipments";
 import { formatPrice } from "#app/components/catalog/PriceText.tsx";
 import { formatGrams, ShippingPageHeader, WarehousePicker } from "#app/components/fulfillment/ShippingBits.tsx";
@@ -428,15 +428,13 @@ export default function Shipments({ loaderData, actionData }: Route.ComponentPro
         </Alert>
       ) : null}
       <WarehousePicker action={`${admin}/shipments`} warehouses={warehouses} value={warehouseId} allLabel="All warehouses">
-        <TextField
-          select
+        <OutlinedSelect
           name="status"
           label="Labels"
           size="small"
           defaultValue={status}
           key={status}
           id="status-picker"
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 200 }}
         >
           {STATUS_FILTERS.map(([k, label]) => (
@@ -444,7 +442,7 @@ export default function Shipments({ loaderData, actionData }: Route.ComponentPro
               {label}
             </option>
           ))}
-        </TextField>
+        </OutlinedSelect>
       </WarehousePicker>
       {notice ? (
         <Alert severity="success" sx={{ mb: 2 }} role="status" data-testid="shipments-notice">
