@@ -7,9 +7,9 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, data, redirect, useNavigation } from "react-router";
+import { OutlinedField } from "#app/components/OutlinedField.tsx";
 import type { Route } from "./+types/team";
 import { formatDate } from "#app/lib/dates.ts";
 import { echoValues, readForm, type FieldErrors } from "#app/lib/forms.server.ts";
@@ -96,7 +96,7 @@ export default function FloorTeam({ loaderData, actionData }: Route.ComponentPro
               </Alert>
             ) : null}
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
-              <TextField
+              <OutlinedField
                 id="floor-email"
                 name="email"
                 type="email"
@@ -105,7 +105,7 @@ export default function FloorTeam({ loaderData, actionData }: Route.ComponentPro
                 defaultValue={failed?.intent === "add" ? (failed.values.email ?? "") : ""}
                 error={Boolean(addErrors.email)}
                 helperText={addErrors.email ?? "They sign in with it; ask them to sign up first if they have no account."}
-                slotProps={{ htmlInput: { maxLength: 254, "aria-invalid": Boolean(addErrors.email) || undefined } }}
+                maxLength={254}
                 sx={{ flexGrow: 1 }}
                 disabled={!fulfiller.active}
               />
