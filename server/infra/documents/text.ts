@@ -41,6 +41,8 @@ const FOLD: Record<string, string> = {
   "\u2044": "/",
 };
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 const isWinAnsi = (cp: number): boolean => (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRA.has(cp);
 
 /** What stands for a character Helvetica cannot draw. */
@@ -53,6 +55,8 @@ export const FALLBACK_CHAR = "?";
  * pick. Line breaks, tabs and other controls become spaces, zero-width characters disappear.
  */
 export function pdfSafe(text: string): string {
+  // Printable ASCII is drawn as it is (most of a document's text: codes, SKUs, numbers).
+  if (PRINTABLE_ASCII.test(text)) return text;
   let out = "";
   for (const ch of text.normalize("NFC")) {
     const cp = ch.codePointAt(0)!;
