@@ -209,6 +209,9 @@ export async function floorSummary(ctx: Ctx, input: { fulfillerId: string; wareh
   };
 }
 
+/** Rows per insert when accepting lines (10 parameters a row, far below PostgreSQL's 65,535). */
+const ACCEPT_CHUNK = 1000;
+
 /**
  * Accept routed lines (the print shop will make them). Lines already accepted are left as they
  * are; a line of another print shop, or one no longer to be made, is refused by name and nothing
@@ -223,7 +226,8 @@ export async function acceptLines(
   const ids = [...new Set(input.lineIds)];
   if (!ids.length) throw new AppError("no-lines", "Choose at least one line to accept.", 422, "lineIds");
   const lines = await listFloor(ctx, { fulfillerId: input.fulfillerId, lineIds: ids });
-  const missing = ids.filter((id) => !lines.some((l) => l.lineId === id));
+  const found = new Set(lines.map((l) => l.lineId));
+  const missing = ids.filter((id) => !found.has(id));
   if (missing.length)
     throw new AppError(
       "line-not-open",
@@ -238,20 +242,26 @@ export async function acceptLines(
   const touched = new Set<string>();
   await transaction(ctx.db, async (tx) => {
     const tctx = { ...ctx, db: tx };
-    for (const l of lines) {
-      if (l.floorStatus === "awaiting") {
-        await tx.insert(productionLines).values({
+    // The lines waiting for acceptance are inserted together (a few statements, not one a line).
+    const fresh = lines.filter((l) => l.floorStatus === "awaiting");
+    for (let i = 0; i < fresh.length; i += ACCEPT_CHUNK) {
+      await tx.insert(productionLines).values(
+        fresh.slice(i, i + ACCEPT_CHUNK).map((l) => ({
           orderLineId: l.lineId,
           orderId: l.orderId,
           groupId: l.groupId,
           fulfillerId: l.fulfillerId,
           warehouseId: l.warehouseId,
-          status: "accepted",
+          status: "accepted" as const,
           code: scanCode(l.lineId),
           dueAt: l.dueAt,
           acceptedAt: now,
           updatedAt: now,
-        });
+        })),
+      );
+    }
+    for (const l of lines) {
+      if (l.floorStatus === "awaiting") {
         accepted++;
         touched.add(l.warehouseId);
       } else if (l.floorStatus === "rejected") {
