@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import type { WarehouseFormChoices, WarehouseFormValues } from "#app/lib/warehouse-form.ts";
 
 /**
@@ -31,7 +31,7 @@ export function WarehouseFields({
       inputMode?: "numeric";
     } = {},
   ) => (
-    <TextField
+    <OutlinedField
       name={name}
       id={`${idPrefix}-${name}`}
       label={label}
@@ -42,10 +42,9 @@ export function WarehouseFields({
       helperText={errors[name] ?? props.helper ?? " "}
       required={props.required}
       fullWidth
-      slotProps={{
-        htmlInput: { maxLength: props.max ?? 200, ...(props.inputMode ? { inputMode: props.inputMode } : {}) },
-        ...(props.type === "time" ? { inputLabel: { shrink: true } } : {}),
-      }}
+      maxLength={props.max ?? 200}
+      inputMode={props.inputMode}
+      shrink={props.type === "time"}
       sx={{ gridColumn: props.wide ? { sm: "1 / -1" } : undefined }}
     />
   );
@@ -73,8 +72,7 @@ export function WarehouseFields({
           helper: "For the US, Canada and Australia the state or province, like IL.",
         })}
         {field("postalCode", "Postal code", { autoComplete: "postal-code", max: 20, required: true })}
-        <TextField
-          select
+        <OutlinedSelect
           name="country"
           id={`${idPrefix}-country`}
           label="Country"
@@ -83,7 +81,7 @@ export function WarehouseFields({
           helperText={errors.country ?? " "}
           required
           fullWidth
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { autoComplete: "country" } }}
+          autoComplete="country"
         >
           <option value="">Choose a country</option>
           {countries.map((c) => (
@@ -92,7 +90,7 @@ export function WarehouseFields({
               {c.name}
             </option>
           ))}
-        </TextField>
+        </OutlinedSelect>
         {field("phone", "Phone for the carrier (optional)", { autoComplete: "tel", max: 30, wide: true })}
       </Box>
       <Typography variant="h3" sx={{ fontSize: "1.05rem", fontWeight: 600, mt: 2, mb: 1 }}>
@@ -104,8 +102,7 @@ export function WarehouseFields({
           required: true,
           helper: "Orders paid after this time start production the next day (24 h, warehouse time).",
         })}
-        <TextField
-          select
+        <OutlinedSelect
           name="timeZone"
           id={`${idPrefix}-timeZone`}
           label="Time zone"
@@ -114,7 +111,6 @@ export function WarehouseFields({
           helperText={errors.timeZone ?? "The warehouse's local time, for its cut-off."}
           required
           fullWidth
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">Choose a time zone</option>
           {choices.timeZones.map((z) => (
@@ -122,7 +118,7 @@ export function WarehouseFields({
               {z.replace(/_/g, " ")}
             </option>
           ))}
-        </TextField>
+        </OutlinedSelect>
         {field("capacityPerDay", "Capacity (units per day)", {
           inputMode: "numeric",
           max: 12,
