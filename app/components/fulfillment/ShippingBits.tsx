@@ -2,10 +2,10 @@
 // heading, the warehouse picker (a GET form, so it works without JavaScript) and weights.
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { OutlinedSelect } from "#app/components/OutlinedField.tsx";
 
 const GRAMS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const KILOS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -53,15 +53,13 @@ export function WarehousePicker({
   return (
     <Form method="get" action={action} aria-label="Choose what to show">
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "flex-start", mb: 2 }}>
-        <TextField
-          select
+        <OutlinedSelect
           name="warehouse"
           label="Warehouse"
           size="small"
           defaultValue={value}
           key={value}
           id="warehouse-picker"
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 200 }}
         >
           {allLabel ? <option value="">{allLabel}</option> : null}
@@ -70,7 +68,7 @@ export function WarehousePicker({
               {w.name}
             </option>
           ))}
-        </TextField>
+        </OutlinedSelect>
         {children}
         <Button type="submit" variant="outlined">
           Show
