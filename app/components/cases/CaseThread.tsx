@@ -9,9 +9,9 @@ import CardContent from "@mui/material/CardContent";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, useNavigation } from "react-router";
+import { OutlinedTextArea } from "#app/components/OutlinedField.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
 import { formatAmount } from "#server/contracts/money.ts";
 import { CASE_KIND_LABELS, CASE_RESOLUTION_LABELS, FAULT_LABELS, type CaseView } from "#server/modules/cases/types.ts";
@@ -119,16 +119,15 @@ export function ReplyForm({ c, errors, values }: { c: CaseView; errors: Record<s
   return (
     <Form method="post" noValidate aria-label="Reply on the case">
       <input type="hidden" name="intent" value="reply" />
-      <TextField
+      <OutlinedTextArea
         name="body"
         label={c.can.note ? "Message or internal note" : "Your message"}
-        multiline
         minRows={3}
         fullWidth
         defaultValue={values.body ?? ""}
         error={Boolean(errors.body)}
         helperText={errors.body ?? " "}
-        slotProps={{ htmlInput: { maxLength: 5000 } }}
+        maxLength={5000}
       />
       {c.can.note ? (
         <FormControlLabel
