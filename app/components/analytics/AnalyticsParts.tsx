@@ -12,10 +12,10 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { OutlinedField } from "#app/components/OutlinedField.tsx";
 
 export interface RangeFormProps {
   from: string;
@@ -34,23 +34,25 @@ export function RangeForm({ from, to, errors, zoneNote }: RangeFormProps) {
       </Typography>
       <Form method="get" noValidate>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "flex-start" } }}>
-          <TextField
+          <OutlinedField
             name="from"
             label="From"
             type="date"
             defaultValue={from}
             error={Boolean(errors.from)}
             helperText={errors.from ?? " "}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "range-from" } }}
+            shrink
+            data-testid="range-from"
           />
-          <TextField
+          <OutlinedField
             name="to"
             label="To"
             type="date"
             defaultValue={to}
             error={Boolean(errors.to)}
             helperText={errors.to ?? " "}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "range-to" } }}
+            shrink
+            data-testid="range-to"
           />
           <Button type="submit" variant="contained" sx={{ mt: { sm: 1 } }}>
             Show
