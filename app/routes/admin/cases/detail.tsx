@@ -15,11 +15,11 @@ import Link from "@mui/material/Link";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/detail";
 import { CaseMessages, CaseSummary, ReplyForm } from "#app/components/cases/CaseThread.tsx";
+import { OutlinedField, OutlinedSelect, OutlinedTextArea } from "#app/components/OutlinedField.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
 import { echoValues, readForm } from "#app/lib/forms.server.ts";
 import { notFoundResponse } from "#app/lib/order-access.server.ts";
@@ -201,10 +201,9 @@ export default function AdminCase({ loaderData: d, actionData }: Route.Component
                     <FormControlLabel value="shopper" control={<Radio />} label="The shopper" />
                   </RadioGroup>
                   <Err errors={errs("ask")} field="who" />
-                  <TextField
+                  <OutlinedTextArea
                     name="body"
                     label="Question"
-                    multiline
                     minRows={2}
                     fullWidth
                     defaultValue={vals("ask").body ?? ""}
@@ -237,8 +236,7 @@ export default function AdminCase({ loaderData: d, actionData }: Route.Component
                     </RadioGroup>
                     <Err errors={re} field="resolution" />
                   </FormControl>
-                  <TextField
-                    select
+                  <OutlinedSelect
                     name="faultCode"
                     label="Fault (who pays)"
                     fullWidth
@@ -246,7 +244,6 @@ export default function AdminCase({ loaderData: d, actionData }: Route.Component
                     error={Boolean(re.faultCode)}
                     helperText={re.faultCode ?? "The print shop's faults are charged to its balance; a carrier's or Platen's to Platen."}
                     sx={{ my: 1.5 }}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                   >
                     <option value="">Choose…</option>
                     {FAULT_CODES.map((f) => (
@@ -260,12 +257,12 @@ export default function AdminCase({ loaderData: d, actionData }: Route.Component
                         )
                       </option>
                     ))}
-                  </TextField>
+                  </OutlinedSelect>
                   <Typography variant="subtitle2" sx={{ mt: 1 }}>
                     A refund: the items (a partial refund) or an amount
                   </Typography>
                   {c.lines.map((l) => (
-                    <TextField
+                    <OutlinedField
                       key={l.lineId}
                       name={`refund.${l.lineId}`}
                       label={`${l.title}${l.variantLabel ? ` (${l.variantLabel})` : ""}: items to refund (of ${l.quantity})`}
@@ -274,10 +271,10 @@ export default function AdminCase({ loaderData: d, actionData }: Route.Component
                       defaultValue={rv[`refund.${l.lineId}`] ?? ""}
                       error={Boolean(re[`qty.${l.lineId}`])}
                       helperText={re[`qty.${l.lineId}`] ?? " "}
-                      slotProps={{ htmlInput: { inputMode: "numeric" } }}
+                      inputMode="numeric"
                     />
                   ))}
-                  <TextField
+                  <OutlinedField
                     name="amount"
                     label={`Or an amount (${c.currency})`}
                     size="small"
@@ -286,10 +283,9 @@ export default function AdminCase({ loaderData: d, actionData }: Route.Component
                     error={Boolean(re.amount || re.lines)}
                     helperText={re.amount ?? re.lines ?? "Leave both empty for a reprint or a rejection."}
                   />
-                  <TextField
+                  <OutlinedTextArea
                     name="note"
                     label="What was decided (the shopper and the print shop read it)"
-                    multiline
                     minRows={2}
                     fullWidth
                     defaultValue={rv.note ?? ""}
@@ -309,7 +305,7 @@ export default function AdminCase({ loaderData: d, actionData }: Route.Component
           {c.can.close ? (
             <Form method="post" noValidate aria-label="Close the case" style={{ marginTop: 24 }}>
               <input type="hidden" name="intent" value="close" />
-              <TextField name="note" label="A last word (optional)" fullWidth size="small" defaultValue={vals("close").note ?? ""} />
+              <OutlinedField name="note" label="A last word (optional)" fullWidth size="small" defaultValue={vals("close").note ?? ""} />
               <Err errors={errs("close")} field="_form" />
               <Button type="submit" variant="outlined" sx={{ mt: 1 }} disabled={busy}>
                 Close the case
