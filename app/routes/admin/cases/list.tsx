@@ -7,7 +7,6 @@ import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -15,11 +14,11 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link as RouterLink } from "react-router";
 import type { Route } from "./+types/list";
 import { CaseStatusChip } from "#app/components/cases/CaseThread.tsx";
+import { OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
 import { listCases } from "#server/modules/cases/index.ts";
@@ -97,33 +96,31 @@ export default function AdminCases({ loaderData: d }: Route.ComponentProps) {
       ) : null}
       <Form method="get" aria-label="Filter cases">
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: "center" }, flexWrap: "wrap" }}>
-          <TextField select name="status" label="Status" size="small" defaultValue={d.filter.status} sx={{ minWidth: 220 }}>
-            <MenuItem value="active">
-              Open or waiting ({d.counts.open + d.counts.waiting_on_print_shop + d.counts.waiting_on_shopper})
-            </MenuItem>
+          <OutlinedSelect name="status" label="Status" size="small" defaultValue={d.filter.status} sx={{ minWidth: 220 }}>
+            <option value="active">Open or waiting ({d.counts.open + d.counts.waiting_on_print_shop + d.counts.waiting_on_shopper})</option>
             {CASE_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
+              <option key={s} value={s}>
                 {CASE_STATUS_LABELS[s]} ({d.counts[s]})
-              </MenuItem>
+              </option>
             ))}
-            <MenuItem value="all">All</MenuItem>
-          </TextField>
-          <TextField select name="kind" label="Problem" size="small" defaultValue={d.filter.kind} sx={{ minWidth: 180 }}>
-            <MenuItem value="">Any</MenuItem>
+            <option value="all">All</option>
+          </OutlinedSelect>
+          <OutlinedSelect name="kind" label="Problem" size="small" defaultValue={d.filter.kind} sx={{ minWidth: 180 }}>
+            <option value="">Any</option>
             {CASE_KINDS.map((k) => (
-              <MenuItem key={k} value={k}>
+              <option key={k} value={k}>
                 {CASE_KIND_LABELS[k]}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
-          <TextField select name="shop" label="Print shop" size="small" defaultValue={d.filter.shop} sx={{ minWidth: 180 }}>
-            <MenuItem value="">Any</MenuItem>
+          </OutlinedSelect>
+          <OutlinedSelect name="shop" label="Print shop" size="small" defaultValue={d.filter.shop} sx={{ minWidth: 180 }}>
+            <option value="">Any</option>
             {d.printShops.map((s) => (
-              <MenuItem key={s.id} value={s.id}>
+              <option key={s.id} value={s.id}>
                 {s.name}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </OutlinedSelect>
           <FormControlLabel control={<Checkbox name="overdue" value="1" defaultChecked={d.filter.overdue} />} label="Overdue only" />
           <Button type="submit" variant="outlined">
             Filter
