@@ -5,12 +5,12 @@ import Chip from "@mui/material/Chip";
 import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/fulfillers";
 import { errorsOf, valuesOf } from "#app/components/forms.tsx";
+import { OutlinedField, OutlinedTextArea } from "#app/components/OutlinedField.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
 import { failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";
 import { requireAdmin } from "#app/lib/session.server.ts";
@@ -231,11 +231,10 @@ export default function AdminFulfillers({ loaderData, actionData }: Route.Compon
                 <Form method="post" aria-label={`Approve ${a.businessName}`}>
                   <input type="hidden" name="intent" value="approve" />
                   <input type="hidden" name="id" value={a.id} />
-                  <TextField
+                  <OutlinedTextArea
                     name="note"
                     label={`Note to ${a.businessName} (optional)`}
                     fullWidth
-                    multiline
                     minRows={2}
                     size="small"
                     helperText="Included in the approval e-mail."
@@ -247,11 +246,10 @@ export default function AdminFulfillers({ loaderData, actionData }: Route.Compon
                 <Form method="post" aria-label={`Reject ${a.businessName}`}>
                   <input type="hidden" name="intent" value="reject" />
                   <input type="hidden" name="id" value={a.id} />
-                  <TextField
+                  <OutlinedTextArea
                     name="reason"
                     label={`Reason for rejecting ${a.businessName}`}
                     fullWidth
-                    multiline
                     minRows={2}
                     size="small"
                     error={Boolean(rejectErr.reason)}
@@ -327,7 +325,7 @@ export default function AdminFulfillers({ loaderData, actionData }: Route.Compon
                   <input type="hidden" name="intent" value="suspend" />
                   <input type="hidden" name="id" value={s.id} />
                   <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ mt: 2, alignItems: { sm: "flex-start" } }}>
-                    <TextField
+                    <OutlinedField
                       name="reason"
                       label={`Reason for suspending ${s.name}`}
                       size="small"
