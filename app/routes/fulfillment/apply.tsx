@@ -8,11 +8,11 @@ import FormHelperText from "@mui/material/FormHelperText";
 import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/apply";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
+import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import { formatLongDate } from "#app/lib/dates.ts";
 import { echoValues, failure, failureFromError, readForm } from "#app/lib/forms.server.ts";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
@@ -170,7 +170,7 @@ export default function FulfillmentApplication({ loaderData, actionData }: Route
     label: string,
     props: { helper?: string; max?: number; required?: boolean; autoComplete?: string; wide?: boolean; inputMode?: "numeric" } = {},
   ) => (
-    <TextField
+    <OutlinedField
       name={name}
       id={`apply-${name}`}
       label={label}
@@ -180,7 +180,8 @@ export default function FulfillmentApplication({ loaderData, actionData }: Route
       defaultValue={values[name] ?? ""}
       error={Boolean(errors[name])}
       helperText={errors[name] ?? props.helper ?? " "}
-      slotProps={{ htmlInput: { maxLength: props.max ?? 200, ...(props.inputMode ? { inputMode: props.inputMode } : {}) } }}
+      maxLength={props.max ?? 200}
+      inputMode={props.inputMode}
       sx={{ gridColumn: props.wide ? { sm: "1 / -1" } : undefined }}
     />
   );
@@ -245,8 +246,7 @@ export default function FulfillmentApplication({ loaderData, actionData }: Route
                 helper: "For the US, Canada and Australia the state or province, like OR.",
               })}
               {field("postalCode", "Postal code", { required: true, max: 20, autoComplete: "postal-code" })}
-              <TextField
-                select
+              <OutlinedSelect
                 name="country"
                 id="apply-country"
                 label="Country"
@@ -255,7 +255,7 @@ export default function FulfillmentApplication({ loaderData, actionData }: Route
                 defaultValue={values.country ?? ""}
                 error={Boolean(errors.country)}
                 helperText={errors.country ?? " "}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { autoComplete: "country" } }}
+                autoComplete="country"
               >
                 <option value="">Choose a country</option>
                 {countries.map((c) => (
@@ -264,7 +264,7 @@ export default function FulfillmentApplication({ loaderData, actionData }: Route
                     {c.name}
                   </option>
                 ))}
-              </TextField>
+              </OutlinedSelect>
             </Box>
             <Box
               component="fieldset"
