@@ -5,11 +5,11 @@ import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { WarehouseFields } from "#app/components/fulfillment/WarehouseFields.tsx";
+import { OutlinedField } from "#app/components/OutlinedField.tsx";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { failure, failureFromError, readForm } from "#app/lib/forms.server.ts";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";
@@ -152,7 +152,7 @@ export default function RegisterPrintShop({ loaderData, actionData }: Route.Comp
                 Payout contact
               </Typography>
               <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2, rowGap: 0.5 }}>
-                <TextField
+                <OutlinedField
                   name="payoutContactName"
                   id="setup-payoutContactName"
                   label="Name"
@@ -162,9 +162,9 @@ export default function RegisterPrintShop({ loaderData, actionData }: Route.Comp
                   defaultValue={values.payoutContactName ?? ""}
                   error={Boolean(errors.payoutContactName)}
                   helperText={errors.payoutContactName ?? "Who receives payout statements and questions about money."}
-                  slotProps={{ htmlInput: { maxLength: 120 } }}
+                  maxLength={120}
                 />
-                <TextField
+                <OutlinedField
                   name="payoutContactEmail"
                   id="setup-payoutContactEmail"
                   label="E-mail"
@@ -175,7 +175,7 @@ export default function RegisterPrintShop({ loaderData, actionData }: Route.Comp
                   defaultValue={values.payoutContactEmail ?? ""}
                   error={Boolean(errors.payoutContactEmail)}
                   helperText={errors.payoutContactEmail ?? "Like accounts@your-print-shop.com."}
-                  slotProps={{ htmlInput: { maxLength: 254 } }}
+                  maxLength={254}
                 />
               </Box>
               <Stack direction="row" spacing={1.5} sx={{ mt: 3 }}>
