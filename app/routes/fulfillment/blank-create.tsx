@@ -7,12 +7,12 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/blank-create";
 import { echoValues, readForm, type FieldErrors } from "#app/lib/forms.server.ts";
+import { OutlinedField, OutlinedSelect, OutlinedTextArea } from "#app/components/OutlinedField.tsx";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { money, parseMoney, toDecimalString, type CurrencyCode } from "#server/contracts/money.ts";
 import { AppError } from "#server/kernel/index.ts";
@@ -207,29 +207,23 @@ export default function CreateBlank({ loaderData, actionData }: Route.ComponentP
       inputMode?: "numeric" | "decimal";
       placeholder?: string;
     } = {},
-  ) => (
-    <TextField
-      key={name}
-      name={name}
-      id={`blank-${name.replace(/\./g, "-")}`}
-      label={label}
-      autoComplete="off"
-      defaultValue={values[name] ?? ""}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? props.helper ?? " "}
-      required={props.required}
-      multiline={props.multiline}
-      minRows={props.multiline ? 3 : undefined}
-      fullWidth
-      slotProps={{
-        htmlInput: {
-          maxLength: props.max ?? 80,
-          placeholder: props.placeholder,
-          ...(props.inputMode ? { inputMode: props.inputMode } : {}),
-        },
-      }}
-    />
-  );
+  ) => {
+    const common = {
+      name,
+      id: `blank-${name.replace(/\./g, "-")}`,
+      label,
+      autoComplete: "off",
+      defaultValue: values[name] ?? "",
+      error: Boolean(errors[name]),
+      helperText: errors[name] ?? props.helper ?? " ",
+      required: props.required,
+      fullWidth: true,
+      maxLength: props.max ?? 80,
+      placeholder: props.placeholder,
+      inputMode: props.inputMode,
+    };
+    return props.multiline ? <OutlinedTextArea key={name} {...common} minRows={3} /> : <OutlinedField key={name} {...common} />;
+  };
   const areas = areaChoices[category];
   return (
     <Box sx={{ maxWidth: 860 }}>
@@ -260,8 +254,7 @@ export default function CreateBlank({ loaderData, actionData }: Route.ComponentP
             ) : null}
             <Box sx={grid("1fr 1fr")}>
               {field("name", "Blank name", { required: true, helper: "As designers see it, like Heavyweight tee." })}
-              <TextField
-                select
+              <OutlinedSelect
                 name="category"
                 id="blank-category"
                 label="Category"
@@ -271,14 +264,13 @@ export default function CreateBlank({ loaderData, actionData }: Route.ComponentP
                 helperText={errors.category ?? "Its print areas follow."}
                 required
                 fullWidth
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
                 {CATEGORIES.map((c) => (
                   <option key={c} value={c}>
                     {CATEGORY_LABELS[c]}
                   </option>
                 ))}
-              </TextField>
+              </OutlinedSelect>
               {field("productionDays", "Production days", {
                 required: true,
                 max: 2,
