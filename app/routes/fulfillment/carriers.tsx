@@ -7,11 +7,11 @@ import Chip from "@mui/material/Chip";
 import FormHelperText from "@mui/material/FormHelperText";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/carriers";
 import { formatPrice } from "#app/components/catalog/PriceText.tsx";
+import { OutlinedField, OutlinedSelect, type OutlinedFieldProps } from "#app/components/OutlinedField.tsx";
 import { echoValues, readForm, type FieldErrors } from "#app/lib/forms.server.ts";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { countryName, ISO_COUNTRY_CODES } from "#server/contracts/countries.ts";
@@ -435,8 +435,8 @@ function QuoteForm({ loaderData, actionData, busy }: { loaderData: LoaderData; a
   const v = failed?.values ?? answer?.values ?? {};
   const e = failed?.errors ?? {};
   const active = loaderData.accounts.filter((a) => a.status === "active");
-  const field = (name: string, label: string, helper: string, extra: object = {}) => (
-    <TextField
+  const field = (name: string, label: string, helper: string, extra: Partial<OutlinedFieldProps> = {}) => (
+    <OutlinedField
       name={name}
       label={label}
       id={`quote-${name}`}
@@ -467,33 +467,29 @@ function QuoteForm({ loaderData, actionData, busy }: { loaderData: LoaderData; a
               alignItems: "start",
             }}
           >
-            <TextField
-              select
+            <OutlinedSelect
               name="country"
               label="Destination country"
               id="quote-country"
               defaultValue={v.country ?? "US"}
               error={Boolean(e.country)}
               helperText={e.country ?? " "}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               {loaderData.countries.map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.name}
                 </option>
               ))}
-            </TextField>
-            {field("postalCode", "Postal code", "Leave empty where there are none", { slotProps: { htmlInput: { autoComplete: "off" } } })}
-            {field("weight", "Weight (g)", "Packed, in grams", { slotProps: { htmlInput: { inputMode: "numeric" } } })}
-            <TextField
-              select
+            </OutlinedSelect>
+            {field("postalCode", "Postal code", "Leave empty where there are none", { autoComplete: "off" })}
+            {field("weight", "Weight (g)", "Packed, in grams", { inputMode: "numeric" })}
+            <OutlinedSelect
               name="carrier"
               label="Carrier"
               id="quote-carrier"
               defaultValue={v.carrier ?? ""}
               error={Boolean(e.carrier)}
               helperText={e.carrier ?? " "}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               <option value="">All active carriers</option>
               {active.map((a) => (
@@ -501,10 +497,10 @@ function QuoteForm({ loaderData, actionData, busy }: { loaderData: LoaderData; a
                   {a.name}
                 </option>
               ))}
-            </TextField>
-            {field("length", "Length (cm)", "Optional", { slotProps: { htmlInput: { inputMode: "decimal" } } })}
-            {field("width", "Width (cm)", "Optional", { slotProps: { htmlInput: { inputMode: "decimal" } } })}
-            {field("height", "Height (cm)", "Optional", { slotProps: { htmlInput: { inputMode: "decimal" } } })}
+            </OutlinedSelect>
+            {field("length", "Length (cm)", "Optional", { inputMode: "decimal" })}
+            {field("width", "Width (cm)", "Optional", { inputMode: "decimal" })}
+            {field("height", "Height (cm)", "Optional", { inputMode: "decimal" })}
             <Box sx={{ pt: { lg: 1 } }}>
               <Button type="submit" variant="contained" disabled={busy}>
                 Quote
@@ -640,23 +636,21 @@ export default function FulfillerCarriers({ loaderData, actionData }: Route.Comp
                   </Alert>
                 ) : null}
                 <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
-                  <TextField
-                    select
+                  <OutlinedSelect
                     name="carrierCode"
                     label="Carrier"
                     id="add-carrier-code"
                     defaultValue={addFailure?.values.carrierCode ?? addable[0]!.code}
                     error={Boolean(addFailure?.errors.carrierCode)}
                     helperText={addFailure?.errors.carrierCode ?? " "}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                   >
                     {addable.map((c) => (
                       <option key={c.code} value={c.code}>
                         {c.name} ({c.services.join(", ")})
                       </option>
                     ))}
-                  </TextField>
-                  <TextField
+                  </OutlinedSelect>
+                  <OutlinedField
                     name="name"
                     label="Name your staff see"
                     id="add-carrier-name"
