@@ -6,12 +6,12 @@ import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { z } from "zod";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/config";
 import { formatPrice } from "#app/components/catalog/PriceText.tsx";
+import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import { echoValues, type FieldErrors, readForm } from "#app/lib/forms.server.ts";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { money, parseMoney, toDecimalString, type CurrencyCode } from "#server/contracts/money.ts";
@@ -210,7 +210,7 @@ function ZoneForm({ zone, failed, busy, cancelTo }: { zone: Zone | null; failed:
         </Alert>
       ) : null}
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "flex-start" } }}>
-        <TextField
+        <OutlinedField
           name="name"
           label="Zone name"
           defaultValue={v?.name ?? zone?.name ?? ""}
@@ -220,7 +220,7 @@ function ZoneForm({ zone, failed, busy, cancelTo }: { zone: Zone | null; failed:
           required
           sx={{ minWidth: { sm: 200 } }}
         />
-        <TextField
+        <OutlinedField
           name="regions"
           label="Countries and regions"
           defaultValue={v?.regions ?? zone?.regions.join(", ") ?? ""}
@@ -280,15 +280,13 @@ function RateForm({
         </Alert>
       ) : null}
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "2fr 1.5fr 1fr 1fr 0.8fr 0.8fr" }, gap: 1.5 }}>
-        <TextField
-          select
+        <OutlinedSelect
           name="target"
           label="For"
           id={field("target")}
           defaultValue={target}
           error={Boolean(e.target)}
           helperText={e.target ?? " "}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">Choose a blank or a category</option>
           <optgroup label="Categories (any blank in it)">
@@ -305,16 +303,14 @@ function RateForm({
               </option>
             ))}
           </optgroup>
-        </TextField>
-        <TextField
-          select
+        </OutlinedSelect>
+        <OutlinedSelect
           name="warehouseId"
           label="From"
           id={field("warehouse")}
           defaultValue={v?.warehouseId ?? rate?.warehouseId ?? ""}
           error={Boolean(e.warehouseId)}
           helperText={e.warehouseId ?? " "}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">Any of your warehouses</option>
           {warehouses.map((w) => (
@@ -322,42 +318,42 @@ function RateForm({
               {w.name}
             </option>
           ))}
-        </TextField>
-        <TextField
+        </OutlinedSelect>
+        <OutlinedField
           name="firstItem"
           label={`First item (${currency})`}
           id={field("first")}
           defaultValue={v?.firstItem ?? (rate ? decimal(rate.firstItemMinor, currency) : "")}
           error={Boolean(e.firstItem)}
           helperText={e.firstItem ?? " "}
-          slotProps={{ htmlInput: { inputMode: "decimal" } }}
+          inputMode="decimal"
         />
-        <TextField
+        <OutlinedField
           name="additionalItem"
           label={`Each additional (${currency})`}
           id={field("additional")}
           defaultValue={v?.additionalItem ?? (rate ? decimal(rate.additionalItemMinor, currency) : "")}
           error={Boolean(e.additionalItem)}
           helperText={e.additionalItem ?? " "}
-          slotProps={{ htmlInput: { inputMode: "decimal" } }}
+          inputMode="decimal"
         />
-        <TextField
+        <OutlinedField
           name="minDays"
           label="Days, fastest"
           id={field("min")}
           defaultValue={v?.minDays ?? (rate ? String(rate.minDays) : "")}
           error={Boolean(e.minDays)}
           helperText={e.minDays ?? " "}
-          slotProps={{ htmlInput: { inputMode: "numeric" } }}
+          inputMode="numeric"
         />
-        <TextField
+        <OutlinedField
           name="maxDays"
           label="Days, slowest"
           id={field("max")}
           defaultValue={v?.maxDays ?? (rate ? String(rate.maxDays) : "")}
           error={Boolean(e.maxDays)}
           helperText={e.maxDays ?? " "}
-          slotProps={{ htmlInput: { inputMode: "numeric" } }}
+          inputMode="numeric"
         />
       </Box>
       <Stack direction="row" spacing={1}>
