@@ -7,12 +7,12 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/warehouse";
 import { WarehouseFields } from "#app/components/fulfillment/WarehouseFields.tsx";
+import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import { echoValues, readForm, type FieldErrors } from "#app/lib/forms.server.ts";
 import { orRespond } from "#app/lib/party-orders.server.ts";
 import { clockView, requireWarehouse, warehouseChoices, warehouseFormInput, warehouseFormValues } from "#app/lib/warehouses.server.ts";
@@ -262,7 +262,7 @@ function BoxForm({ box, failed, busy, cancelTo }: { box: Box | null; failed: War
   const v = failed?.values;
   const e = failed?.errors ?? {};
   const field = (name: (typeof BOX_FIELDS)[number], label: string, current: string, helper = " ") => (
-    <TextField
+    <OutlinedField
       name={name}
       id={`box-${key}-${name}`}
       label={label}
@@ -270,7 +270,8 @@ function BoxForm({ box, failed, busy, cancelTo }: { box: Box | null; failed: War
       error={Boolean(e[name])}
       helperText={e[name] ?? helper}
       size="small"
-      slotProps={{ htmlInput: { inputMode: name === "name" ? undefined : "decimal", maxLength: name === "name" ? 60 : 10 } }}
+      inputMode={name === "name" ? undefined : "decimal"}
+      maxLength={name === "name" ? 60 : 10}
       sx={{ gridColumn: name === "name" ? { xs: "1 / -1", md: "span 2" } : undefined }}
     />
   );
@@ -538,7 +539,7 @@ export default function WarehousePage({ loaderData, actionData }: Route.Componen
             <Form method="post" encType="multipart/form-data" aria-label="Upload a stock sheet">
               <input type="hidden" name="intent" value="import-stock" />
               <input type="hidden" name="blank" value={stock.blankId} />
-              <TextField
+              <OutlinedField
                 type="file"
                 name="sheet"
                 id="stock-sheet"
@@ -547,7 +548,8 @@ export default function WarehousePage({ loaderData, actionData }: Route.Componen
                 fullWidth
                 error={Boolean(sheetFailure?.errors.sheet)}
                 helperText={sheetFailure?.errors.sheet ?? `A CSV file of at most ${maxSheetMb} MB.`}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { accept: ".csv,text/csv" } }}
+                shrink
+                accept=".csv,text/csv"
               />
               <Button type="submit" variant="outlined" size="small" disabled={busy} sx={{ mt: 1 }}>
                 Upload sheet
@@ -575,21 +577,13 @@ export default function WarehousePage({ loaderData, actionData }: Route.Componen
             {stock.blanks.length > 1 ? (
               <Form method="get" action={`${base}#stock`}>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: "flex-start", mb: 2 }}>
-                  <TextField
-                    select
-                    name="blank"
-                    label="Blank"
-                    id="stock-blank"
-                    size="small"
-                    defaultValue={stock.blankId}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                  >
+                  <OutlinedSelect name="blank" label="Blank" id="stock-blank" size="small" defaultValue={stock.blankId}>
                     {stock.blanks.map((b) => (
                       <option key={b.id} value={b.id}>
                         {b.name}
                       </option>
                     ))}
-                  </TextField>
+                  </OutlinedSelect>
                   <Button type="submit" variant="outlined">
                     Show
                   </Button>
@@ -642,7 +636,7 @@ export default function WarehousePage({ loaderData, actionData }: Route.Componen
                           </td>
                           <td>
                             <input type="hidden" name={`wasOnHand:${row.blankVariantId}`} value={was} />
-                            <TextField
+                            <OutlinedField
                               name={onHandName}
                               id={`stock-${row.blankVariantId}`}
                               size="small"
@@ -650,20 +644,22 @@ export default function WarehousePage({ loaderData, actionData }: Route.Componen
                               placeholder="Made to order"
                               error={Boolean(stockFailure?.errors[onHandName])}
                               helperText={stockFailure?.errors[onHandName]}
-                              slotProps={{ htmlInput: { inputMode: "numeric", "aria-label": `On hand, ${row.sku}` } }}
+                              inputMode="numeric"
+                              aria-label={`On hand, ${row.sku}`}
                               sx={{ width: 140 }}
                             />
                           </td>
                           <td>
                             <input type="hidden" name={`wasBin:${row.blankVariantId}`} value={row.bin} />
-                            <TextField
+                            <OutlinedField
                               name={binName}
                               id={`bin-${row.blankVariantId}`}
                               size="small"
                               defaultValue={stockFailure?.values[binName] ?? row.bin}
                               error={Boolean(stockFailure?.errors[binName])}
                               helperText={stockFailure?.errors[binName]}
-                              slotProps={{ htmlInput: { maxLength: 40, "aria-label": `Bin, ${row.sku}` } }}
+                              maxLength={40}
+                              aria-label={`Bin, ${row.sku}`}
                               sx={{ width: 140 }}
                             />
                           </td>
