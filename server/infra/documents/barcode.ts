@@ -80,7 +80,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
  * An 8-bit grey, non-interlaced PNG of filtered `rows` (each a filter byte and its bytes). The
  * rows of a barcode are either a copy of the row above (filter Up: all zeros) or a row of long
  * runs (filter Sub: non-zero only where a bar starts or ends), so run-length deflate packs them
- * about as small as full deflate does at a quarter of its time (~25 µs a symbol).
+ * at a quarter of full deflate's time (~25 µs a symbol) into a little more (~240 bytes for a
+ * 12-character code at 2 px a module, against ~190).
  */
 function greyPng(widthPx: number, heightPx: number, rows: Buffer): Buffer {
   const header = Buffer.alloc(13);
@@ -136,8 +137,8 @@ function drawPng(text: string, style: BarcodeStyle): BarcodeImage {
   };
   const barRow = subOf(pixels);
   const whiteRow = subOf(Buffer.alloc(widthPx, 255));
-  // Each row is Sub-filtered where it differs from the row above (the first row, the first and
-  // the last row of bars), otherwise Up-filtered (all zeros).
+  // A row that differs from the one above (the first row, the first row of bars, the first white
+  // row under them) is Sub-filtered; every other row is Up-filtered (all zeros).
   const stride = widthPx + 1;
   const rows = scratchRows(stride * heightPx);
   const isBar = (y: number) => y >= pad && y < pad + bars;
