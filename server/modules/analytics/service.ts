@@ -83,7 +83,7 @@ export async function shopAnalytics(
   const currency = await currencyOf(ctx);
   const party = { kind: "fulfiller" as const, id: input.fulfillerId };
   // Each shipped group once (its lines summed, its due time the latest of its lines' on the floor),
-  // then per day of the shop's time zone and in all.
+  // then per date of the shop's time zone (formatted once per day) and in all.
   const lines = fulfillerShippedLinesSql(input.fulfillerId, win);
   const figures = execRows<{
     day: string | null;
@@ -94,11 +94,11 @@ export async function shopAnalytics(
     median_hours: number | string | null;
   }>(
     ctx,
-    sql`select x.day, count(*)::int as shipments, count(distinct x.order_id)::int as orders, coalesce(sum(x.units), 0)::int as units,
+    sql`select to_char(x.day, 'YYYY-MM-DD') as day, count(*)::int as shipments, count(distinct x.order_id)::int as orders, coalesce(sum(x.units), 0)::int as units,
         (count(*) filter (where x.shipped_at <= x.due_at))::int as on_time,
         percentile_cont(0.5) within group (order by x.hours) as median_hours
       from (
-        select to_char(s.shipped_at at time zone ${sql.raw(`'${win.timeZone}'`)}, 'YYYY-MM-DD') as day, s.order_id, s.units, s.shipped_at,
+        select (s.shipped_at at time zone ${sql.raw(`'${win.timeZone}'`)})::date as day, s.order_id, s.units, s.shipped_at,
           coalesce(s.due_at, s.paid_at + make_interval(days => s.production_days)) as due_at,
           extract(epoch from (s.shipped_at - s.paid_at)) / 3600.0 as hours
         from (

@@ -18,11 +18,15 @@ const accountsOf = (p: LedgerParty) =>
     ? [ACCOUNTS.storePending(p.id), ACCOUNTS.storePayable(p.id)]
     : [ACCOUNTS.fulfillerPending(p.id), ACCOUNTS.fulfillerPayable(p.id)];
 
-/** The day (`YYYY-MM-DD`) of a timestamp column in an IANA time zone, in SQL (the name is checked, then inlined so the select and its group by are one expression). */
-const dayIn = (column: SQL | AnyColumn, timeZone = "UTC") => {
+/** The date of a timestamp column in an IANA time zone, in SQL (the name is checked, then inlined so the select and its group by are one expression). */
+const dateIn = (column: SQL | AnyColumn, timeZone = "UTC") => {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone)) throw new Error(`Not a time zone name: ${timeZone}`);
-  return sql<string>`to_char(${column} at time zone ${sql.raw(`'${timeZone}'`)}, 'YYYY-MM-DD')`;
+  return sql`(${column} at time zone ${sql.raw(`'${timeZone}'`)})::date`;
 };
+/** That date as `YYYY-MM-DD`. */
+const asDay = (date: SQL) => sql<string>`to_char(${date}, 'YYYY-MM-DD')`;
+/** The day (`YYYY-MM-DD`) of a timestamp column in an IANA time zone, in SQL. */
+const dayIn = (column: SQL | AnyColumn, timeZone = "UTC") => asDay(dateIn(column, timeZone));
 
 /**
  * The party's share booked per day (in `timeZone`, default UTC) in `[from, to)`, in `currency`: what sales credited it less
@@ -34,9 +38,10 @@ export async function partyDailyShares(
   party: LedgerParty,
   window: { from: Date; to: Date; currency: string; timeZone?: string },
 ): Promise<{ date: string; amountMinor: number }[]> {
-  const day = dayIn(ledgerEntries.createdAt, window.timeZone);
+  // Grouped by date, formatted once per day (not once per entry).
+  const date = dateIn(ledgerEntries.createdAt, window.timeZone);
   const rows = await ctx.db
-    .select({ date: day, amount: sql<string>`-sum(${ledgerEntries.amountMinor})` })
+    .select({ date: asDay(date), amount: sql<string>`-sum(${ledgerEntries.amountMinor})` })
     .from(ledgerEntries)
     .where(
       and(
@@ -46,7 +51,7 @@ export async function partyDailyShares(
         eq(ledgerEntries.currency, window.currency),
       ),
     )
-    .groupBy(day);
+    .groupBy(date);
   return rows.map((r) => ({ date: r.date, amountMinor: Number(r.amount) || 0 }));
 }
 

@@ -21,15 +21,16 @@ async function rows<T>(ctx: ReadCtx, query: ReturnType<typeof sql>): Promise<T[]
 
 /**
  * Product page views of a store's products per UTC day in the window: one per viewer, product and
- * day (as recorded: `recordProductView`). Reads the views of the window (indexed by viewed_at).
+ * day (as recorded: `recordProductView`). Reads the views of the window (indexed by viewed_at);
+ * counts them by their recorded UTC `day` (the UTC day of viewed_at, without formatting each view's time).
  */
 export async function storeViewsDaily(ctx: ReadCtx, storeId: string, window: Window): Promise<{ date: string; views: number }[]> {
   const r = await rows<{ date: string; views: number | string }>(
     ctx,
-    sql`select to_char(v.viewed_at at time zone 'UTC', 'YYYY-MM-DD') as date, count(*)::int as views
+    sql`select v.day as date, count(*)::int as views
       from ${productTraitsSql()} p join ${productViews} v on v.product_id = p.id
       where p.store_id = ${storeId} and v.viewed_at >= ${window.from} and v.viewed_at < ${window.to}
-      group by 1`,
+      group by v.day`,
   );
   return r.map((x) => ({ date: x.date, views: Number(x.views) }));
 }
