@@ -1,10 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { signInAs } from "./support/accounts.ts";
 import { waitForHydration } from "./support/a11y.ts";
 
-// The storefront's outlined fields (app/components/OutlinedField.tsx) are a native input and CSS,
-// drawn as MUI's outlined TextField: the label sits inside the empty field, floats onto the outline
-// on focus or with a value (in CSS, so before the page hydrates too), and an error is red, described
-// and announced.
+// The outlined fields of the storefront and the back office (app/components/OutlinedField.tsx) are a
+// native input, select or textarea and CSS, drawn as MUI's outlined TextField: the label sits inside
+// the empty field, floats onto the outline on focus or with a value (in CSS, so before the page
+// hydrates too), and an error is red, described and announced.
 
 /** Where the label is: "up" when its middle sits on the outline's top edge, "in" inside the box. */
 async function labelPlace(page: Page, input: Locator): Promise<"up" | "in" | "?"> {
@@ -79,4 +80,20 @@ test("a wrong quantity is shown next to the field, red, described and marked inv
       return [css("label").color, css("fieldset").borderTopColor, css("p").color];
     });
   await expect.poll(colours).toEqual(["rgb(211, 47, 47)", "rgb(211, 47, 47)", "rgb(211, 47, 47)"]);
+});
+
+test("a back-office text area: its label floats as a field's, it grows with its lines, its help is its description", async ({ page }) => {
+  await signInAs(page, "admin", "/admin/fulfillers");
+  // The demo's pending print shop application (server/seed/print-shops.ts); nothing is sent.
+  const reason = page.getByLabel(/^Reason for rejecting/).first();
+  await expect(reason).toHaveJSProperty("tagName", "TEXTAREA");
+  await expect(reason).toHaveAccessibleDescription("The applicant reads this.");
+  await expect.poll(() => labelPlace(page, reason)).toBe("in");
+  const height = () => reason.evaluate((el) => el.getBoundingClientRect().height);
+  const twoLines = await height();
+  expect(twoLines).toBeCloseTo(46, 0); // minRows 2 lines of 23 px, as MUI's TextareaAutosize
+  await reason.fill("One\nTwo\nThree\nFour");
+  await reason.blur();
+  await expect.poll(() => labelPlace(page, reason)).toBe("up");
+  await expect.poll(height).toBeCloseTo(92, 0);
 });
