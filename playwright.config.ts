@@ -91,6 +91,9 @@ export default defineConfig({
       AUTH_MAX_SIGNUPS_PER_IP: "1000",
       JOBS_MAX_APPLICATIONS_PER_IP: "1000",
       ORDERS_MAX_PER_IP: "1000",
+      // Journeys check what pages do, not how the server sheds load: a render waits its turn
+      // (server/http/admission.ts) however busy the machine is, instead of being answered 503.
+      RENDER_MAX_WAIT_MS: "60000",
       // An external OIDC provider whose key set tests/e2e/oidc.api.spec.ts serves (or not) itself.
       OIDC_ISSUER: "https://idp.e2e.platen.test",
       OIDC_AUDIENCE: "platen-e2e",

@@ -136,5 +136,5 @@ export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_0
     }
   }
 
-  return { baseUrl, port, coldStartMs, stop, rssMb, logFile };
+  return { baseUrl, port, pid: child.pid, coldStartMs, stop, rssMb, logFile };
 }

@@ -14,7 +14,8 @@
 // PostgreSQL, which runs when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server), BENCH_FRESH=0
 // (skip `npm ci && npm start` on a fresh clone of HEAD, bench/fresh.mjs), BENCH_SKIP_MICRO=1,
 // BENCH_ONLY=start (only the cold start, the restart and the fresh clone, with the machine's load),
-// BENCH_ONLY=checkout-burst (only 200 checkouts at once on PostgreSQL, bench/checkout-burst.mjs).
+// BENCH_ONLY=checkout-burst (only 200 checkouts at once on PostgreSQL, bench/checkout-burst.mjs),
+// BENCH_ONLY=overload (only the overload fairness, bench/overload.mjs).
 // Exit code 1 when the server does not start or a scenario had errors or an unexpected status.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +28,7 @@ import { JS_BUDGET_BYTES, measureJs, printJsTable } from "./js-budget.mjs";
 import { LIGHTHOUSE_GOALS, runLighthouse } from "../bench/lighthouse.mjs";
 import { measureFreshStart } from "../bench/fresh.mjs";
 import { checkoutBurst } from "../bench/checkout-burst.mjs";
+import { overloadBench } from "../bench/overload.mjs";
 
 const num = (name, fallback, min, max) => {
   const raw = process.env[name];
@@ -55,7 +57,8 @@ const microNames = existsSync(path.join(root, "bench", "micro"))
 // BENCH_ONLY=start: only the start figures (cold start, restart, `npm ci && npm start` on a fresh clone).
 const startOnly = only.includes("start");
 const burstOnly = only.includes("checkout-burst");
-if (scenarios.length === 0 && !startOnly && !burstOnly && !only.some((n) => microNames.includes(n))) {
+const overloadOnly = only.includes("overload");
+if (scenarios.length === 0 && !startOnly && !burstOnly && !overloadOnly && !only.some((n) => microNames.includes(n))) {
   console.error(`BENCH_ONLY matched no scenario. Scenarios: ${allScenarios.map((s) => s.name).join(", ")}`);
   process.exit(2);
 }
@@ -235,6 +238,16 @@ async function main() {
       burst = await checkoutBurst({ buildDir, pgUrl });
     } catch (error) {
       console.log(`Checkout burst not measured: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
+  // Fair latency under overload (issue 24): the admission gate against every request at once.
+  let overload = null;
+  if (!only.length || overloadOnly) {
+    try {
+      overload = await overloadBench({ buildDir, connections, duration });
+    } catch (error) {
+      console.log(`Overload not measured: ${error instanceof Error ? error.message : error}`);
     }
   }
 
@@ -450,6 +463,7 @@ async function main() {
     lighthouse: lighthouseResults,
     postgresScaling: scaling,
     checkoutBurst: burst,
+    overload,
     rssMb: { afterStart: rssAfterStart, afterLoad: rssAfterLoad },
     scenarios: results,
     micro,

@@ -7,6 +7,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type express from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { encodeHtml, isHtmlDocument } from "./html-encoding.ts";
+import { Overloaded, renderGate } from "./admission.ts";
 import { runInRequestScope } from "./request-scope.ts";
 import { bodyLimitFor, isPrivatePath, tooLargeMessage } from "./limits.ts";
 import { onlyHookCookies, pageCache, pageCacheKey, purgesPageCache } from "./page-cache.ts";
@@ -194,6 +195,26 @@ export function reactRouterHandler(options: RouterHandlerOptions): express.Reque
     const generation = cache.currentGeneration;
     const limit = bodyLimitFor(req.path);
     let exceeded = false;
+    // A turn to render (server/http/admission.ts): form posts queue first and are never turned away.
+    let release: () => void;
+    try {
+      const gone = new AbortController();
+      res.once("close", () => gone.abort());
+      const queued = performance.now();
+      release = await renderGate().enter({ urgent: !BODYLESS.has(req.method), signal: gone.signal });
+      res.setHeader("Server-Timing", `admit;dur=${(performance.now() - queued).toFixed(1)}`);
+    } catch (error) {
+      if (cacheKey) cache.release(cacheKey);
+      if (!(error instanceof Overloaded)) return next(error);
+      if (error.reason === "gone") return;
+      res
+        .status(503)
+        .set({ "Retry-After": "1", "Cache-Control": "no-store" })
+        .type("text/plain")
+        .send("Platen is very busy right now. Please try again in a moment.");
+      return;
+    }
+    res.once("close", release);
     try {
       let body: ReadableStream<Uint8Array> | undefined;
       if (!BODYLESS.has(req.method)) {
@@ -240,6 +261,8 @@ export function reactRouterHandler(options: RouterHandlerOptions): express.Reque
       const response = await (BODYLESS.has(req.method)
         ? runInRequestScope(() => handleRequest(request, context))
         : handleRequest(request, context));
+      // An event stream stays open for as long as the page does: it holds no turn to render.
+      if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) release();
       if (exceeded && response.status !== 413) {
         // The action failed on the cut-off stream (or answered without it): the answer is the limit.
         await response.body?.cancel();
@@ -259,6 +282,8 @@ export function reactRouterHandler(options: RouterHandlerOptions): express.Reque
       if (cacheKey) cache.release(cacheKey);
       if (exceeded) return sendTooLarge(res, limit.bytes);
       next(error);
+    } finally {
+      release();
     }
   };
 }

@@ -1,0 +1,112 @@
+// Fair latency under overload (issue 24): 50 connections on a page the server cannot keep up with
+// (a product page with the page cache off, so that every request renders), first with Platen's
+// admission gate as configured by default (server/http/admission.ts: 4 renders at a time, a page
+// view that cannot start within 0.8 s is answered 503 + Retry-After), then with the gate opened wide
+// (RENDER_CONCURRENCY=256: every request renders at once, as before the gate). For each: requests/s
+// served, the latency of the served answers (p50, p99, max), how many were turned away (503), and
+// the server's CPU time per served request (from /proc, so the load generator's CPU does not count).
+//
+// Goal: p99 within 3x of p50, and no served request waiting more than 2 s.
+//
+//   npm run bench (all), BENCH_ONLY=overload npm run bench (this alone), or
+//   node bench/overload.mjs [buildDir]
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { startServer } from "./server.mjs";
+
+const CLK_TCK = 100; // Linux's USER_HZ
+
+/** User + system CPU seconds of a process so far (Linux /proc), or null. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK; // utime, stime (fields 14, 15 of stat)
+  } catch {
+    return null;
+  }
+}
+
+const pct = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : null;
+
+async function productPath(baseUrl) {
+  const html = await (await fetch(`${baseUrl}/shop`)).text();
+  const id = /href="\/shop\/product\/(prd_[0-9a-z]+)"/.exec(html)?.[1];
+  if (!id) throw new Error("no product link on /shop");
+  return `/shop/product/${id}`;
+}
+
+function load(url, { connections, duration }) {
+  const served = [];
+  const statuses = new Map();
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration, headers: { "accept-encoding": "gzip, br" } }, (error, result) =>
+      error ? reject(error) : resolve({ result, served, statuses }),
+    );
+    instance.on("response", (_client, status, _bytes, ms) => {
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (status === 200) served.push(ms);
+    });
+  });
+}
+
+/**
+ * Runs both configurations on one demo database (seeded once, kept between the two servers) and
+ * returns their figures; prints a table.
+ */
+export async function overloadBench({ buildDir = process.env.PLATEN_BUILD_DIR || "build", connections = 50, duration = 10 } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "platen-bench-overload-"));
+  const runs = [];
+  try {
+    for (const [label, env] of [
+      ["admission gate (default)", {}],
+      ["every request at once", { RENDER_CONCURRENCY: "256", RENDER_MAX_QUEUE: "100000", RENDER_MAX_WAIT_MS: "60000" }],
+    ]) {
+      const server = await startServer({ buildDir, dataDir, env: { PLATEN_RENDER_CACHE: "off", ...env } });
+      try {
+        const url = server.baseUrl + (await productPath(server.baseUrl));
+        await load(url, { connections, duration: 2 }); // warm-up
+        const cpu0 = cpuSeconds(server.pid);
+        const { served, statuses } = await load(url, { connections, duration });
+        const cpu1 = cpuSeconds(server.pid);
+        served.sort((a, b) => a - b);
+        const p50 = pct(served, 50);
+        const p99 = pct(served, 99);
+        runs.push({
+          label,
+          servedPerSecond: Math.round((served.length / duration) * 10) / 10,
+          p50,
+          p99,
+          max: served.at(-1) ?? null,
+          p99OverP50: p50 ? Math.round((p99 / p50) * 10) / 10 : null,
+          turnedAway: statuses.get(503) ?? 0,
+          otherStatuses: Object.fromEntries([...statuses].filter(([s]) => s !== 200 && s !== 503)),
+          cpuMsPerServed: cpu0 !== null && cpu1 !== null && served.length ? Math.round(((cpu1 - cpu0) * 1000) / served.length) : null,
+        });
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  printOverload(runs, connections);
+  return runs;
+}
+
+export function printOverload(runs, connections = 50) {
+  console.log(`\nOverload: ${connections} connections on a product page with the page cache off (goal: p99 <= 3x p50, max <= 2 s)`);
+  console.log("configuration               served/s   p50 ms   p99 ms   max ms   p99/p50   turned away (503)   CPU ms/served");
+  for (const r of runs)
+    console.log(
+      `${r.label.padEnd(26)}  ${String(r.servedPerSecond).padStart(8)}  ${String(r.p50 ?? "-").padStart(7)}  ${String(r.p99 ?? "-").padStart(7)}  ${String(
+        r.max ?? "-",
+      ).padStart(
+        7,
+      )}  ${String(r.p99OverP50 ?? "-").padStart(8)}  ${String(r.turnedAway).padStart(18)}  ${String(r.cpuMsPerServed ?? "-").padStart(14)}`,
+    );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await overloadBench({ buildDir: process.argv[2] });
