@@ -60,6 +60,31 @@ export async function buyFirstProducts(
   request: APIRequestContext,
   listPaths: readonly string[],
 ): Promise<{ orderId: string; orderPath: string }> {
+  const { orderId, paymentPath } = await placeFirstProducts(request, listPaths);
+  const payment = await (await request.get(paymentPath)).text();
+  const paid = await request.post(paymentPath, {
+    form: {
+      cardNumber: "4242 4242 4242 4242",
+      expiry: "12 / 34",
+      cvc: "123",
+      name: "Robin Buyer",
+      attemptKey: hidden(payment, "attemptKey"),
+    },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), "pay").toBe(302);
+  expect(paid.headers().location ?? "").toContain(`/shop/orders/${orderId}`);
+  return { orderId, orderPath: `/shop/orders/${orderId}` };
+}
+
+/**
+ * Place an order of the first product of each catalogue page (one of each), shipped to Portland,
+ * OR, without paying it: the order waits for its payment at `paymentPath`.
+ */
+export async function placeFirstProducts(
+  request: APIRequestContext,
+  listPaths: readonly string[],
+): Promise<{ orderId: string; paymentPath: string }> {
   const lines = [];
   for (const path of listPaths) lines.push(await firstVariant(request, path));
   for (const line of lines) {
@@ -78,21 +103,7 @@ export async function buyFirstProducts(
   const paymentPath = placed.headers().location ?? "";
   const orderId = new URL(paymentPath, "http://x").searchParams.get("order")!;
   expect(orderId).toBeTruthy();
-
-  const payment = await (await request.get(paymentPath)).text();
-  const paid = await request.post(paymentPath, {
-    form: {
-      cardNumber: "4242 4242 4242 4242",
-      expiry: "12 / 34",
-      cvc: "123",
-      name: "Robin Buyer",
-      attemptKey: hidden(payment, "attemptKey"),
-    },
-    maxRedirects: 0,
-  });
-  expect(paid.status(), "pay").toBe(302);
-  expect(paid.headers().location ?? "").toContain(`/shop/orders/${orderId}`);
-  return { orderId, orderPath: `/shop/orders/${orderId}` };
+  return { orderId, paymentPath };
 }
 
 /** The order's number as its page shows it ("Order PL-…" heading). */
