@@ -4,11 +4,11 @@ import { svgIconStyle } from "./mui-input-style.ts";
 
 // MUI's FormControlLabel around a small Checkbox or Radio (@mui/material 9: FormControlLabel,
 // ButtonBase, SwitchBase, Checkbox, Radio, RadioButtonIcon, SvgIcon) drawn with a native input and
-// CSS alone, for the storefront's filters. MUI's controls bring about 7 KB of gzipped JavaScript to
+// CSS alone, for the storefront's filters and the back office's forms. MUI's controls bring about 7 KB of gzipped JavaScript to
 // a page (SwitchBase, ButtonBase's ripple, the controlled-state hooks) to switch an icon that CSS
 // switches with `:checked`, before the page hydrates too. The input is MUI's: native, invisible,
 // laid over the icon, so keyboard, forms and screen readers use it as they use MUI's.
-// Not drawn (no storefront filter needs them): disabled, indeterminate, medium size, the click ripple.
+// Not drawn (no page needs them): disabled, indeterminate, the click ripple.
 
 const ICON = {
   checkboxOff: "M19 5v14H5V5h14m0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2z",
@@ -73,8 +73,9 @@ const Label = styled("label")(({ theme }) => {
       padding: 0,
       zIndex: 1,
     },
-    // SvgIcon, fontSize small
+    // SvgIcon, fontSize small (MUI's size="small") or medium
     "& > span:first-of-type svg": svgIconStyle(theme, 20),
+    "&[data-size=medium] > span:first-of-type svg": { fontSize: theme.typography.pxToRem(24) },
     // Checkbox: one icon or the other
     "& input:checked ~ svg[data-off], & input:not(:checked) ~ svg[data-on]": { display: "none" },
     // Radio: the ring, and the dot that grows in it (RadioButtonIcon)
@@ -107,14 +108,16 @@ function Icon({ d, ...rest }: { d: string; "data-on"?: boolean; "data-off"?: boo
 export interface ChoiceControlProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "size"> {
   type: "checkbox" | "radio";
   label: ReactNode;
+  /** MUI's sizes: small (20 px icon, the default here) or medium (24 px, MUI's default). */
+  size?: "small" | "medium";
   /** Styles of the label (the root); its first `span` is the control, its last the text. */
   sx?: SxProps<Theme>;
 }
 
 /** A checkbox or radio button with its label, as MUI's `<FormControlLabel control={<Checkbox size="small" />} />`. */
-export function ChoiceControl({ type, label, sx, ...input }: ChoiceControlProps) {
+export function ChoiceControl({ type, label, size = "small", sx, ...input }: ChoiceControlProps) {
   return (
-    <Label sx={sx}>
+    <Label sx={sx} data-size={size === "medium" ? size : undefined}>
       <span>
         <input type={type} {...input} />
         {type === "checkbox" ? (
