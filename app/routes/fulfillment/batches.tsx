@@ -7,10 +7,8 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -21,6 +19,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
+import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/batches";
@@ -370,8 +369,11 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
             </Typography>
             <Form method="post" noValidate aria-label="Release rules">
               <input type="hidden" name="intent" value="settings" />
-              <FormControlLabel
-                control={<Checkbox name="releaseAtCutoff" defaultChecked={settings.releaseAtCutoff} />}
+              <ChoiceControl
+                type="checkbox"
+                name="releaseAtCutoff"
+                defaultChecked={settings.releaseAtCutoff}
+                size="medium"
                 label={`At the daily cut-off (${warehouse.cutoffTime})`}
               />
               <OutlinedField
