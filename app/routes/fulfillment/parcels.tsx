@@ -7,15 +7,14 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
+import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import type { Route } from "./+types/parcels";
 import { formatGrams, ShippingPageHeader, WarehousePicker } from "#app/components/fulfillment/ShippingBits.tsx";
@@ -237,10 +236,12 @@ function PackForm({
             </Typography>
             {group.ready.map((l) => (
               <Box key={l.lineId} sx={{ display: "flex", flexDirection: "column" }} data-testid="packable-line" data-code={l.code ?? ""}>
-                <FormControlLabel
-                  control={
-                    <Checkbox name="lineIds" value={l.lineId} defaultChecked={failure ? failure.checked.includes(l.lineId) : true} />
-                  }
+                <ChoiceControl
+                  type="checkbox"
+                  name="lineIds"
+                  value={l.lineId}
+                  defaultChecked={failure ? failure.checked.includes(l.lineId) : true}
+                  size="medium"
                   label={l.text}
                 />
                 <Typography variant="body2" color={l.late ? "error" : "text.secondary"} sx={{ pl: 4, mt: -0.75 }}>
