@@ -7,9 +7,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Checkbox from "@mui/material/Checkbox";
 import Container from "@mui/material/Container";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import Link from "@mui/material/Link";
 import Table from "@mui/material/Table";
@@ -20,6 +18,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
+import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import type { Route } from "./+types/manifests";
 import { formatGrams, ShippingPageHeader, WarehousePicker } from "#app/components/fulfillment/ShippingBits.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
@@ -173,8 +172,12 @@ function HandOver({ h, failure, busy }: { h: LoaderData["handOvers"][number]; fa
             </Typography>
             {h.labels.map((l) => (
               <Box key={l.id} data-testid="handover-label" data-tracking-number={l.trackingNumber}>
-                <FormControlLabel
-                  control={<Checkbox name="shipmentIds" value={l.id} defaultChecked={failure ? failure.checked.includes(l.id) : true} />}
+                <ChoiceControl
+                  type="checkbox"
+                  name="shipmentIds"
+                  value={l.id}
+                  defaultChecked={failure ? failure.checked.includes(l.id) : true}
+                  size="medium"
                   label={
                     <>
                       <Box component="span" sx={{ fontFamily: "monospace", fontWeight: 600, overflowWrap: "anywhere" }}>
