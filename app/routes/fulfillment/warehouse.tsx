@@ -3,13 +3,12 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
+import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import type { Route } from "./+types/warehouse";
 import { WarehouseFields } from "#app/components/fulfillment/WarehouseFields.tsx";
 import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
@@ -437,9 +436,12 @@ export default function WarehousePage({ loaderData, actionData }: Route.Componen
                 Blanks made in {warehouse.name}
               </Box>
               {blanks.map((b) => (
-                <FormControlLabel
+                <ChoiceControl
                   key={b.id}
-                  control={<Checkbox name="blankIds" value={b.id} defaultChecked={b.madeHere} size="small" />}
+                  type="checkbox"
+                  name="blankIds"
+                  value={b.id}
+                  defaultChecked={b.madeHere}
                   label={b.retired ? `${b.name} (retired)` : b.name}
                 />
               ))}
