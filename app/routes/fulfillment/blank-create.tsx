@@ -3,13 +3,12 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
+import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import type { Route } from "./+types/blank-create";
 import { echoValues, readForm, type FieldErrors } from "#app/lib/forms.server.ts";
 import { OutlinedField, OutlinedSelect, OutlinedTextArea } from "#app/components/OutlinedField.tsx";
@@ -296,15 +295,13 @@ export default function CreateBlank({ loaderData, actionData }: Route.ComponentP
             >
               <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 2 }}>
                 {areas.map((a) => (
-                  <FormControlLabel
+                  <ChoiceControl
                     key={`${category}-${a.key}`}
-                    control={
-                      <Checkbox
-                        name="areas"
-                        value={a.key}
-                        defaultChecked={checked ? checked.areas.includes(a.key) : a.key === areas[0]?.key}
-                      />
-                    }
+                    type="checkbox"
+                    name="areas"
+                    value={a.key}
+                    defaultChecked={checked ? checked.areas.includes(a.key) : a.key === areas[0]?.key}
+                    size="medium"
                     label={a.label}
                   />
                 ))}
@@ -352,11 +349,13 @@ export default function CreateBlank({ loaderData, actionData }: Route.ComponentP
               {warehouses.length ? (
                 <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 2 }}>
                   {warehouses.map((w) => (
-                    <FormControlLabel
+                    <ChoiceControl
                       key={w.id}
-                      control={
-                        <Checkbox name="warehouseIds" value={w.id} defaultChecked={checked ? checked.warehouseIds.includes(w.id) : true} />
-                      }
+                      type="checkbox"
+                      name="warehouseIds"
+                      value={w.id}
+                      defaultChecked={checked ? checked.warehouseIds.includes(w.id) : true}
+                      size="medium"
                       label={w.name}
                     />
                   ))}
