@@ -1,15 +1,14 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
 import Container from "@mui/material/Container";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import type { Route } from "./+types/apply";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
@@ -277,9 +276,13 @@ export default function FulfillmentApplication({ loaderData, actionData }: Route
               </Typography>
               <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
                 {techniques.map((t) => (
-                  <FormControlLabel
+                  <ChoiceControl
                     key={t.value}
-                    control={<Checkbox name="techniques" value={t.value} defaultChecked={chosen.has(t.value)} />}
+                    type="checkbox"
+                    name="techniques"
+                    value={t.value}
+                    defaultChecked={chosen.has(t.value)}
+                    size="medium"
                     label={t.label}
                   />
                 ))}
@@ -297,8 +300,12 @@ export default function FulfillmentApplication({ loaderData, actionData }: Route
               })}
             </Box>
             <Box sx={{ mt: 1 }}>
-              <FormControlLabel
-                control={<Checkbox name="acceptTerms" value="on" defaultChecked={values.acceptTerms === "on"} />}
+              <ChoiceControl
+                type="checkbox"
+                name="acceptTerms"
+                value="on"
+                defaultChecked={values.acceptTerms === "on"}
+                size="medium"
                 label="I accept the manufacturing terms for print shops"
               />
               <FormHelperText error={Boolean(errors.acceptTerms)} sx={{ mt: 0 }}>
