@@ -6,11 +6,10 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Form, useNavigation } from "react-router";
+import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import { OutlinedTextArea } from "#app/components/OutlinedField.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
 import { formatAmount } from "#server/contracts/money.ts";
@@ -130,8 +129,12 @@ export function ReplyForm({ c, errors, values }: { c: CaseView; errors: Record<s
         maxLength={5000}
       />
       {c.can.note ? (
-        <FormControlLabel
-          control={<Checkbox name="internal" value="1" defaultChecked={values.internal === "1"} />}
+        <ChoiceControl
+          type="checkbox"
+          name="internal"
+          value="1"
+          defaultChecked={values.internal === "1"}
+          size="medium"
           label="Internal note (never shown to the shopper)"
         />
       ) : null}
