@@ -4,8 +4,6 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -16,6 +14,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { Form, Link as RouterLink } from "react-router";
+import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import type { Route } from "./+types/list";
 import { CaseStatusChip } from "#app/components/cases/CaseThread.tsx";
 import { OutlinedSelect } from "#app/components/OutlinedField.tsx";
@@ -121,7 +120,7 @@ export default function AdminCases({ loaderData: d }: Route.ComponentProps) {
               </option>
             ))}
           </OutlinedSelect>
-          <FormControlLabel control={<Checkbox name="overdue" value="1" defaultChecked={d.filter.overdue} />} label="Overdue only" />
+          <ChoiceControl type="checkbox" name="overdue" value="1" defaultChecked={d.filter.overdue} size="medium" label="Overdue only" />
           <Button type="submit" variant="outlined">
             Filter
           </Button>
