@@ -8,17 +8,15 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import FormControl from "@mui/material/FormControl";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import Link from "@mui/material/Link";
-import Radio from "@mui/material/Radio";
-import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/detail";
 import { CaseMessages, CaseSummary, ReplyForm } from "#app/components/cases/CaseThread.tsx";
+import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import { OutlinedField, OutlinedSelect, OutlinedTextArea } from "#app/components/OutlinedField.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
 import { echoValues, readForm } from "#app/lib/forms.server.ts";
@@ -196,10 +194,24 @@ export default function AdminCase({ loaderData: d, actionData }: Route.Component
                 </Typography>
                 <Form method="post" noValidate aria-label="Ask a party">
                   <input type="hidden" name="intent" value="ask" />
-                  <RadioGroup row name="who" defaultValue={vals("ask").who ?? "print_shop"}>
-                    <FormControlLabel value="print_shop" control={<Radio />} label={`The print shop (${c.fulfillerName})`} />
-                    <FormControlLabel value="shopper" control={<Radio />} label="The shopper" />
-                  </RadioGroup>
+                  <Box role="radiogroup" sx={{ display: "flex", flexWrap: "wrap" }}>
+                    <ChoiceControl
+                      type="radio"
+                      size="medium"
+                      name="who"
+                      value="print_shop"
+                      defaultChecked={(vals("ask").who ?? "print_shop") === "print_shop"}
+                      label={`The print shop (${c.fulfillerName})`}
+                    />
+                    <ChoiceControl
+                      type="radio"
+                      size="medium"
+                      name="who"
+                      value="shopper"
+                      defaultChecked={vals("ask").who === "shopper"}
+                      label="The shopper"
+                    />
+                  </Box>
                   <Err errors={errs("ask")} field="who" />
                   <OutlinedTextArea
                     name="body"
@@ -229,11 +241,21 @@ export default function AdminCase({ loaderData: d, actionData }: Route.Component
                   <input type="hidden" name="intent" value="resolve" />
                   <FormControl component="fieldset" error={Boolean(re.resolution)}>
                     <FormLabel component="legend">Remedy</FormLabel>
-                    <RadioGroup row name="resolution" defaultValue={rv.resolution ?? ""}>
+                    <Box role="radiogroup" sx={{ display: "flex", flexWrap: "wrap" }}>
                       {CASE_RESOLUTIONS.map((r) => (
-                        <FormControlLabel key={r} value={r} control={<Radio />} label={CASE_RESOLUTION_LABELS[r]} />
+                        <ChoiceControl
+                          key={r}
+                          type="radio"
+                          size="medium"
+                          name="resolution"
+                          value={r}
+                          defaultChecked={rv.resolution === r}
+                          label={CASE_RESOLUTION_LABELS[r]}
+                          // Red with the fieldset's error, as MUI's FormControlLabel in an erring FormControl.
+                          sx={re.resolution ? { "& > span:last-of-type": { color: "error.main" } } : undefined}
+                        />
                       ))}
-                    </RadioGroup>
+                    </Box>
                     <Err errors={re} field="resolution" />
                   </FormControl>
                   <OutlinedSelect
