@@ -36,6 +36,8 @@ export default [
     route("shop/partners/:handle/products/:category", "routes/shop/partner-products.tsx", { id: "partner-products-category" }),
     route("shop/partners/:handle/partners", "routes/partners/team.tsx"),
     route("shop/partners/:handle/fanClub", "routes/partners/fan-club.tsx"),
+    // partner administration subpages in the default layout (spec section 2): analytics (issue 23)
+    route("shop/partners/:handle/administration/analytics", "routes/seller/analytics.tsx"),
     // becoming a print shop (issue 23): the application, its terms, the set-up, the shop's public page
     route("shop/partners/:handle/fulfillment-application", "routes/fulfillment/apply.tsx"),
     route("shop/partners/:handle/fulfillment/terms", "routes/fulfillment/terms.tsx"),
@@ -66,6 +68,7 @@ export default [
       route("brevo/order-shipment-created", "routes/admin/brevo/template.tsx", { id: "brevo-order-shipment-created" }),
       route("brevo/order-shipment-delivered", "routes/admin/brevo/template.tsx", { id: "brevo-order-shipment-delivered" }),
       route("config", "routes/admin/config.tsx"),
+      route("fulfillers", "routes/admin/fulfillers.tsx"),
       route("contact/respond", "routes/admin/contact-respond.tsx"),
       route("jobs", "routes/admin/jobs/index.tsx"),
       route("jobs/new", "routes/admin/jobs/edit.tsx", { id: "admin-jobs-new" }),
@@ -80,7 +83,6 @@ export default [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/partners", "routes/admin/partners/index.tsx"),
     route("admin/partners/applicants", "routes/admin/partners/applicants.tsx"),
-    route("admin/fulfillers", "routes/admin/fulfillers.tsx"),
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/wishes", "routes/admin/wishes.tsx"),
     // orders (issue 8): overview, every order, one status, the CSV export, one order
@@ -111,7 +113,6 @@ export default [
   // ---- orders of a store's partners and of fulfillers (issue 8) ----------------------------
   layout("layouts/seller.tsx", { id: "seller-orders" }, [
     route("shop/partners/:handle/administration/orders", "routes/seller/orders.tsx"),
-    route("shop/partners/:handle/administration/analytics", "routes/seller/analytics.tsx"),
     // a fulfiller's administration: overview, orders, shipping and stock (issue 8)
     layout("layouts/fulfiller.tsx", [
       ...prefix("fulfillment/:handle/administration", [

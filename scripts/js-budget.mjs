@@ -51,11 +51,11 @@ export const BACK_OFFICE_PAGES = [
   shopPage("/config", "routes/fulfillment/config"),
   shopPage("/cases", "fulfillment-cases"),
   shopPage("/analytics", "routes/fulfillment/analytics"),
-  { page: "/shop/partners/@:name/administration/analytics", routes: ["root", "seller-orders", "routes/seller/analytics"] },
+  { page: "/shop/partners/@:name/administration/analytics", routes: ["root", "layouts/default", "routes/seller/analytics"] },
   { page: "/shop/partners/@:name/fulfillment-application", routes: ["root", "layouts/default", "routes/fulfillment/apply"] },
   { page: "/shop/partners/@:name/fulfillment/register", routes: ["root", "layouts/default", "routes/fulfillment/register"] },
   { page: "/shop/partners/@:name/fulfillment/@:shop", routes: ["root", "layouts/default", "routes/fulfillment/public"] },
-  { page: "/admin/fulfillers", routes: ["root", "layouts/admin", "routes/admin/fulfillers"] },
+  { page: "/admin/fulfillers", routes: ["root", "layouts/default", "routes/admin/fulfillers"] },
   { page: "/admin/cases", routes: ["root", "layouts/admin", "routes/admin/cases/list"] },
   { page: "/admin/cases/:id", routes: ["root", "layouts/admin", "routes/admin/cases/detail"] },
 ];

@@ -74,8 +74,9 @@ test("a partner becomes a print shop and runs its first order from application t
   // an admin approves it with a note
   const adminCtx = await browser.newContext({ baseURL: new URL(page.url()).origin });
   const admin = await adminCtx.newPage();
-  await signInAs(admin, "admin", "/admin/fulfillers");
-  await expect(admin.getByRole("link", { name: /^Print shops \(\d+ pending\)$/ })).toBeVisible();
+  await signInAs(admin, "admin", "/admin");
+  await admin.getByRole("link", { name: /^Print shops \(\d+ pending\)$/ }).click();
+  await expect(admin).toHaveURL(/\/admin\/fulfillers$/);
   const card = admin.locator(`[data-testid="fulfiller-application"][data-handle="${shop}"]`);
   await expect(card).toContainText("Direct-to-garment (DTG), Embroidery");
   await expect(card).toContainText("180 units");

@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
+import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -128,7 +129,8 @@ export default function AdminFulfillers({ loaderData, actionData }: Route.Compon
   const decided = applications.filter((a) => a.status !== "pending");
   const errFor = (id: string, intent: string) => (failed.id === id && failed.intent === intent ? errors : {});
   return (
-    <Box>
+    // The default layout (spec section 2), as the other admin pages of that section.
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h1" sx={{ fontSize: { xs: "1.7rem", sm: "2rem" }, mb: 1 }}>
         Print shops
       </Typography>
@@ -375,6 +377,6 @@ export default function AdminFulfillers({ loaderData, actionData }: Route.Compon
       ) : (
         <Typography color="text.secondary">No application was decided yet.</Typography>
       )}
-    </Box>
+    </Container>
   );
 }
