@@ -84,6 +84,9 @@ export default defineConfig({
       // Visitors' pages are kept 1 s (5 s by default): the cache is exercised, and a page cached just
       // before a background job changed its data (a search index sync) is not awaited for long.
       PLATEN_PAGE_CACHE_TTL_MS: "1000",
+      // After a write, three pages (not twelve) are rendered again in the background: the path runs,
+      // without adding a dozen renders to each of the suite's many writes.
+      PLATEN_PAGE_CACHE_WARM: "3",
       // Every e2e request comes from one address: the per-address limits (failed sign-ins, new
       // accounts, job applications) must not stop the suite (the per-account throttle still
       // applies).

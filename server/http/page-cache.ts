@@ -11,6 +11,9 @@
 //   next request renders again. A successful write by a signed-in user (a partner publishing, an
 //   admin suspending a store...) clears this process's cache at once. Signed-in users are never
 //   served from it, so they always see their own changes.
+// - Warming (issue 24): after a purge, the pages visitors asked for most (PLATEN_PAGE_CACHE_WARM,
+//   default 12) are rendered again in the background, one at a time and through the render gate,
+//   so that the next visitors find them ready instead of each paying for a render.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
@@ -36,6 +39,10 @@ export const PAGE_CACHE_PATHS: readonly RegExp[] = [
 const THEME_COOKIE = "platen_theme";
 /** How long the stored copy of a page is still given out while one request renders it again. */
 const REFRESH_WINDOW_MS = 10_000;
+/** Writes often come in bursts (a form, then its redirect's reads): warming waits this long for more. */
+const WARM_DELAY_MS = 150;
+/** Pages whose demand is counted at most (the least asked for are forgotten first). */
+const DEMAND_KEYS = 4000;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?platen_session=/;
 
 interface Variant {
@@ -57,7 +64,12 @@ export interface PageCacheOptions {
   ttlMs: number;
   maxBytes?: number;
   now?: () => number;
+  /** Pages rendered again after a purge (the most asked for); 0: none. */
+  warmCount?: number;
 }
+
+/** Renders the page of a key (its origin, for the URL) and stores it, or releases the key. */
+export type PageWarmer = (key: string, origin: string) => Promise<void>;
 
 /**
  * Per-visitor work a cached page still needs (its loader does not run on a hit): counting a product
@@ -145,9 +157,17 @@ export class PageCache {
   private readonly refreshing = new Map<string, number>();
   hits = 0;
   misses = 0;
+  warmed = 0;
+  /** How often each page was asked for (halved at each warming), with the origin it was asked at. */
+  private readonly demand = new Map<string, { n: number; origin: string }>();
+  private warmer: PageWarmer | null = null;
+  private readonly warmCount: number;
+  /** The CSP of a stored render: a warmed page's policy (its nonce is replaced by hashes anyway). */
+  private lastCsp: string | null = null;
 
   constructor(options: PageCacheOptions) {
     this.ttlMs = options.ttlMs;
+    this.warmCount = options.warmCount ?? 0;
     this.now = options.now ?? Date.now;
     this.entries = new LRUCache<string, PageEntry>({
       max: 2000,
@@ -165,7 +185,8 @@ export class PageCache {
    * A page past its time is renewed by one request while the others are still given the stored
    * copy (for at most REFRESH_WINDOW_MS), so a busy page is never rendered by many at once.
    */
-  lookup(key: string): PageEntry | null {
+  lookup(key: string, origin = ""): PageEntry | null {
+    this.count(key, origin);
     const entry = this.entries.get(key, { allowStale: true });
     const now = this.now();
     if (entry && now - entry.storedAt < this.ttlMs) {
@@ -219,6 +240,7 @@ export class PageCache {
    * the inline scripts' hashes). The compressed variants are made off the event loop.
    */
   async store(key: string, generation: number, headers: Headers, html: Buffer, csp: string | null): Promise<void> {
+    if (csp) this.lastCsp = csp;
     if (this.storing.has(key)) return;
     this.storing.add(key);
     try {
@@ -259,20 +281,94 @@ export class PageCache {
     this.generation++;
     this.entries.clear();
     this.refreshing.clear();
+    this.scheduleWarm();
+  }
+
+  /** The CSP to store a warmed page with (the last stored render's), or null before any. */
+  get warmCsp(): string | null {
+    return this.lastCsp;
+  }
+
+  /** Who renders pages again after a purge (server/http/react-router.ts). */
+  setWarmer(warmer: PageWarmer | null): void {
+    this.warmer = warmer;
+  }
+
+  private count(key: string, origin: string): void {
+    const d = this.demand.get(key);
+    if (d) {
+      d.n++;
+      if (origin) d.origin = origin;
+      return;
+    }
+    if (this.demand.size >= DEMAND_KEYS) {
+      // Forget the least asked-for half.
+      const sorted = [...this.demand].sort((a, b) => a[1].n - b[1].n);
+      for (const [k] of sorted.slice(0, DEMAND_KEYS / 2)) this.demand.delete(k);
+    }
+    this.demand.set(key, { n: 1, origin });
+  }
+
+  /** The most asked-for pages, most first (at most `n`), their counts halved (older demand fades). */
+  hottest(n: number): { key: string; origin: string }[] {
+    const top = [...this.demand]
+      .filter(([, d]) => d.origin)
+      .sort((a, b) => b[1].n - a[1].n)
+      .slice(0, n)
+      .map(([key, d]) => ({ key, origin: d.origin }));
+    for (const [k, d] of this.demand) {
+      d.n = Math.floor(d.n / 2);
+      if (!d.n) this.demand.delete(k);
+    }
+    return top;
+  }
+
+  private scheduleWarm(): void {
+    if (!this.warmer || !this.warmCount || !this.enabled) return;
+    const generation = this.generation;
+    const timer = setTimeout(() => void this.warm(generation), WARM_DELAY_MS);
+    timer.unref?.();
+  }
+
+  /** Renders the hottest pages again, one at a time, until done or purged again (that purge warms anew). */
+  private async warm(generation: number): Promise<void> {
+    if (generation !== this.generation || !this.warmer) return;
+    for (const { key, origin } of this.hottest(this.warmCount)) {
+      if (generation !== this.generation) return;
+      if (this.entries.has(key) || this.refreshing.has(key)) continue; // a visitor is rendering it, or did
+      this.refreshing.set(key, this.now());
+      try {
+        await this.warmer(key, origin);
+        if (this.entries.has(key)) this.warmed++;
+      } catch {
+        this.release(key);
+      }
+    }
   }
 
   stats() {
-    return { entries: this.entries.size, bytes: this.entries.calculatedSize, hits: this.hits, misses: this.misses, ttlMs: this.ttlMs };
+    return {
+      entries: this.entries.size,
+      bytes: this.entries.calculatedSize,
+      hits: this.hits,
+      misses: this.misses,
+      warmed: this.warmed,
+      ttlMs: this.ttlMs,
+    };
   }
 }
 
-/** The process's page cache (PLATEN_PAGE_CACHE_TTL_MS; 0 or PLATEN_RENDER_CACHE=off turns it off). */
+/**
+ * The process's page cache (PLATEN_PAGE_CACHE_TTL_MS; 0 or PLATEN_RENDER_CACHE=off turns it off;
+ * PLATEN_PAGE_CACHE_WARM pages rendered again after a purge, default 12).
+ */
 let shared: PageCache | null = null;
 export function pageCache(): PageCache {
   if (!shared) {
     const raw = process.env.PLATEN_PAGE_CACHE_TTL_MS;
     const ttl = process.env.PLATEN_RENDER_CACHE === "off" ? 0 : raw === undefined || raw === "" ? 5000 : Math.max(0, Number(raw) || 0);
-    shared = new PageCache({ ttlMs: ttl });
+    const warm = process.env.PLATEN_PAGE_CACHE_WARM;
+    shared = new PageCache({ ttlMs: ttl, warmCount: warm === undefined || warm === "" ? 12 : Math.max(0, Number(warm) || 0) });
   }
   return shared;
 }

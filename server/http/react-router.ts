@@ -1,6 +1,7 @@
 // Express → React Router, with the request body limited on the stream. Replaces
 // @react-router/express's handler, which hands the raw socket stream to the app: a body without
 // Content-Length (chunked) would be read whole into memory by request.formData()/json().
+import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
@@ -180,12 +181,40 @@ function storable(response: Response, path: string): boolean {
  */
 export function reactRouterHandler(options: RouterHandlerOptions): express.RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
+  const cache = pageCache();
+  // After a purge, the most asked-for visitor pages are rendered again here, in the background:
+  // as a visitor without a session would ask for them, waiting their turn at the render gate like
+  // any page view (and given up, not queued, when the server is that busy).
+  cache.setWarmer(async (key, origin) => {
+    const csp = cache.warmCsp;
+    const generation = cache.currentGeneration;
+    const bar = key.indexOf("|");
+    const theme = key.slice(0, bar);
+    const url = new URL(key.slice(bar + 1), origin);
+    let release: (() => void) | null = null;
+    try {
+      release = await renderGate().enter();
+      const headers = new Headers({ "x-platen-client-ip": "page-cache-warmer", "user-agent": "Platen page cache warmer" });
+      if (theme) headers.set("cookie", `platen_theme=${theme}`);
+      const context = { requestId: `warm-${randomUUID()}`, cspNonce: randomBytes(16).toString("base64") } as AppLoadContext;
+      const response = await runInRequestScope(() => handleRequest(new Request(url.href, { headers }), context));
+      if (csp && storable(response, url.pathname)) {
+        await cache.store(key, generation, response.headers, Buffer.from(await response.arrayBuffer()), csp);
+      } else {
+        await response.body?.cancel();
+        cache.release(key);
+      }
+    } catch {
+      cache.release(key); // overloaded, or the page failed: the next visitor renders it
+    } finally {
+      release?.();
+    }
+  });
   return async (req, res, next) => {
     // Visitors' storefront pages from the page cache (server/http/page-cache.ts, ADR 0013).
-    const cache = pageCache();
     const cacheKey = cache.enabled ? pageCacheKey(req) : null;
     if (cacheKey) {
-      const hit = cache.lookup(cacheKey);
+      const hit = cache.lookup(cacheKey, `${req.protocol}://${req.get("host") ?? "localhost"}`);
       if (hit) return cache.serve(req, res, hit);
     } else if (cache.enabled && !BODYLESS.has(req.method)) {
       res.on("finish", () => {
