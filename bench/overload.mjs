@@ -1,7 +1,8 @@
 // Fair latency under overload (issue 24): 50 connections on a page the server cannot keep up with
 // (a product page with the page cache off, so that every request renders), first with Platen's
-// admission gate as configured by default (server/http/admission.ts: 4 renders at a time, a page
-// view that cannot start within 0.8 s is answered 503 + Retry-After), then with the gate opened wide
+// admission gate as configured by default (server/http/admission.ts: one render at a time on the
+// embedded database, four on PostgreSQL; a page view that cannot start within 0.8 s is answered 503
+// + Retry-After), then four at a time on the embedded database, then with the gate opened wide
 // (RENDER_CONCURRENCY=256: every request renders at once, as before the gate). For each: requests/s
 // served, the latency of the served answers (p50, p99, max), how many were turned away (503), and
 // the server's CPU time per served request (from /proc, so the load generator's CPU does not count).
@@ -62,6 +63,7 @@ export async function overloadBench({ buildDir = process.env.PLATEN_BUILD_DIR ||
   try {
     for (const [label, env] of [
       ["admission gate (default)", {}],
+      ["gate, 4 renders at a time", { RENDER_CONCURRENCY: "4" }],
       ["every request at once", { RENDER_CONCURRENCY: "256", RENDER_MAX_QUEUE: "100000", RENDER_MAX_WAIT_MS: "60000" }],
     ]) {
       const server = await startServer({ buildDir, dataDir, env: { PLATEN_RENDER_CACHE: "off", ...env } });
@@ -72,14 +74,14 @@ export async function overloadBench({ buildDir = process.env.PLATEN_BUILD_DIR ||
         const { served, statuses } = await load(url, { connections, duration });
         const cpu1 = cpuSeconds(server.pid);
         served.sort((a, b) => a - b);
-        const p50 = pct(served, 50);
-        const p99 = pct(served, 99);
+        const p50 = Math.round(pct(served, 50) ?? 0) || null;
+        const p99 = Math.round(pct(served, 99) ?? 0) || null;
         runs.push({
           label,
           servedPerSecond: Math.round((served.length / duration) * 10) / 10,
           p50,
           p99,
-          max: served.at(-1) ?? null,
+          max: served.length ? Math.round(served.at(-1)) : null,
           p99OverP50: p50 ? Math.round((p99 / p50) * 10) / 10 : null,
           turnedAway: statuses.get(503) ?? 0,
           otherStatuses: Object.fromEntries([...statuses].filter(([s]) => s !== 200 && s !== 503)),

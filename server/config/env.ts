@@ -24,7 +24,7 @@ export const envSchema = z
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     SEED_DEMO: bool.optional(),
     OUTBOX_WORKER: bool.default(true),
-    /** Renders at a time per process; more wait their turn (server/http/admission.ts). Default 4. */
+    /** Renders at a time per process; more wait their turn (server/http/admission.ts). Default 1 on PGlite, 4 on PostgreSQL. */
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     /** How long a page view waits for its turn before it is answered 503 with Retry-After. Default 800. */
     RENDER_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),

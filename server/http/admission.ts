@@ -2,12 +2,14 @@
 // every request that misses the page cache starts rendering at once: under a load the process
 // cannot keep up with, fifty renders share the CPU, each takes fifty times longer, and the event
 // loop serves them in no particular order, so some wait ten seconds while others are served in
-// milliseconds. Here at most RENDER_CONCURRENCY renders run at a time; the others wait in a
+// milliseconds. Here at most RENDER_CONCURRENCY renders run at a time (1 on the embedded database,
+// 4 on a PostgreSQL server); the others wait in a
 // first-come, first-served queue, and a page request that cannot start within RENDER_MAX_WAIT_MS
 // is answered at once with 503 and Retry-After (a browser or a load balancer tries again) instead of
-// waiting behind work it would only add to. Form posts (a payment, an order) are never turned away
-// for waiting: they queue ahead of page views. Cached pages, files and health checks never pass
-// here (server/http/react-router.ts gates only what reaches the app).
+// waiting behind work it would only add to. Only page views (GET, HEAD) are gated: form posts and
+// uploads (a payment, an order, artwork) pass straight through (server/http/react-router.ts), as do
+// cached pages, files and health checks. The gate can also queue `urgent` work ahead of page
+// views, never turning it away.
 
 export interface GateOptions {
   /** Renders at a time. */
@@ -118,11 +120,17 @@ export class RenderGate {
 
 let gate: RenderGate | null = null;
 
-/** The process's gate, from the environment (RENDER_CONCURRENCY, RENDER_MAX_WAIT_MS, RENDER_MAX_QUEUE). */
+/**
+ * The process's gate, from the environment (RENDER_CONCURRENCY, default 1 on the embedded database
+ * and 4 on PostgreSQL; RENDER_MAX_WAIT_MS, default 800; RENDER_MAX_QUEUE, default 64).
+ */
 export function renderGate(): RenderGate {
   const num = (raw: string | undefined, fallback: number) => (raw === undefined || raw === "" ? fallback : Number(raw));
   return (gate ??= new RenderGate({
-    concurrency: num(process.env.RENDER_CONCURRENCY, 4),
+    // On the embedded database a render never waits for a network: one at a time uses the CPU as
+    // well as four do, and four interleaved stretch every one of them (measured: a tail past 2 s
+    // under overload at 4, none at 1). A database server's round trips leave room for others.
+    concurrency: num(process.env.RENDER_CONCURRENCY, process.env.DATABASE_URL ? 4 : 1),
     maxWaitMs: num(process.env.RENDER_MAX_WAIT_MS, 800),
     maxQueue: num(process.env.RENDER_MAX_QUEUE, 64),
   }));

@@ -224,14 +224,18 @@ export function reactRouterHandler(options: RouterHandlerOptions): express.Reque
     const generation = cache.currentGeneration;
     const limit = bodyLimitFor(req.path);
     let exceeded = false;
-    // A turn to render (server/http/admission.ts): form posts queue first and are never turned away.
-    let release: () => void;
+    // A turn to render a page (server/http/admission.ts). Form posts and uploads take none: they are
+    // few, a person waits for each, and their heavy work (images) runs off the main thread, where
+    // holding a turn would only keep page views waiting.
+    let release: () => void = () => undefined;
     try {
-      const gone = new AbortController();
-      res.once("close", () => gone.abort());
-      const queued = performance.now();
-      release = await renderGate().enter({ urgent: !BODYLESS.has(req.method), signal: gone.signal });
-      res.setHeader("Server-Timing", `admit;dur=${(performance.now() - queued).toFixed(1)}`);
+      if (BODYLESS.has(req.method)) {
+        const gone = new AbortController();
+        res.once("close", () => gone.abort());
+        const queued = performance.now();
+        release = await renderGate().enter({ signal: gone.signal });
+        res.setHeader("Server-Timing", `admit;dur=${(performance.now() - queued).toFixed(1)}`);
+      }
     } catch (error) {
       if (cacheKey) cache.release(cacheKey);
       if (!(error instanceof Overloaded)) return next(error);
