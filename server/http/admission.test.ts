@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Overloaded} from "./admission.ts";
+import type { Overloaded } from "./admission.ts";
 import { RenderGate } from "./admission.ts";
 
 const settled = async <T>(p: Promise<T>) => {
