@@ -36,7 +36,9 @@ test("a visitor's page is served from the cache with hash-based CSP, gzip, ETag 
   expect(html).toContain("<h1");
   const etag = hit.headers()["etag"]!;
   const again = await visitor.get(PAGE, { headers: { "If-None-Match": etag } });
-  if (again.headers()["x-platen-cache"] === "hit") expect(again.status()).toBe(304);
+  // The same stored page answers 304; a page stored again meanwhile (another test's write purged the
+  // cache and it was warmed or rendered anew) has another ETag, and its bytes come whole.
+  if (again.headers()["x-platen-cache"] === "hit") expect(again.status()).toBe(again.headers()["etag"] === etag ? 304 : 200);
   await visitor.dispose();
 });
 
