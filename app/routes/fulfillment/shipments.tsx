@@ -23,14 +23,14 @@ import { formatDateTime } from "#app/lib/dates.ts";
 import { readForm, type FormFailure } from "#app/lib/forms.server.ts";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { countryName } from "#server/contracts/index.ts";
-import { AppError, hasRole, type Ctx } from "#server/kernel/index.ts";
+import { AppError, hasRole } from "#server/kernel/index.ts";
 import { listWarehouses } from "#server/modules/fulfillment/index.ts";
 import {
   buyLabel,
   listParcels,
   listShipments,
   refreshTracking,
-  shippingOptions,
+  shippingOptionsMany,
   TRACKING_LABELS,
   voidShipment,
   type ShipmentStatus,
@@ -65,15 +65,6 @@ const DONE = {
   refreshed: "Tracking refreshed from the carrier.",
 } as const;
 
-async function priced(ctx: Ctx, parcelId: string) {
-  try {
-    return { options: await shippingOptions(ctx, parcelId), problem: null };
-  } catch (error) {
-    if (error instanceof AppError && error.status < 500) return { options: [], problem: error.message };
-    throw error;
-  }
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
   const url = new URL(request.url);
@@ -94,7 +85,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       listShipments(ctx, { fulfillerId: fulfiller.id, ...(status === "all" ? {} : { status }), limit: 100, ...filter }),
     ]),
   );
-  const quotes = await Promise.all(packed.slice(0, PRICED).map((p) => priced(ctx, p.id)));
+  // All the waiting parcels priced at once (the rate tables read once); a refusal is that parcel's problem.
+  const quotes = (
+    await shippingOptionsMany(
+      ctx,
+      packed.slice(0, PRICED).map((p) => p.id),
+    )
+  ).map((q) => {
+    if (q.error && q.error.status >= 500) throw q.error;
+    return { options: q.options, problem: q.error?.message ?? null };
+  });
   const named = shipments.find((s) => s.id === url.searchParams.get("shipment"));
   return {
     ...base,

@@ -14,6 +14,7 @@ import {
   importRateCsv,
   listCarrierAccounts,
   quote,
+  quoteMany,
   RateTableError,
   type CarrierAccountView,
   type QuoteInput,
@@ -173,6 +174,56 @@ describe("carriers, rate tables and quotes", () => {
       const bad = await refusal(q(input as Partial<QuoteInput> & { to: QuoteInput["to"] }));
       expect([bad.status, bad.field], JSON.stringify(input)).toEqual([422, field]);
     }
+  });
+
+  it("quoteMany prices many parcels on one read of the tables: for each the same options, or the same refusal, as quote", async () => {
+    const parcels: ({ key: string } & Omit<QuoteInput, "fulfillerId">)[] = [
+      { key: "a", to: { country: "US", postalCode: "97501" }, weightGrams: 400, dimensionsCm: { length: 30, width: 20, height: 10 } },
+      { key: "b", to: { country: "US", postalCode: "97201" }, weightGrams: 1500 },
+      { key: "c", to: { country: "DE", postalCode: "10115" }, weightGrams: 900, dimensionsCm: { length: 60, width: 40, height: 40 } },
+      { key: "d", to: { country: "US", postalCode: "97501" }, weightGrams: 2000 },
+      { key: "e", to: { country: "XX", postalCode: "1" }, weightGrams: 400 },
+      { key: "f", to: { country: "JP", postalCode: "100-0001" }, weightGrams: 0 },
+      { key: "g", to: { country: "GB", postalCode: "SW1A 1AA" }, weightGrams: 10 },
+    ];
+    const oneByOne = async () =>
+      Promise.all(
+        parcels.map(async ({ key, ...p }) => {
+          try {
+            return { key, options: await quote(t.ctx(owner), { fulfillerId: shop.id, ...p }), error: null };
+          } catch (e) {
+            const err = e as AppError;
+            return { key, options: [], error: [err.status, err.code, err.field, err.message] };
+          }
+        }),
+      );
+    const batch = async () =>
+      (await quoteMany(t.ctx(owner), { fulfillerId: shop.id, parcels })).map((r) => ({
+        key: r.key,
+        options: r.options,
+        error: r.error ? [r.error.status, r.error.code, r.error.field, r.error.message] : null,
+      }));
+    const expected = await oneByOne();
+    expect(expected.filter((r) => r.error).map((r) => r.key)).toEqual(["d", "e", "f"]);
+    expect(await batch()).toEqual(expected);
+    // no active carrier: every parcel refused as quote refuses it (bad input first)
+    await deactivateCarrierAccount(t.ctx(owner), local.id);
+    const none = await oneByOne();
+    expect(none.map((r) => r.error?.[1])).toEqual([
+      "no-carrier",
+      "no-carrier",
+      "no-carrier",
+      "no-carrier",
+      "invalid-input",
+      "invalid-input",
+      "no-carrier",
+    ]);
+    expect(await batch()).toEqual(none);
+    await activateCarrierAccount(t.ctx(owner), local.id);
+    expect(await quoteMany(t.ctx(owner), { fulfillerId: shop.id, parcels: [] })).toEqual([]);
+    // someone else's print shop: refused as a whole, as quote refuses it
+    const e = await refusal(quoteMany(t.ctx(shopper), { fulfillerId: shop.id, parcels }));
+    expect(e.status).toBe(403);
   });
 
   it("exports the table as one flat row per carrier × service × zone × weight break, and takes its own export back unchanged", async () => {

@@ -13,7 +13,7 @@ export {
 } from "./accounts.ts";
 export { carrierAccountStates } from "./states.ts";
 export { getRateTable, exportRateCsv, importRateCsv, checkRateSheet, RateTableError, type RateImportResult } from "./rate-table.ts";
-export { quote, dimensionalGrams, type QuoteInput } from "./quote.ts";
+export { quote, quoteMany, dimensionalGrams, type QuoteInput, type QuoteManyInput, type QuoteManyResult } from "./quote.ts";
 export { bestZone, zoneScore, normalizePostal, type ZoneRules } from "./zones.ts";
 // Registers the rate tables' amounts with the platform (its currency may not change under them).
 export { carrierRatesHaveAmountsNotIn } from "./currency.ts";

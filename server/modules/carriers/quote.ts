@@ -81,14 +81,23 @@ export function dimensionalGrams(d: ParcelDimensionsCm, divisor: number): number
 
 const grams = (n: number) => `${n.toLocaleString("en-US")} g`;
 
-/**
- * The priced ways to send a parcel, cheapest first. Refused (422, naming what is missing: no zone
- * for the destination, or no weight break for the billable weight) when nothing matches; refused
- * (403) for anyone but the print shop's owner and admins.
- */
-export async function quote(ctx: Ctx, input: QuoteInput): Promise<QuoteOption[]> {
-  const q = parseQuote(input);
-  await assertSeesCarriers(ctx, q.fulfillerId);
+type Parsed = z.infer<typeof quoteSchema>;
+type AccountRow = typeof carrierAccounts.$inferSelect;
+type ServiceRow = typeof carrierServices.$inferSelect;
+type ZoneRow = typeof carrierZones.$inferSelect;
+type RateRow = typeof carrierRates.$inferSelect;
+
+/** A print shop's rate tables, read once: its carriers (active, or the one asked for), their services, zones and rates. */
+interface Tables {
+  accounts: AccountRow[];
+  services: ServiceRow[];
+  /** Each carrier's zones, in their order. */
+  zonesOf: Map<string, ZoneRow[]>;
+  /** The weight breaks of each service in each zone (`serviceId|zoneId`). */
+  breaksOf: Map<string, RateRow[]>;
+}
+
+async function loadTables(ctx: Ctx, q: { fulfillerId: string; carrierAccountId?: string; serviceCode?: string }): Promise<Tables> {
   const accounts = await ctx.db
     .select()
     .from(carrierAccounts)
@@ -122,12 +131,26 @@ export async function quote(ctx: Ctx, input: QuoteInput): Promise<QuoteOption[]>
   ]);
   if (q.serviceCode && !services.length)
     throw new AppError("unknown-service", `No carrier of this print shop has a service “${q.serviceCode}”.`, 422, "service");
+  const zonesOf = new Map<string, ZoneRow[]>();
+  for (const z of zones) zonesOf.set(z.carrierAccountId, [...(zonesOf.get(z.carrierAccountId) ?? []), z]);
+  for (const list of zonesOf.values()) list.sort((a, b) => a.sortOrder - b.sortOrder);
+  const breaksOf = new Map<string, RateRow[]>();
+  for (const r of rates) {
+    const k = `${r.serviceId}|${r.zoneId}`;
+    const list = breaksOf.get(k);
+    if (list) list.push(r);
+    else breaksOf.set(k, [r]);
+  }
+  return { accounts, services, zonesOf, breaksOf };
+}
 
+/** One parcel priced from the tables (the `no-rate` refusal when nothing matches). */
+function priceParcel(t: Tables, q: Parsed): QuoteOption[] {
   const where = `${countryName(q.to.country)}${q.to.postalCode ? ` ${normalizePostal(q.to.postalCode) || q.to.postalCode}` : ""}`;
   const options: QuoteOption[] = [];
   const misses: { kind: "zone" | "weight"; message: string }[] = [];
-  for (const account of accounts) {
-    const accountZones = zones.filter((z) => z.carrierAccountId === account.id).sort((a, b) => a.sortOrder - b.sortOrder);
+  for (const account of t.accounts) {
+    const accountZones = t.zonesOf.get(account.id) ?? [];
     const zone = bestZone(accountZones, q.to);
     if (!zone) {
       misses.push({
@@ -138,12 +161,12 @@ export async function quote(ctx: Ctx, input: QuoteInput): Promise<QuoteOption[]>
       });
       continue;
     }
-    const accountServices = services.filter((s) => s.carrierAccountId === account.id);
+    const accountServices = t.services.filter((s) => s.carrierAccountId === account.id);
     if (!accountServices.length) misses.push({ kind: "weight", message: `${account.name} has no service “${q.serviceCode ?? ""}”.` });
     for (const service of accountServices) {
       const dimensional = service.dimDivisor && q.dimensionsCm ? dimensionalGrams(q.dimensionsCm, service.dimDivisor) : null;
       const billable = Math.max(q.weightGrams, dimensional ?? 0);
-      const breaks = rates.filter((r) => r.serviceId === service.id && r.zoneId === zone.id);
+      const breaks = t.breaksOf.get(`${service.id}|${zone.id}`) ?? [];
       const rate = breaks.find((r) => r.minGrams <= billable && billable < r.maxGrams);
       if (!rate) {
         const weight = `${grams(billable)}${dimensional !== null && dimensional > q.weightGrams ? " (dimensional weight)" : ""}`;
@@ -185,4 +208,61 @@ export async function quote(ctx: Ctx, input: QuoteInput): Promise<QuoteOption[]>
       a.carrierName.localeCompare(b.carrierName) ||
       a.serviceName.localeCompare(b.serviceName),
   );
+}
+
+/**
+ * The priced ways to send a parcel, cheapest first. Refused (422, naming what is missing: no zone
+ * for the destination, or no weight break for the billable weight) when nothing matches; refused
+ * (403) for anyone but the print shop's owner and admins.
+ */
+export async function quote(ctx: Ctx, input: QuoteInput): Promise<QuoteOption[]> {
+  const q = parseQuote(input);
+  await assertSeesCarriers(ctx, q.fulfillerId);
+  return priceParcel(await loadTables(ctx, q), q);
+}
+
+export interface QuoteManyInput {
+  fulfillerId: string;
+  /** Each parcel under a key of the caller's (all the print shop's active carriers and services). */
+  parcels: readonly ({ key: string } & Pick<QuoteInput, "to" | "weightGrams" | "dimensionsCm">)[];
+}
+
+/** One parcel's quote: its options (cheapest first), or the refusal `quote` would have thrown for it. */
+export type QuoteManyResult = { key: string; options: QuoteOption[]; error: null } | { key: string; options: []; error: AppError };
+
+/**
+ * `quote` for many parcels of one print shop, its rate tables read once: for each parcel (in the
+ * order given) the same options `quote` gives it, or the refusal `quote` would throw for it (an
+ * invalid parcel, no active carrier, no rate). Refused as a whole (403) like `quote` for anyone
+ * who may not see the print shop's carriers.
+ */
+export async function quoteMany(ctx: Ctx, input: QuoteManyInput): Promise<QuoteManyResult[]> {
+  const parsed = input.parcels.map((p) => {
+    try {
+      return { key: p.key, q: parseQuote({ ...p, fulfillerId: input.fulfillerId }), error: null };
+    } catch (error) {
+      if (error instanceof AppError) return { key: p.key, q: null, error };
+      throw error;
+    }
+  });
+  const fulfillerId = parsed.find((p) => p.q)?.q?.fulfillerId ?? input.fulfillerId;
+  if (!parsed.some((p) => p.q)) return parsed.map((p) => ({ key: p.key, options: [], error: p.error! }));
+  await assertSeesCarriers(ctx, fulfillerId);
+  let tables: Tables | AppError;
+  try {
+    tables = await loadTables(ctx, { fulfillerId });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    tables = error;
+  }
+  return parsed.map(({ key, q, error }): QuoteManyResult => {
+    if (!q) return { key, options: [], error: error! };
+    if (tables instanceof AppError) return { key, options: [], error: tables };
+    try {
+      return { key, options: priceParcel(tables, q), error: null };
+    } catch (e) {
+      if (e instanceof AppError) return { key, options: [], error: e };
+      throw e;
+    }
+  });
 }

@@ -13,7 +13,7 @@ import { labelPdf, labelZpl, manifestPdf, packingSlipPdf } from "../../infra/doc
 import { imageAsPng, uploadedImageToWebp } from "../../infra/images/index.ts";
 import { AppError, actorUserId, createCtx, hasRole, system, type Ctx } from "../../kernel/index.ts";
 import { enqueue } from "../../jobs/index.ts";
-import { getCarrierAccount, quote, type QuoteOption } from "../carriers/index.ts";
+import { getCarrierAccount, quote, quoteMany, type QuoteOption } from "../carriers/index.ts";
 import {
   canManageFulfiller,
   getBlankVariants,
@@ -410,6 +410,58 @@ export async function shippingOptions(ctx: Ctx, parcelId: string): Promise<Quote
   const p = await parcelOf(ctx, parcelId);
   const [line] = await listFloor(ctx, { fulfillerId: p.fulfillerId, lineIds: p.lineIds.slice(0, 1), scope: "all" });
   return optionsFor(ctx, p, line);
+}
+
+/** One parcel's priced options, or the refusal `shippingOptions` would have thrown for it. */
+export interface ParcelOptions {
+  parcelId: string;
+  options: QuoteOption[];
+  error: AppError | null;
+}
+
+/**
+ * `shippingOptions` for many parcels at once (in the order given): the parcels, their addresses and
+ * each print shop's rate tables are read once, not once a parcel. A parcel that cannot be priced
+ * (gone, not the actor's, its order gone, no rate) carries the refusal `shippingOptions` would
+ * have thrown for it; errors other than refusals (AppError) are thrown.
+ */
+export async function shippingOptionsMany(ctx: Ctx, parcelIds: readonly string[]): Promise<ParcelOptions[]> {
+  if (!parcelIds.length) return [];
+  const rows = await ctx.db
+    .select()
+    .from(parcels)
+    .where(inArray(parcels.id, [...new Set(parcelIds)]));
+  const found = new Map<string, { options: QuoteOption[]; error: AppError | null }>();
+  for (const fulfillerId of new Set(rows.map((r) => r.fulfillerId))) {
+    const mine = rows.filter((r) => r.fulfillerId === fulfillerId);
+    try {
+      await shopFor(ctx, fulfillerId);
+      const firstIds = mine.map((r) => r.lineIds[0]).filter((id): id is string => !!id);
+      const lines = firstIds.length ? await listFloor(ctx, { fulfillerId, lineIds: firstIds, scope: "all" }) : [];
+      const byLine = new Map(lines.map((l) => [l.lineId, l]));
+      const priceable = [];
+      for (const p of mine) {
+        const line = byLine.get(p.lineIds[0] ?? "");
+        if (!line) found.set(p.id, { options: [], error: new AppError("not-found", "That parcel's order is gone.", 404) });
+        else
+          priceable.push({
+            key: p.id,
+            to: { country: line.address.country, postalCode: line.address.postalCode },
+            weightGrams: p.weightGrams,
+            ...(p.dimensionsCm ? { dimensionsCm: p.dimensionsCm } : {}),
+          });
+      }
+      if (priceable.length)
+        for (const q of await quoteMany(ctx, { fulfillerId, parcels: priceable })) found.set(q.key, { options: q.options, error: q.error });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      for (const p of mine) if (!found.has(p.id)) found.set(p.id, { options: [], error });
+    }
+  }
+  return parcelIds.map((parcelId) => ({
+    parcelId,
+    ...(found.get(parcelId) ?? { options: [], error: new AppError("not-found", "That parcel was not found.", 404) }),
+  }));
 }
 
 /** The parcel's priced options to the address of its order (`line`: one of its lines, if still there). */

@@ -33,6 +33,7 @@ import {
   shipmentLabel,
   shipmentMachine,
   shippingOptions,
+  shippingOptionsMany,
   trackingForOrder,
   unpackParcel,
   voidShipment,
@@ -259,6 +260,44 @@ describe("labels and shipments", () => {
     const live = await listShipments(owner(), { fulfillerId: shop.fulfiller.id, status: "manifested" });
     expect(live.filter((s) => made.some((x) => x.id === s.id)).every((s) => s.manifestRef === m.ref)).toBe(true);
     expect((await listParcels(owner(), { fulfillerId: shop.fulfiller.id, status: "shipped" })).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("prices many parcels at once: for each the same options, or the same refusal, as shippingOptions", async () => {
+    const packed = [];
+    for (const [weightGrams, dimensionsCm] of [
+      [null, null],
+      [600, { length: 40, width: 30, height: 20 }],
+      [30_000, null],
+    ] as const) {
+      const o = await printedOrder();
+      packed.push(await packParcel(owner(), { fulfillerId: shop.fulfiller.id, groupId: o.groupIds[0]!, weightGrams, dimensionsCm }));
+    }
+    const ids = [...packed.map((p) => p.id), "pcl_00000000000000000000000000", packed[0]!.id];
+    const oneByOne = async (ctx: ReturnType<typeof owner>) =>
+      Promise.all(
+        ids.map(async (parcelId) => {
+          try {
+            return { parcelId, options: await shippingOptions(ctx, parcelId), error: null };
+          } catch (e) {
+            const err = e as { status: number; code: string; message: string };
+            return { parcelId, options: [], error: [err.status, err.code, err.message] };
+          }
+        }),
+      );
+    const batch = async (ctx: ReturnType<typeof owner>) =>
+      (await shippingOptionsMany(ctx, ids)).map((r) => ({
+        parcelId: r.parcelId,
+        options: r.options,
+        error: r.error ? [r.error.status, r.error.code, r.error.message] : null,
+      }));
+    const expected = await oneByOne(owner());
+    expect(expected.map((r) => (r.error ? r.error[0] : r.options.length))).toEqual([2, 2, 422, 404, 2]);
+    expect(await batch(owner())).toEqual(expected);
+    const stranger = createCtx(t.db, (await makeShop(t.db)).owner, { clock });
+    const refused = await oneByOne(stranger);
+    expect(refused.every((r) => r.error?.[0] === 404)).toBe(true);
+    expect(await batch(stranger)).toEqual(refused);
+    expect(await shippingOptionsMany(owner(), [])).toEqual([]);
   });
 
   it("is the print shop's alone: a shopper, a visitor and another print shop get a 404", async () => {
