@@ -44,7 +44,7 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * fresh temporary DATA_DIR with the demo data, and measures the cold start: from spawn to the
  * first successful (2xx) response of GET `probePath`, polled every 20 ms.
  */
-export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_000, env = {}, dataDir: keptDataDir }) {
+export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_000, env = {}, dataDir: keptDataDir, appRoot = root }) {
   const port = await freePort();
   // A given data directory is kept on stop (to measure a restart on an existing database).
   const dataDir = keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), "platen-bench-data-"));
@@ -54,8 +54,9 @@ export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_0
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const started = performance.now();
-  const child = spawn(process.execPath, serverCommand(root, buildDir), {
-    cwd: root,
+  // `appRoot`: another checkout's build (bench/render-cost.mjs runs an earlier commit beside this one).
+  const child = spawn(process.execPath, serverCommand(appRoot, buildDir), {
+    cwd: appRoot,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,

@@ -15,7 +15,8 @@
 // (skip `npm ci && npm start` on a fresh clone of HEAD, bench/fresh.mjs), BENCH_SKIP_MICRO=1,
 // BENCH_ONLY=start (only the cold start, the restart and the fresh clone, with the machine's load),
 // BENCH_ONLY=checkout-burst (only 200 checkouts at once on PostgreSQL, bench/checkout-burst.mjs),
-// BENCH_ONLY=overload (only the overload fairness, bench/overload.mjs).
+// BENCH_ONLY=overload (only the overload fairness, bench/overload.mjs), BENCH_ONLY=render-cost (only
+// the render cost beside BENCH_BASELINE's build, default 87f1202, bench/render-cost.mjs; none: skip it).
 // Exit code 1 when the server does not start or a scenario had errors or an unexpected status.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +30,7 @@ import { LIGHTHOUSE_GOALS, runLighthouse } from "../bench/lighthouse.mjs";
 import { measureFreshStart } from "../bench/fresh.mjs";
 import { checkoutBurst } from "../bench/checkout-burst.mjs";
 import { overloadBench } from "../bench/overload.mjs";
+import { renderCost } from "../bench/render-cost.mjs";
 
 const num = (name, fallback, min, max) => {
   const raw = process.env[name];
@@ -58,7 +60,8 @@ const microNames = existsSync(path.join(root, "bench", "micro"))
 const startOnly = only.includes("start");
 const burstOnly = only.includes("checkout-burst");
 const overloadOnly = only.includes("overload");
-if (scenarios.length === 0 && !startOnly && !burstOnly && !overloadOnly && !only.some((n) => microNames.includes(n))) {
+const costOnly = only.includes("render-cost");
+if (scenarios.length === 0 && !startOnly && !burstOnly && !overloadOnly && !costOnly && !only.some((n) => microNames.includes(n))) {
   console.error(`BENCH_ONLY matched no scenario. Scenarios: ${allScenarios.map((s) => s.name).join(", ")}`);
   process.exit(2);
 }
@@ -248,6 +251,16 @@ async function main() {
       overload = await overloadBench({ buildDir, connections, duration });
     } catch (error) {
       console.log(`Overload not measured: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
+  // What a render costs, this build beside an earlier commit's (issue 24): bench/render-cost.mjs.
+  let cost = null;
+  if (process.env.BENCH_BASELINE !== "none" && (!only.length || costOnly)) {
+    try {
+      cost = await renderCost({ buildDir });
+    } catch (error) {
+      console.log(`Render cost not measured: ${error instanceof Error ? error.message : error}`);
     }
   }
 
@@ -464,6 +477,7 @@ async function main() {
     postgresScaling: scaling,
     checkoutBurst: burst,
     overload,
+    renderCost: cost,
     rssMb: { afterStart: rssAfterStart, afterLoad: rssAfterLoad },
     scenarios: results,
     micro,

@@ -1,0 +1,198 @@
+// What a page costs to render, today's build beside an earlier commit's (issue 24: "an uncached
+// storefront page renders at least 5x faster than 87f1202's build does ... built and run by the bench
+// beside the current one"). For each build, on PGlite and (when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL names a server) on PostgreSQL:
+//   - uncached (PLATEN_RENDER_CACHE=off: no page cache, no render cache): for the four storefront
+//     pages, the signed-in shopper's product page and three back-office pages, the server's CPU time
+//     per request (from /proc, one request at a time, so the load generator's CPU does not count)
+//     and requests/s at 10 connections;
+//   - cached (the defaults): requests/s of the four storefront pages for a visitor at 10 connections.
+// The earlier commit (BENCH_BASELINE, default 87f1202) is exported from git into tmp/baseline-<commit>,
+// installed (npm ci) and built once; later runs reuse it.
+//
+//   BENCH_ONLY=render-cost npm run bench     or     node bench/render-cost.mjs [buildDir]
+import { execSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { root, startServer } from "./server.mjs";
+
+const CLK_TCK = 100;
+const cpuMs = (pid) => {
+  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+};
+const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** The earlier commit's checkout and build (made once under tmp/). */
+export function prepareBaseline(commit) {
+  const dir = path.join(root, "tmp", `baseline-${commit}`);
+  if (existsSync(path.join(dir, "build", "server", "main.js"))) return dir;
+  console.log(`Building ${commit} into ${path.relative(root, dir)} (git archive, npm ci, npm run build: a few minutes, once)...`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  execSync(`git -C "${root}" archive --format=tar ${commit} | tar -x -C "${dir}"`, { stdio: "inherit", shell: "/bin/bash" });
+  execSync("npm ci --no-audit --no-fund --loglevel=error", { cwd: dir, stdio: "inherit" });
+  execSync("npm run --silent build", { cwd: dir, stdio: "inherit", env: { ...process.env, PLATEN_BUILD_DIR: "build" } });
+  return dir;
+}
+
+async function signIn(baseUrl, email) {
+  const res = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password: "platen-demo-2026", next: "/account" }),
+    redirect: "manual",
+  });
+  if (res.status !== 302) throw new Error(`sign-in as ${email}: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function pagesOf(baseUrl) {
+  const html = await (await fetch(`${baseUrl}/shop`)).text();
+  const id = /href="\/shop\/product\/(prd_[0-9a-z]+)"/.exec(html)?.[1];
+  if (!id) throw new Error("no product link on /shop");
+  const shopper = await signIn(baseUrl, "shopper@demo.platen.test");
+  const shop = await signIn(baseUrl, "fulfiller@demo.platen.test");
+  const admin = await signIn(baseUrl, "admin@demo.platen.test");
+  return [
+    { name: "home", path: "/", storefront: true },
+    { name: "category", path: "/shop/products/t-shirts", storefront: true },
+    { name: "product", path: `/shop/product/${id}`, storefront: true },
+    { name: "search", path: "/search?q=cat", storefront: true },
+    { name: "product, signed in", path: `/shop/product/${id}`, cookie: shopper },
+    { name: "print shop orders", path: "/fulfillment/@print-works/administration/orders", cookie: shop },
+    { name: "print shop shipments", path: "/fulfillment/@print-works/administration/shipments", cookie: shop },
+    { name: "admin orders", path: "/admin/orders/status", cookie: admin },
+  ];
+}
+
+function rate(url, headers, duration) {
+  return new Promise((resolve, reject) =>
+    autocannon({ url, connections: 10, duration, headers }, (error, r) => (error ? reject(error) : resolve(round(r.requests.average, 0)))),
+  );
+}
+
+async function measure(server, pages, { cached, duration }) {
+  const out = {};
+  for (const p of pages) {
+    if (cached && !p.storefront) continue;
+    const headers = { "accept-encoding": "gzip, br", ...(p.cookie ? { cookie: p.cookie } : {}) };
+    const url = server.baseUrl + p.path;
+    let status = 0;
+    for (let i = 0; i < 5; i++) {
+      const r = await fetch(url, { headers, redirect: "manual" });
+      status = r.status;
+      await r.arrayBuffer();
+    }
+    const row = { status };
+    if (!cached) {
+      const n = 30;
+      const c0 = cpuMs(server.pid);
+      for (let i = 0; i < n; i++) await (await fetch(url, { headers, redirect: "manual" })).arrayBuffer();
+      row.cpuMs = round((cpuMs(server.pid) - c0) / n);
+    }
+    row.rps = await rate(url, headers, duration);
+    out[p.name] = row;
+  }
+  return out;
+}
+
+async function runBuild(label, appRoot, buildDir, engine, duration) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "platen-bench-cost-"));
+  const env = engine.url ? { DATABASE_URL: engine.url } : {};
+  const result = { label };
+  try {
+    for (const cached of [false, true]) {
+      const server = await startServer({
+        buildDir,
+        appRoot,
+        dataDir,
+        timeoutMs: 900_000,
+        env: { ...env, OUTBOX_WORKER: "false", ...(cached ? {} : { PLATEN_RENDER_CACHE: "off" }) },
+      });
+      try {
+        const pages = await pagesOf(server.baseUrl);
+        result[cached ? "cached" : "uncached"] = await measure(server, pages, { cached, duration });
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+async function withDatabase(pgUrl, name, fn) {
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    return await fn(url.href);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+export async function renderCost({
+  buildDir = process.env.PLATEN_BUILD_DIR || "build",
+  baseline = process.env.BENCH_BASELINE || "87f1202",
+  duration = 5,
+  pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL,
+} = {}) {
+  const baseRoot = prepareBaseline(baseline);
+  const engines = [{ name: "PGlite" }, ...(pgUrl && process.env.BENCH_PG !== "0" ? [{ name: "PostgreSQL", pgUrl }] : [])];
+  const results = [];
+  for (const engine of engines) {
+    const pair = [];
+    for (const [label, appRoot, dir] of [
+      [baseline, baseRoot, "build"],
+      ["now", root, buildDir],
+    ]) {
+      console.log(`Render cost: ${label} on ${engine.name}...`);
+      pair.push(
+        engine.pgUrl
+          ? await withDatabase(engine.pgUrl, `platen_cost_${process.pid}_${pair.length}`, (url) =>
+              runBuild(label, appRoot, dir, { url }, duration),
+            )
+          : await runBuild(label, appRoot, dir, {}, duration),
+      );
+    }
+    results.push({ engine: engine.name, before: pair[0], now: pair[1] });
+  }
+  printRenderCost(results, baseline);
+  return results;
+}
+
+export function printRenderCost(results, baseline) {
+  for (const { engine, before, now } of results) {
+    console.log(
+      `\nRender cost on ${engine}: ${baseline} beside now (uncached: every cache off; CPU ms per request, one at a time; req/s at 10 connections)`,
+    );
+    console.log("page                    CPU ms before   now   faster   req/s before   now   cached req/s before   now");
+    for (const [name, b] of Object.entries(before.uncached)) {
+      const n = now.uncached[name] ?? {};
+      const cb = before.cached?.[name];
+      const cn = now.cached?.[name];
+      const x = b.cpuMs && n.cpuMs ? `${round(b.cpuMs / n.cpuMs)}x` : "-";
+      console.log(
+        `${name.padEnd(22)}  ${String(b.cpuMs).padStart(13)} ${String(n.cpuMs ?? "-").padStart(5)} ${x.padStart(8)}   ${String(b.rps).padStart(12)} ${String(
+          n.rps ?? "-",
+        ).padStart(
+          5,
+        )}   ${String(cb?.rps ?? "").padStart(19)} ${String(cn?.rps ?? "").padStart(5)}${b.status !== 200 || n.status !== 200 ? `   (status ${b.status}/${n.status})` : ""}`,
+      );
+    }
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await renderCost({ buildDir: process.argv[2] });
