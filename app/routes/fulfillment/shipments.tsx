@@ -90,6 +90,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     await shippingOptionsMany(
       ctx,
       packed.slice(0, PRICED).map((p) => p.id),
+      packed,
     )
   ).map((q) => {
     if (q.error && q.error.status >= 500) throw q.error;

@@ -423,10 +423,17 @@ export interface ParcelOptions {
  * `shippingOptions` for many parcels at once (in the order given): the parcels, their addresses and
  * each print shop's rate tables are read once, not once a parcel. A parcel that cannot be priced
  * (gone, not the actor's, its order gone, no rate) carries the refusal `shippingOptions` would
- * have thrown for it; errors other than refusals (AppError) are thrown.
+ * have thrown for it; errors other than refusals (AppError) are thrown. `known`: the parcels as
+ * `listParcels` just gave them, whose addresses are then not read again.
  */
-export async function shippingOptionsMany(ctx: Ctx, parcelIds: readonly string[]): Promise<ParcelOptions[]> {
+export async function shippingOptionsMany(
+  ctx: Ctx,
+  parcelIds: readonly string[],
+  known: readonly ParcelView[] = [],
+): Promise<ParcelOptions[]> {
   if (!parcelIds.length) return [];
+  // A view whose order was found (its first line's address); the others are read as they are now.
+  const knownTo = new Map(known.filter((v) => v.orderNumber && v.shipTo.country).map((v) => [v.id, v]));
   const rows = await ctx.db
     .select()
     .from(parcels)
@@ -436,17 +443,24 @@ export async function shippingOptionsMany(ctx: Ctx, parcelIds: readonly string[]
     const mine = rows.filter((r) => r.fulfillerId === fulfillerId);
     try {
       await shopFor(ctx, fulfillerId);
-      const firstIds = mine.map((r) => r.lineIds[0]).filter((id): id is string => !!id);
+      const knownView = (r: ParcelRow) => {
+        const v = knownTo.get(r.id);
+        return v && v.lines[0]?.lineId === r.lineIds[0] ? v : undefined;
+      };
+      const firstIds = mine
+        .filter((r) => !knownView(r))
+        .map((r) => r.lineIds[0])
+        .filter((id): id is string => !!id);
       const lines = firstIds.length ? await listFloor(ctx, { fulfillerId, lineIds: firstIds, scope: "all" }) : [];
-      const byLine = new Map(lines.map((l) => [l.lineId, l]));
+      const byLine = new Map(lines.map((l) => [l.lineId, l.address]));
       const priceable = [];
       for (const p of mine) {
-        const line = byLine.get(p.lineIds[0] ?? "");
-        if (!line) found.set(p.id, { options: [], error: new AppError("not-found", "That parcel's order is gone.", 404) });
+        const to = knownView(p)?.shipTo ?? byLine.get(p.lineIds[0] ?? "");
+        if (!to) found.set(p.id, { options: [], error: new AppError("not-found", "That parcel's order is gone.", 404) });
         else
           priceable.push({
             key: p.id,
-            to: { country: line.address.country, postalCode: line.address.postalCode },
+            to: { country: to.country, postalCode: to.postalCode },
             weightGrams: p.weightGrams,
             ...(p.dimensionsCm ? { dimensionsCm: p.dimensionsCm } : {}),
           });

@@ -293,6 +293,15 @@ describe("labels and shipments", () => {
     const expected = await oneByOne(owner());
     expect(expected.map((r) => (r.error ? r.error[0] : r.options.length))).toEqual([2, 2, 422, 404, 2]);
     expect(await batch(owner())).toEqual(expected);
+    // given the parcels as listParcels read them, the same again without reading their addresses
+    const views = await listParcels(owner(), { fulfillerId: shop.fulfiller.id, status: "packed" });
+    expect(packed.every((p) => views.some((v) => v.id === p.id))).toBe(true);
+    const fromViews = (await shippingOptionsMany(owner(), ids, views)).map((r) => ({
+      parcelId: r.parcelId,
+      options: r.options,
+      error: r.error ? [r.error.status, r.error.code, r.error.message] : null,
+    }));
+    expect(fromViews).toEqual(expected);
     const stranger = createCtx(t.db, (await makeShop(t.db)).owner, { clock });
     const refused = await oneByOne(stranger);
     expect(refused.every((r) => r.error?.[0] === 404)).toBe(true);
