@@ -52,12 +52,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const done = url.searchParams.get("done");
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 40);
   const rawPage = Number(url.searchParams.get("page") ?? "1");
-  const { rows: all, balance } = await orRespond(listFulfillerGroups(ctx, { fulfillerId: fulfiller.id, status }));
-  const needle = query.toUpperCase();
-  const matching = needle ? all.filter((g) => g.orderNumber.toUpperCase().includes(needle)) : all;
-  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
-  const page = Number.isInteger(rawPage) && rawPage >= 1 ? Math.min(rawPage, pages) : 1;
-  const rows = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  // Only the page shown is read (its groups, lines and payouts), the search by order number too.
+  const { rows, balance, total, page } = await orRespond(
+    listFulfillerGroups(ctx, { fulfillerId: fulfiller.id, status, orderNumber: query, page: rawPage, pageSize: PAGE_SIZE }),
+  );
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // A shipment with an open case is on hold: the print shop sees which case, and can answer it.
   const holds = new Map((await orRespond(caseHoldsForPrintShop(ctx, fulfiller.id))).map((h) => [h.groupId, h]));
   const floor = new Map(
@@ -71,7 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     query,
     page,
     pages,
-    total: matching.length,
+    total,
     balance,
     notice: done === "accept" || done === "reject" ? DONE[done] : null,
     groups: rows.map((g) => ({

@@ -392,6 +392,31 @@ describe("access", () => {
     });
     const groups = await listFulfillerGroups(createCtx(t.db, fulfillerOwner, { clock }), { fulfillerId: blank.fulfillerId, status: "all" });
     expect(groups.rows.some((g) => g.orderId === orderId)).toBe(true);
+    // a page at a time: the same rows in the same order; past the last page, the last page; the search in the database
+    const asFulfiller = createCtx(t.db, fulfillerOwner, { clock });
+    const paged = [];
+    for (let page = 1; ; page++) {
+      const r = await listFulfillerGroups(asFulfiller, { fulfillerId: blank.fulfillerId, status: "all", page, pageSize: 2 });
+      expect([r.total, r.page]).toEqual([groups.rows.length, page]);
+      paged.push(...r.rows);
+      if (page * 2 >= r.total) break;
+    }
+    expect(paged).toEqual(groups.rows);
+    const last = Math.max(1, Math.ceil(groups.rows.length / 2));
+    expect((await listFulfillerGroups(asFulfiller, { fulfillerId: blank.fulfillerId, status: "all", page: 999, pageSize: 2 })).page).toBe(
+      last,
+    );
+    const needle = groups.rows.find((g) => g.orderId === orderId)!.orderNumber.slice(-3);
+    const found = await listFulfillerGroups(asFulfiller, {
+      fulfillerId: blank.fulfillerId,
+      status: "all",
+      orderNumber: needle.toLowerCase(),
+      page: 1,
+      pageSize: 100,
+    });
+    const matching = groups.rows.filter((g) => g.orderNumber.toUpperCase().includes(needle.toUpperCase()));
+    expect(found.rows).toEqual(matching);
+    expect([found.total, matching.some((g) => g.orderId === orderId)]).toEqual([matching.length, true]);
     const otherFul = await makeFulfillerWithBlank(t.db);
     await expect(listFulfillerGroups(createCtx(t.db, otherFul.owner, { clock }), { fulfillerId: blank.fulfillerId })).rejects.toMatchObject(
       { status: 404 },

@@ -407,11 +407,16 @@ export async function listStoreOrders(
   return { rows, total: n, balance };
 }
 
-/** The groups routed to a fulfiller's warehouses, for its owner (or an admin), with its balance. */
+/**
+ * The groups routed to a fulfiller's warehouses, for its owner (or an admin), with its balance,
+ * oldest paid first. With `pageSize`, one page of them (`page`, kept within the pages there are)
+ * and how many there are in all (`total`), those whose order number holds `orderNumber` only:
+ * the page's groups, lines and payouts are all it reads.
+ */
 export async function listFulfillerGroups(
   ctx: Ctx,
-  input: { fulfillerId: string; status?: GroupStatus | "open" | "all" },
-): Promise<{ rows: FulfillerGroupRow[]; balance: PartyBalance }> {
+  input: { fulfillerId: string; status?: GroupStatus | "open" | "all"; orderNumber?: string; page?: number; pageSize?: number },
+): Promise<{ rows: FulfillerGroupRow[]; balance: PartyBalance; total: number; page: number }> {
   const f = await getFulfillerById(ctx, input.fulfillerId);
   if (!f || !canWorkFloor(ctx, f)) throw new AppError("not-found", "That fulfillment business was not found.", 404);
   const status = input.status ?? "open";
@@ -423,15 +428,39 @@ export async function listFulfillerGroups(
         ? // Nothing of a cancelled or refunded order is made or shipped, whatever its groups say.
           and(inArray(shipmentGroups.status, ["pending", "in_production", "shipped"]), notInArray(orders.status, ["cancelled", "refunded"]))
         : eq(shipmentGroups.status, status);
-  const groups = await ctx.db
-    .select({ g: shipmentGroups, o: orders })
-    .from(shipmentGroups)
-    .innerJoin(orders, eq(orders.id, shipmentGroups.orderId))
-    .where(and(eq(shipmentGroups.fulfillerId, f.id), live, statusCond))
-    .orderBy(asc(orders.paidAt), asc(shipmentGroups.id))
-    .limit(300);
-  const balance = await partyBalance(ctx, { kind: "fulfiller", id: f.id });
-  if (!groups.length) return { rows: [], balance };
+  const needle = input.orderNumber?.trim().toUpperCase();
+  const where = and(
+    eq(shipmentGroups.fulfillerId, f.id),
+    live,
+    statusCond,
+    needle ? sql`position(${needle} in upper(${orders.number})) > 0` : undefined,
+  );
+  const pageSize = input.pageSize ? Math.min(300, Math.max(1, Math.floor(input.pageSize))) : 300;
+  let page = 1;
+  let total: number | null = null;
+  if (input.pageSize) {
+    const [n] = await ctx.db
+      .select({ n: count() })
+      .from(shipmentGroups)
+      .innerJoin(orders, eq(orders.id, shipmentGroups.orderId))
+      .where(where);
+    total = Number(n?.n ?? 0);
+    const pages = Math.max(1, Math.ceil(total / pageSize));
+    page = Number.isInteger(input.page) && input.page! >= 1 ? Math.min(input.page!, pages) : 1;
+  }
+  const [groups, balance] = await Promise.all([
+    ctx.db
+      .select({ g: shipmentGroups, o: orders })
+      .from(shipmentGroups)
+      .innerJoin(orders, eq(orders.id, shipmentGroups.orderId))
+      .where(where)
+      .orderBy(asc(orders.paidAt), asc(shipmentGroups.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    partyBalance(ctx, { kind: "fulfiller", id: f.id }),
+  ]);
+  total ??= groups.length;
+  if (!groups.length) return { rows: [], balance, total, page };
   const groupIds = groups.map((r) => r.g.id);
   const [lines, payouts] = await Promise.all([
     ctx.db.select().from(orderLines).where(inArray(orderLines.groupId, groupIds)).orderBy(asc(orderLines.sortOrder)),
@@ -439,6 +468,8 @@ export async function listFulfillerGroups(
   ]);
   return {
     balance,
+    total,
+    page,
     rows: groups.map(({ g, o }) => ({
       groupId: g.id,
       orderId: o.id,
