@@ -2,17 +2,28 @@
 // the next day when paid at or after the warehouse's daily cut-off (its local time), plus the
 // blank's production days, at the cut-off time of that day. Pure; time zones through Intl.
 
+/** One formatter a time zone, made once (making one costs far more than using it: a floor list asks for hundreds). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    if (formatters.size < 1000) formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** The wall-clock parts of `at` in `timeZone`. */
 export function zonedParts(at: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(at);
+  const parts = formatterOf(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute") };
 }
