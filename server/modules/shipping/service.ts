@@ -15,7 +15,7 @@ import { AppError, actorUserId, createCtx, hasRole, system, type Ctx } from "../
 import { enqueue } from "../../jobs/index.ts";
 import { getCarrierAccount, quote, quoteMany, type QuoteOption } from "../carriers/index.ts";
 import {
-  canManageFulfiller,
+  canWorkFloor,
   getBlankVariants,
   getFulfillerById,
   getWarehouseBox,
@@ -41,9 +41,10 @@ type ShipmentRow = typeof shipments.$inferSelect;
 
 // ---- access ---------------------------------------------------------------------------------
 
+/** The print shop, for its owner, admins and its floor workers (fulfillment's canWorkFloor); 404 for anyone else. */
 async function shopFor(ctx: Ctx, fulfillerId: string) {
   const f = await getFulfillerById(ctx, fulfillerId);
-  if (!f || !canManageFulfiller(ctx, f)) throw new AppError("not-found", "That print shop was not found.", 404);
+  if (!f || !canWorkFloor(ctx, f)) throw new AppError("not-found", "That print shop was not found.", 404);
   if (f.status !== "active" && !hasRole(ctx.actor, "admin"))
     throw new AppError("fulfiller-suspended", "This print shop is suspended: its shipping is read-only until Platen reinstates it.", 409);
   return f;
