@@ -22,7 +22,7 @@ import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.
 import { AppError } from "#server/kernel/index.ts";
 import { caseHoldsForPrintShop } from "#server/modules/cases/index.ts";
 import { listFulfillerGroups } from "#server/modules/orders/index.ts";
-import { acceptLines, listFloor, rejectLine } from "#server/modules/production/index.ts";
+import { acceptLines, floorStates, rejectLine } from "#server/modules/production/index.ts";
 import type { FloorStatus } from "#server/modules/production/types.ts";
 import { GROUP_STATUS_LABELS, ORDER_STATUS_LABELS, type GroupStatus } from "#server/modules/orders/types.ts";
 
@@ -59,11 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // A shipment with an open case is on hold: the print shop sees which case, and can answer it.
   const holds = new Map((await orRespond(caseHoldsForPrintShop(ctx, fulfiller.id))).map((h) => [h.groupId, h]));
-  const floor = new Map(
-    (
-      await orRespond(listFloor(ctx, { fulfillerId: fulfiller.id, lineIds: rows.flatMap((g) => g.lines.map((l) => l.id)), scope: "all" }))
-    ).map((l) => [l.lineId, l]),
-  );
+  // The page's lines on the floor, from their production rows (the lines themselves are read above).
+  const floor = await orRespond(floorStates(ctx, { fulfillerId: fulfiller.id, groups: rows }));
   return {
     fulfiller: { handle: fulfiller.handle, name: fulfiller.name, status: fulfiller.status },
     status,

@@ -489,6 +489,8 @@ export async function listFulfillerGroups(
       currency: o.currency,
       reprintOf: g.reprintOf,
       reprintReason: g.reprintReason,
+      madeFrom: o.paidAt ? (g.reprintedAt ?? o.paidAt) : null,
+      productionDays: g.productionDays,
       lines: lines
         .filter((l) => l.groupId === g.id)
         .map((l) => ({

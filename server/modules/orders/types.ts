@@ -375,6 +375,10 @@ export interface FulfillerGroupRow {
   /** A reprint at no charge to the shopper (a case's remedy): the group it remakes and why. */
   reprintOf: string | null;
   reprintReason: string | null;
+  /** When its making started (a reprint: when it was ordered; otherwise the order's payment). */
+  madeFrom: Date | null;
+  /** The blank's production days the group was routed with. */
+  productionDays: number;
   lines: {
     id: string;
     title: string;

@@ -3,6 +3,7 @@
 export * from "./types.ts";
 export {
   listFloor,
+  floorStates,
   floorSummary,
   acceptLines,
   rejectLine,
@@ -23,6 +24,7 @@ export {
   batchDocument,
   RELEASE_AT_CUTOFF_TOPIC,
   type FloorLine,
+  type FloorState,
   type BatchView,
   type ScanResult,
 } from "./service.ts";

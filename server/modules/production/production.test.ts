@@ -12,7 +12,7 @@ import { drain } from "../../jobs/index.ts";
 import { outbox } from "../../jobs/schema.ts";
 import { anonymous, createCtx, IllegalTransitionError, type Actor } from "../../kernel/index.ts";
 import { createWarehouse } from "../fulfillment/index.ts";
-import { cancelOrder, getOrder } from "../orders/index.ts";
+import { cancelOrder, getOrder, listFulfillerGroups } from "../orders/index.ts";
 import {
   acceptLines,
   BATCH_TRANSITIONS,
@@ -20,6 +20,7 @@ import {
   batchStatusOf,
   cancelBatch,
   createBatch,
+  floorStates,
   floorSummary,
   followClosedOrder,
   getBatch,
@@ -290,6 +291,48 @@ describe("batches", () => {
     ).rejects.toMatchObject({
       status: 422,
       field: "releaseAtCount",
+    });
+  });
+});
+
+describe("floor states of lines already read", () => {
+  it("are what listFloor says of the same lines, for every line the earlier steps left (awaiting, accepted, batched, printed, rejected, cancelled, late)", async () => {
+    const extra = await paidOrder(t.db, shop, { clock });
+    await acceptLines(owner(), { fulfillerId: shop.fulfiller.id, lineIds: extra.lineIds.slice(0, 1) });
+    const { rows } = await listFulfillerGroups(owner(), { fulfillerId: shop.fulfiller.id, status: "all" });
+    const ids = rows.flatMap((g) => g.lines.map((l) => l.id));
+    expect(ids.length).toBeGreaterThan(3);
+    const pick = (l: {
+      floorStatus: string;
+      code: string | null;
+      batchRef: string | null;
+      dueAt: Date;
+      late: boolean;
+      rejectReason: string | null;
+    }) => ({
+      floorStatus: l.floorStatus,
+      code: l.code,
+      batchRef: l.batchRef,
+      dueAt: l.dueAt,
+      late: l.late,
+      rejectReason: l.rejectReason,
+    });
+    const started = clock.now();
+    for (const later of [0, 30]) {
+      clock.advance(later * 86_400_000);
+      const floor = new Map(
+        (await listFloor(owner(), { fulfillerId: shop.fulfiller.id, lineIds: ids, scope: "all" })).map((l) => [l.lineId, pick(l)]),
+      );
+      const states = await floorStates(owner(), { fulfillerId: shop.fulfiller.id, groups: rows });
+      expect(new Map([...states].map(([id, s]) => [id, pick(s)]))).toEqual(floor);
+    }
+    clock.set(started);
+    const statuses = [...(await floorStates(owner(), { fulfillerId: shop.fulfiller.id, groups: rows })).values()].map((s) => s.floorStatus);
+    expect(new Set(statuses).size).toBeGreaterThan(2);
+    await expect(
+      floorStates(createCtx(t.db, other.owner, { clock }), { fulfillerId: shop.fulfiller.id, groups: rows }),
+    ).rejects.toMatchObject({
+      status: 404,
     });
   });
 });

@@ -17,7 +17,7 @@ import {
   listWarehouses,
   type WarehouseRow,
 } from "../fulfillment/index.ts";
-import { holdOrder, listFulfillmentLines, startGroupProduction, type FulfillmentLine } from "../orders/index.ts";
+import { holdOrder, listFulfillmentLines, startGroupProduction, type FulfillmentLine, type GroupStatus } from "../orders/index.ts";
 import { dueAt, localDate, nextCutoff } from "./due.ts";
 import { productionBatches, productionLines, productionSettings } from "./schema.ts";
 import { batchMachine, batchStatusOf, lineMachine } from "./states.ts";
@@ -119,6 +119,65 @@ interface FloorQuery {
 export async function listFloor(ctx: Ctx, input: FloorQuery): Promise<FloorLine[]> {
   await shopFor(ctx, input.fulfillerId);
   return readFloor(ctx, input);
+}
+
+/** A line's state on the floor, as `listFloor` gives it. */
+export type FloorState = Pick<FloorLine, "floorStatus" | "code" | "batchRef" | "dueAt" | "late" | "rejectReason">;
+
+/**
+ * The floor states of lines the caller has read already (the print shop's orders page: its groups
+ * and their lines), the same as `listFloor` gives for them, without reading the lines again: only
+ * their production rows and batches (and the warehouses' clocks for lines not accepted yet). A
+ * line of an order not paid has none, as in `listFloor`.
+ */
+export async function floorStates(
+  ctx: Ctx,
+  input: {
+    fulfillerId: string;
+    groups: readonly {
+      status: GroupStatus;
+      warehouseId: string;
+      madeFrom: Date | null;
+      productionDays: number;
+      lines: readonly { id: string }[];
+    }[];
+  },
+): Promise<Map<string, FloorState>> {
+  await shopFor(ctx, input.fulfillerId);
+  const made = input.groups.filter((g) => g.madeFrom && g.lines.length);
+  const ids = made.flatMap((g) => g.lines.map((l) => l.id));
+  if (!ids.length) return new Map();
+  const rows = await ctx.db.select().from(productionLines).where(inArray(productionLines.orderLineId, ids));
+  const byLine = new Map(rows.map((r) => [r.orderLineId, r]));
+  const batchIds = [...new Set(rows.map((r) => r.batchId).filter((b): b is string => !!b))];
+  const needClock = made.some((g) => g.lines.some((l) => !byLine.get(l.id)?.dueAt));
+  const [batchRows, houses] = await Promise.all([
+    batchIds.length
+      ? ctx.db
+          .select({ id: productionBatches.id, number: productionBatches.number })
+          .from(productionBatches)
+          .where(inArray(productionBatches.id, batchIds))
+      : [],
+    needClock ? warehousesOf(ctx, input.fulfillerId) : new Map<string, WarehouseRow>(),
+  ]);
+  const batches = new Map(batchRows.map((b) => [b.id, b.number]));
+  const now = ctx.clock.now();
+  const out = new Map<string, FloorState>();
+  for (const g of made)
+    for (const l of g.lines) {
+      const row = byLine.get(l.id);
+      const due = row?.dueAt ?? dueAt(g.madeFrom!, g.productionDays, warehouseClock(houses.get(g.warehouseId)));
+      const floorStatus: FloorStatus = g.status === "shipped" || g.status === "delivered" ? "shipped" : (row?.status ?? "awaiting");
+      out.set(l.id, {
+        floorStatus,
+        code: row?.code ?? null,
+        batchRef: row?.batchId && batches.has(row.batchId) ? batchRef(batches.get(row.batchId)!) : null,
+        dueAt: due,
+        late: floorStatus !== "shipped" && due.getTime() < now.getTime(),
+        rejectReason: row?.rejectReason ?? null,
+      });
+    }
+  return out;
 }
 
 /**
