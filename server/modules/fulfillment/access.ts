@@ -31,6 +31,16 @@ export function canWorkFloor(ctx: Ctx, fulfiller: Pick<FulfillerRow, "id" | "own
 }
 
 /**
+ * The business, for one of its active floor workers (a floor read: boxes, stock bins), or else as
+ * assertManagesFulfiller decides (its owner, admins).
+ */
+export async function assertWorksFloor(ctx: Ctx, fulfillerId: string): Promise<FulfillerRow> {
+  const fulfiller = await loadFulfiller(ctx, fulfillerId);
+  if (!canManageFulfiller(ctx, fulfiller) && canWorkFloor(ctx, fulfiller)) return fulfiller;
+  return assertManagesFulfiller(ctx, fulfillerId);
+}
+
+/**
  * The business, if the actor may manage it (403 otherwise). Owners of a suspended business may
  * not change it (409); admins may.
  */

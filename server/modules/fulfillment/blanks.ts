@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, min } from "drizzle-orm";
 import { z } from "zod";
 import { newId, transaction } from "../../infra/db/index.ts";
 import { AppError, notFound, type Ctx } from "../../kernel/index.ts";
-import { assertManagesFulfiller, canManageFulfiller, loadFulfiller, type ReadCtx } from "./access.ts";
+import { assertManagesFulfiller, canManageFulfiller, canWorkFloor, loadFulfiller, type ReadCtx } from "./access.ts";
 import { blankColors, blankPrintAreas, blanks, blankVariants, blankWarehouses, fulfillers, warehouses } from "./schema.ts";
 import { blankStates } from "./states.ts";
 import { CATEGORIES, PRINT_AREA_KEYS, type BlankStatus, type BlankSummary, type TemplateRect } from "./types.ts";
@@ -59,10 +59,10 @@ export async function listBlanksOfFulfiller(ctx: Ctx, fulfillerId: string): Prom
   return out.map((s, i) => ({ ...s, status: rows[i]!.status }));
 }
 
-/** The name and category of every blank of a business (the floor's line labels): one light read. */
+/** The name and category of every blank of a business (the floor's line labels): one light read, for the floor too. */
 export async function blankNamesOfFulfiller(ctx: Ctx, fulfillerId: string): Promise<{ id: string; name: string; category: string }[]> {
   const fulfiller = await loadFulfiller(ctx, fulfillerId);
-  if (!canManageFulfiller(ctx, fulfiller)) throw new AppError("forbidden", "You can only manage your own fulfillment businesses.", 403);
+  if (!canWorkFloor(ctx, fulfiller)) throw new AppError("forbidden", "You can only manage your own fulfillment businesses.", 403);
   return ctx.db
     .select({ id: blanks.id, name: blanks.name, category: blanks.category })
     .from(blanks)

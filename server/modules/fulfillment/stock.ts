@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { transaction } from "../../infra/db/index.ts";
 import { AppError, notFound, type Ctx } from "../../kernel/index.ts";
-import { assertManagesFulfiller, type ReadCtx } from "./access.ts";
+import { assertManagesFulfiller, assertWorksFloor, type ReadCtx } from "./access.ts";
 import { blanks, blankVariants, blankWarehouses, stockReservations, warehouseStock, warehouses } from "./schema.ts";
 import type { StockRowView } from "./types.ts";
 
@@ -170,7 +170,7 @@ export async function stockLevels(ctx: ReadCtx, blankVariantIds: string[]): Prom
 
 /** Every warehouse × variant of the business's blanks that the warehouse stocks, with its figures. */
 export async function listStock(ctx: Ctx, fulfillerId: string): Promise<StockRowView[]> {
-  await assertManagesFulfiller(ctx, fulfillerId);
+  await assertWorksFloor(ctx, fulfillerId);
   const rows = await ctx.db
     .select({
       warehouseId: warehouses.id,

@@ -8,7 +8,7 @@ import { oneLine as oneLineText } from "../../contracts/text.ts";
 import { newId, transaction } from "../../infra/db/index.ts";
 import { AppError, forbidden, notFound, withDb, type Ctx } from "../../kernel/index.ts";
 import { addressSchema, phoneField } from "../identity/types.ts";
-import { assertManagesFulfiller, canManageFulfiller, canWorkFloor, loadFulfiller, type ReadCtx } from "./access.ts";
+import { assertManagesFulfiller, assertWorksFloor, canManageFulfiller, loadFulfiller, type ReadCtx } from "./access.ts";
 import { blanks, blankVariants, blankWarehouses, stockReservations, warehouseBoxes, warehouseStock, warehouses } from "./schema.ts";
 import type { WarehouseLocation } from "./types.ts";
 
@@ -356,9 +356,7 @@ async function managedWarehouse(ctx: Ctx, warehouseId: string): Promise<Warehous
 /** The warehouse, for whoever manages its print shop or works its floor (packing picks its boxes). */
 async function floorWarehouse(ctx: Ctx, warehouseId: string): Promise<WarehouseRow> {
   const row = await loadWarehouse(ctx, warehouseId);
-  const fulfiller = await loadFulfiller(ctx, row.fulfillerId);
-  if (!canManageFulfiller(ctx, fulfiller) && canWorkFloor(ctx, fulfiller)) return row;
-  await assertManagesFulfiller(ctx, row.fulfillerId);
+  await assertWorksFloor(ctx, row.fulfillerId);
   return row;
 }
 
@@ -437,7 +435,7 @@ export async function listWarehouseSummaries(ctx: Ctx, fulfillerId: string): Pro
  * street address. Refused (409, on line1) while the warehouse has no street address.
  */
 export async function warehouseAddress(ctx: Ctx, warehouseId: string): Promise<PostalAddress> {
-  const w = await managedWarehouse(ctx, warehouseId);
+  const w = await floorWarehouse(ctx, warehouseId);
   if (!w.line1 || !w.postalCode || !w.city)
     throw new AppError(
       "warehouse-without-address",

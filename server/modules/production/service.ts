@@ -11,6 +11,7 @@ import { AppError, actorUserId, createCtx, hasRole, system, type Ctx } from "../
 import { enqueue } from "../../jobs/index.ts";
 import {
   canManageFulfiller,
+  canWorkFloor,
   getFulfillerById,
   blankNamesOfFulfiller,
   listStock,
@@ -79,9 +80,10 @@ const TECHNIQUE_BY_CATEGORY: Record<string, Technique> = {
 
 // ---- access ---------------------------------------------------------------------------------
 
+/** The print shop, for its owner, admins and its floor workers (fulfillment's canWorkFloor); 404 for anyone else. */
 async function shopFor(ctx: Ctx, fulfillerId: string) {
   const f = await getFulfillerById(ctx, fulfillerId);
-  if (!f || !canManageFulfiller(ctx, f)) throw new AppError("not-found", "That print shop was not found.", 404);
+  if (!f || !canWorkFloor(ctx, f)) throw new AppError("not-found", "That print shop was not found.", 404);
   if (f.status !== "active" && !hasRole(ctx.actor, "admin"))
     throw new AppError("fulfiller-suspended", "This print shop is suspended: its floor is read-only until Platen reinstates it.", 409);
   return f;
@@ -359,7 +361,10 @@ export async function acceptLines(
  * refund it or sort it out with the print shop (the shop may still accept it after all).
  */
 export async function rejectLine(ctx: Ctx, input: { fulfillerId: string; lineId: string; reason: string }): Promise<void> {
-  await shopFor(ctx, input.fulfillerId);
+  const shop = await shopFor(ctx, input.fulfillerId);
+  // Rejecting holds the shopper's order: the owner's call, not the floor's.
+  if (!canManageFulfiller(ctx, shop))
+    throw new AppError("owner-only", "Only the owner of the print shop can reject a line: ask them, or accept it and make it.", 403);
   const reason = input.reason.trim().slice(0, 500);
   if (reason.length < 3)
     throw new AppError(
