@@ -6,8 +6,13 @@ export const DEMO = {
   partner: "partner@demo.platen.test",
   fulfiller: "fulfiller@demo.platen.test",
   shopper: "shopper@demo.platen.test",
+  /** Sam Floor: works @print-works's floor (orders, batches, parcels, shipments, manifests), owns nothing. */
+  worker: "floor@demo.platen.test",
+  /** Nora Printer: owns @north-press, "another print shop" in the print shops' access matrices. */
+  otherShop: "printer@demo.platen.test",
 } as const;
-export type DemoRole = keyof typeof DEMO;
+/** The roles of the access matrices and journeys (the floor worker and the other print shop's owner are signed in by e-mail). */
+export type DemoRole = "admin" | "partner" | "fulfiller" | "shopper";
 
 /**
  * Sign in as a demo account for a journey that is not about signing in, and open `next`: the
