@@ -197,6 +197,11 @@ test("the owner sees Sam Floor on the team; the worker's navigation shows the fl
     expect(workerNav, `worker: ${page}`).toContain(`href="${ADM}/${page}"`);
   for (const page of ["warehouses", "carriers", "config", "analytics", "cases", "team", "getting-started", "blanks"])
     expect(workerNav, `worker: no ${page}`).not.toContain(`href="${ADM}/${page}"`);
+  // the work, not the money: the owner's orders show the balance and each shipment's payout, the worker's neither
+  expect(ownerNav).toContain('data-testid="party-balance"');
+  expect(ownerNav).toContain('data-testid="group-payout"');
+  expect(workerNav).not.toContain('data-testid="party-balance"');
+  expect(workerNav).not.toContain('data-testid="group-payout"');
   const account = await (await contexts.get("worker")!.get("/account")).text();
   expect(account).toContain("Print shops you work for");
   expect(account).toContain(`href="${ADM}/orders"`);

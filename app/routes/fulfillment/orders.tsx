@@ -45,7 +45,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { floor: true });
+  const { ctx, fulfiller, role } = await requireFulfillerAccess(request, params.handle, { floor: true });
+  // The floor's workers see the work, not the money: no balance, no payouts, no case threads (owner's pages).
+  const owner = role === "owner";
   const url = new URL(request.url);
   const q = url.searchParams.get("status");
   const status: Filter = isFilter(q) ? q : "open";
@@ -68,7 +70,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     page,
     pages,
     total,
-    balance,
+    owner,
+    balance: owner ? balance : null,
     notice: done === "accept" || done === "reject" ? DONE[done] : null,
     groups: rows.map((g) => ({
       groupId: g.groupId,
@@ -86,7 +89,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       trackingNumber: g.trackingNumber,
       trackingUrl: g.trackingUrl,
       shippingMinor: g.shippingMinor,
-      payoutMinor: g.payoutMinor,
+      payoutMinor: owner ? g.payoutMinor : null,
       currency: g.currency,
       lines: g.lines.map((l) => ({
         id: l.id,
@@ -220,7 +223,7 @@ function AddressBlock({
 }
 
 export default function FulfillerOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { fulfiller, status, groups, balance, notice, query, page, pages, total } = loaderData;
+  const { fulfiller, status, groups, balance, notice, query, page, pages, total, owner } = loaderData;
   const base = `/fulfillment/@${fulfiller.handle}/administration/orders`;
   const pageHref = (p: number) => `${base}?${new URLSearchParams({ status, ...(query ? { q: query } : {}), page: String(p) }).toString()}`;
   const navigation = useNavigation();
@@ -246,7 +249,7 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
           This business is suspended: no new orders are routed to it. Contact Platen to reinstate it.
         </Alert>
       ) : null}
-      <BalanceCard balance={balance} who="fulfiller" />
+      {balance ? <BalanceCard balance={balance} who="fulfiller" /> : null}
       {formError && !result?.groupId ? (
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
           {formError}
@@ -329,9 +332,13 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
                       {g.caseHold ? (
                         <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="group-case-hold">
                           On hold: case{" "}
-                          <Link component={RouterLink} to={`/fulfillment/@${fulfiller.handle}/administration/cases/${g.caseHold.caseId}`}>
-                            {g.caseHold.ref}
-                          </Link>{" "}
+                          {owner ? (
+                            <Link component={RouterLink} to={`/fulfillment/@${fulfiller.handle}/administration/cases/${g.caseHold.caseId}`}>
+                              {g.caseHold.ref}
+                            </Link>
+                          ) : (
+                            g.caseHold.ref
+                          )}{" "}
                           is open
                         </Typography>
                       ) : null}
@@ -340,9 +347,11 @@ export default function FulfillerOrders({ loaderData, actionData }: Route.Compon
                           Why: {g.reprint.reason}
                         </Typography>
                       ) : null}
-                      <Typography sx={{ mt: 0.5 }} data-testid="group-payout">
-                        You will be paid <strong>{formatPrice(g.payoutMinor, g.currency)}</strong>
-                      </Typography>
+                      {g.payoutMinor !== null ? (
+                        <Typography sx={{ mt: 0.5 }} data-testid="group-payout">
+                          You will be paid <strong>{formatPrice(g.payoutMinor, g.currency)}</strong>
+                        </Typography>
+                      ) : null}
                       <Typography variant="body2" color="text.secondary">
                         Shipping charged {formatPrice(g.shippingMinor, g.currency)}
                       </Typography>
