@@ -2,7 +2,7 @@
 // every request that misses the page cache starts rendering at once: under a load the process
 // cannot keep up with, fifty renders share the CPU, each takes fifty times longer, and the event
 // loop serves them in no particular order, so some wait ten seconds while others are served in
-// milliseconds. Here at most RENDER_CONCURRENCY renders run at a time (1 on the embedded database,
+// milliseconds (ADR 0019). Here at most RENDER_CONCURRENCY renders run at a time (1 on the embedded database,
 // 4 on a PostgreSQL server); the others wait in a
 // first-come, first-served queue, and a page request that cannot start within RENDER_MAX_WAIT_MS
 // is answered at once with 503 and Retry-After (a browser or a load balancer tries again) instead of
