@@ -443,3 +443,19 @@ test("an order is accepted, batched, printed, packed, labelled and handed over; 
 async function groupIdOf(card: Locator): Promise<string> {
   return ((await card.getAttribute("id")) ?? "").replace("group-", "");
 }
+
+test("the shipments page shows a page of labels at a time, newest first", async ({ page }) => {
+  await signInAs(page, "fulfiller", `${ADMIN}/shipments?status=all`);
+  const cards = page.getByTestId("shipment");
+  await expect(cards).toHaveCount(24);
+  const first = await cards.evaluateAll((els) => els.map((e) => e.id));
+  await page.getByRole("navigation", { name: "Shipment pages" }).getByRole("link", { name: "Older shipments" }).click();
+  await expect(page).toHaveURL(/status=all&page=2$/);
+  await expect(page.getByTestId("shipments-page")).toHaveText("Page 2");
+  await expect(cards.first()).toBeVisible();
+  const second = await cards.evaluateAll((els) => els.map((e) => e.id));
+  expect(second.filter((id) => first.includes(id))).toEqual([]);
+  await page.getByRole("link", { name: "Newer shipments" }).click();
+  await expect(page).toHaveURL(/status=all$/);
+  await expect(cards).toHaveCount(24);
+});

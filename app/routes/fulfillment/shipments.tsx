@@ -41,6 +41,8 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Shipment
 const ID = /^[a-z]{2,4}_[0-9a-z]{26}$/;
 /** The packed parcels priced on one page load (each is a quote of the rate tables). */
 const PRICED = 20;
+/** Shipments per page. */
+const SHIPMENTS_PER_PAGE = 24;
 
 const STATUS_FILTERS = [
   ["live", "Live labels"],
@@ -76,13 +78,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const shop = { handle: fulfiller.handle, name: fulfiller.name };
   const picker = warehouses.map((w) => ({ id: w.id, name: w.name }));
   const done = url.searchParams.get("done");
-  const base = { shop, suspended, warehouses: picker, warehouseId: warehouse?.id ?? "", status };
-  if (suspended) return { ...base, waiting: [], waitingMore: false, shipments: [], notice: null };
+  // A page of shipments at a time, newest first (a busy shop has thousands; the page stays light).
+  const rawPage = Math.floor(Number(url.searchParams.get("page") ?? "1"));
+  const page = Number.isFinite(rawPage) && rawPage >= 1 ? Math.min(rawPage, 10_000) : 1;
+  const base = { shop, suspended, warehouses: picker, warehouseId: warehouse?.id ?? "", status, page };
+  if (suspended) return { ...base, waiting: [], waitingMore: false, shipments: [], more: false, notice: null };
   const filter = warehouse ? { warehouseId: warehouse.id } : {};
   const [packed, shipments] = await orRespond(
     Promise.all([
       listParcels(ctx, { fulfillerId: fulfiller.id, status: "packed", limit: PRICED + 1, ...filter }),
-      listShipments(ctx, { fulfillerId: fulfiller.id, ...(status === "all" ? {} : { status }), limit: 100, ...filter }),
+      listShipments(ctx, {
+        fulfillerId: fulfiller.id,
+        ...(status === "all" ? {} : { status }),
+        limit: SHIPMENTS_PER_PAGE + 1,
+        offset: (page - 1) * SHIPMENTS_PER_PAGE,
+        ...filter,
+      }),
     ]),
   );
   // All the waiting parcels priced at once (the rate tables read once); a refusal is that parcel's problem.
@@ -121,7 +132,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })),
     })),
     waitingMore: packed.length > PRICED,
-    shipments: shipments.map((s) => ({
+    more: shipments.length > SHIPMENTS_PER_PAGE,
+    shipments: shipments.slice(0, SHIPMENTS_PER_PAGE).map((s) => ({
       id: s.id,
       parcelId: s.parcelId,
       status: s.status,
@@ -403,10 +415,16 @@ function ShipmentCard({
 }
 
 export default function Shipments({ loaderData, actionData }: Route.ComponentProps) {
-  const { shop, suspended, warehouses, warehouseId, status, waiting, waitingMore, shipments, notice } = loaderData;
+  const { shop, suspended, warehouses, warehouseId, status, waiting, waitingMore, shipments, notice, page, more } = loaderData;
   const failure = actionData as ActionResult | undefined;
   const busy = useNavigation().state !== "idle";
   const admin = `/fulfillment/@${shop.handle}/administration`;
+  const pageHref = (p: number) =>
+    `${admin}/shipments?${new URLSearchParams({
+      ...(status !== "live" ? { status } : {}),
+      ...(warehouseId ? { warehouse: warehouseId } : {}),
+      ...(p > 1 ? { page: String(p) } : {}),
+    }).toString()}`;
   const mine = (intent: string, target: string) =>
     failure && failure.intent === intent && failure.target === target ? failure : undefined;
   const stray =
@@ -504,6 +522,23 @@ export default function Shipments({ loaderData, actionData }: Route.ComponentPro
             ))}
           </Box>
         )}
+        {page > 1 || more ? (
+          <Box component="nav" aria-label="Shipment pages" sx={{ display: "flex", gap: 1, alignItems: "center", mt: 2, flexWrap: "wrap" }}>
+            {page > 1 ? (
+              <Button component={RouterLink} to={pageHref(page - 1)} rel="prev">
+                Newer shipments
+              </Button>
+            ) : null}
+            <Typography variant="body2" color="text.secondary" data-testid="shipments-page">
+              Page {page}
+            </Typography>
+            {more ? (
+              <Button component={RouterLink} to={pageHref(page + 1)} rel="next">
+                Older shipments
+              </Button>
+            ) : null}
+          </Box>
+        ) : null}
       </Box>
     </Container>
   );

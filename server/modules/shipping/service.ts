@@ -735,7 +735,7 @@ async function manifestNumbersOf(db: Db, rows: ShipmentRow[]): Promise<Map<strin
 /** A print shop's shipments (one warehouse, a status), newest first. */
 export async function listShipments(
   ctx: Ctx,
-  input: { fulfillerId: string; warehouseId?: string; status?: ShipmentStatus | "live"; limit?: number },
+  input: { fulfillerId: string; warehouseId?: string; status?: ShipmentStatus | "live"; limit?: number; offset?: number },
 ): Promise<ShipmentView[]> {
   await shopFor(ctx, input.fulfillerId);
   const conds = [eq(shipments.fulfillerId, input.fulfillerId)];
@@ -746,8 +746,9 @@ export async function listShipments(
     .select()
     .from(shipments)
     .where(and(...conds))
-    .orderBy(desc(shipments.createdAt))
-    .limit(input.limit ?? 200);
+    .orderBy(desc(shipments.createdAt), desc(shipments.id))
+    .limit(input.limit ?? 200)
+    .offset(Math.max(0, input.offset ?? 0));
   const numbers = await manifestNumbersOf(ctx.db, rows);
   return rows.map((s) => shipmentView(s, numbers));
 }
