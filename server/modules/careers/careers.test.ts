@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages } from "../../schema.ts";
 import { LocalStorage } from "../../infra/storage/index.ts";
-import { AppError, IllegalTransitionError, system, type Actor } from "../../kernel/index.ts";
+import { IllegalTransitionError, system, type Actor } from "../../kernel/index.ts";
 import { makeLargePdf, makePdf, makePng } from "../../../tests/fixtures/files.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import {
@@ -24,6 +24,7 @@ import {
   updateJob,
 } from "./index.ts";
 import { jobApplications } from "./schema.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 
 const t = useTestDatabase();
 const admin: Actor = { kind: "user", userId: "usr_admin", roles: ["admin"] };
@@ -67,15 +68,6 @@ async function openJob(overrides: Partial<typeof JOB> = {}): Promise<string> {
   const { id } = await createJob(ctxOf(admin), { ...JOB, ...overrides });
   await changeJobStatus(ctxOf(admin), id, "open");
   return id;
-}
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const error = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 describe("listings", () => {

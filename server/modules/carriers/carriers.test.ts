@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { checkTransitionTable } from "../../../tests/support/state-table.ts";
-import { AppError, type Actor } from "../../kernel/index.ts";
+import type { AppError } from "../../kernel/index.ts";
+import { type Actor } from "../../kernel/index.ts";
 import { createFulfiller, setFulfillerStatus, type FulfillerRow } from "../fulfillment/index.ts";
 import {
   activateCarrierAccount,
@@ -20,6 +21,7 @@ import {
   type QuoteInput,
 } from "./index.ts";
 import { carrierAccounts } from "./schema.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 
 const t = useTestDatabase();
 
@@ -48,15 +50,6 @@ const GOOD = [
   "local,express,Express,5000,US 970–994,US,,970,994,1000,2000,14.00,USD",
   "local,express,Express,5000,Europe,DE FR GB,,,,0,2000,30.00,USD",
 ].join("\n");
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 describe("carriers, rate tables and quotes", () => {
   let shop: FulfillerRow;

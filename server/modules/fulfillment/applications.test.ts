@@ -10,7 +10,7 @@ import { checkTransitionTable } from "../../../tests/support/state-table.ts";
 import { manualClock } from "../../contracts/clock.ts";
 import { newId } from "../../infra/db/index.ts";
 import { domainEvents } from "../../jobs/schema.ts";
-import { AppError, createCtx, type Actor, type Ctx } from "../../kernel/index.ts";
+import { createCtx, type Actor, type Ctx } from "../../kernel/index.ts";
 import { legalSource, parseFrontMatter } from "../content/documents.ts";
 import { findUserByUid } from "../identity/index.ts";
 import { emailMessages } from "../notifications/schema.ts";
@@ -45,6 +45,7 @@ import {
 } from "./index.ts";
 import { fulfillerApplications, fulfillers, warehouses } from "./schema.ts";
 import { teeInput } from "./test-fixtures.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 
 const t = useTestDatabase();
 const clock = manualClock("2026-11-20T09:00:00Z");
@@ -91,15 +92,6 @@ const warehouseForm = (over: Record<string, unknown> = {}): Record<string, unkno
   payoutContactEmail: "Payouts@Riverside.example",
   ...over,
 });
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 const applicationsOf = (storeId: string) => t.db.select().from(fulfillerApplications).where(eq(fulfillerApplications.storeId, storeId));
 /** The e-mails to `email` about print shops (the store's welcome e-mail aside). */

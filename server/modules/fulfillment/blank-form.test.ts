@@ -1,7 +1,6 @@
 import { describe, expect, it, beforeAll } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { templateFingerprint } from "../../infra/images/index.ts";
-import { AppError } from "../../kernel/index.ts";
 import {
   addBlank,
   addBlankErrors,
@@ -17,17 +16,9 @@ import {
   type WarehouseRow,
 } from "./index.ts";
 import { admin, otherFulfiller, owner, shopper } from "./test-fixtures.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 
 const t = useTestDatabase();
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 describe("a print shop adds its own blank", () => {
   let shop: FulfillerRow;

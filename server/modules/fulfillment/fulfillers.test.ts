@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { stateChanges } from "../../kernel/schema.ts";
-import { AppError, system } from "../../kernel/index.ts";
+import { system } from "../../kernel/index.ts";
 import {
   canManageFulfiller,
   createFulfiller,
@@ -16,17 +16,9 @@ import {
   type FulfillerRow,
 } from "./index.ts";
 import { admin, otherFulfiller, owner, ownerWithoutRole, shopper, visitor } from "./test-fixtures.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 
 const t = useTestDatabase();
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 describe("fulfillment businesses", () => {
   let shop: FulfillerRow;

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { AppError } from "../../kernel/index.ts";
 import {
   commitStock,
   createBlank,
@@ -25,17 +24,9 @@ import {
 } from "./index.ts";
 import { blankVariants, warehouseStock } from "./schema.ts";
 import { admin, otherFulfiller, owner, shopper, teeInput } from "./test-fixtures.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 
 const t = useTestDatabase();
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 let seq = 0;
 /** A business with Portland (US) and Leipzig (DE) stocking one tee, zones US / Europe / rest of world. */

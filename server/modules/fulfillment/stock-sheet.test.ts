@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { AppError } from "../../kernel/index.ts";
 import type { StockRowsError } from "./index.ts";
 import {
   createBlank,
@@ -17,17 +16,9 @@ import {
   type WarehouseRow,
 } from "./index.ts";
 import { admin, otherFulfiller, owner, shopper, teeInput, visitor } from "./test-fixtures.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 
 const t = useTestDatabase();
-
-async function refusal<E extends AppError = AppError>(p: Promise<unknown>): Promise<E> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as E;
-}
 
 describe("a warehouse's stock: the table and the CSV sheet", () => {
   let shop: FulfillerRow;

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../contracts/clock.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { AppError } from "../../kernel/index.ts";
 import {
   canonicalTimeZone,
   capacityFor,
@@ -31,17 +30,9 @@ import {
   type WarehouseRow,
 } from "./index.ts";
 import { admin, otherFulfiller, owner, shopper, teeInput, visitor } from "./test-fixtures.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 
 const t = useTestDatabase();
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 /** A complete form as the create page posts it (strings as typed). */
 const leipzigForm = (over: Partial<Record<keyof WarehouseInput, string>> = {}): WarehouseInput => ({

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { AppError } from "../../kernel/index.ts";
 import {
   createBlank,
   createFulfiller,
@@ -13,17 +12,9 @@ import {
   type WarehouseRow,
 } from "./index.ts";
 import { admin, otherFulfiller, owner, shopper, teeInput, visitor } from "./test-fixtures.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 
 const t = useTestDatabase();
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 describe("warehouses", () => {
   let shop: FulfillerRow;

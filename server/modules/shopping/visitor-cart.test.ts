@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../contracts/clock.ts";
 import { cartItems, visitorCartItems, visitorCarts } from "../../schema.ts";
-import { AppError, anonymous, type Actor } from "../../kernel/index.ts";
+import { anonymous, type Actor } from "../../kernel/index.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { makeProducts, makeUser, makeWideBlank, variantIdsOf, type UserActor } from "../../../tests/support/factories.ts";
 import {
@@ -20,6 +20,7 @@ import {
   CART_MAX_QUANTITY,
   VISITOR_CART_TTL_DAYS,
 } from "./index.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 
 const t = useTestDatabase();
 const visitor = () => t.ctx(anonymous("203.0.113.9"));
@@ -41,15 +42,6 @@ const line = (i: number, quantity = 1) => ({ productId: product0, variantId: v(i
 const sortedLines = (lines: [string, number][]) => [...lines].sort((a, b) => a[0].localeCompare(b[0]));
 const byVariant = (lines: { variantId: string; quantity: number }[]) => sortedLines(lines.map((l) => [l.variantId, l.quantity]));
 const DAY = 86_400_000;
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 beforeAll(async () => {
   for (let i = 0; i < 4; i++) shoppers.push(await makeUser(t.db));
