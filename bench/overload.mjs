@@ -11,23 +11,11 @@
 //
 //   npm run bench (all), BENCH_ONLY=overload npm run bench (this alone), or
 //   node bench/overload.mjs [buildDir]
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startServer } from "./server.mjs";
-
-const CLK_TCK = 100; // Linux's USER_HZ
-
-/** User + system CPU seconds of a process so far (Linux /proc), or null. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK; // utime, stime (fields 14, 15 of stat)
-  } catch {
-    return null;
-  }
-}
 
 const pct = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : null;
@@ -70,9 +58,9 @@ export async function overloadBench({ buildDir = process.env.PLATEN_BUILD_DIR ||
       try {
         const url = server.baseUrl + (await productPath(server.baseUrl));
         await load(url, { connections, duration: 2 }); // warm-up
-        const cpu0 = cpuSeconds(server.pid);
+        const cpu0 = server.cpuMs();
         const { served, statuses } = await load(url, { connections, duration });
-        const cpu1 = cpuSeconds(server.pid);
+        const cpu1 = server.cpuMs();
         served.sort((a, b) => a - b);
         const p50 = Math.round(pct(served, 50) ?? 0) || null;
         const p99 = Math.round(pct(served, 99) ?? 0) || null;
@@ -85,7 +73,7 @@ export async function overloadBench({ buildDir = process.env.PLATEN_BUILD_DIR ||
           p99OverP50: p50 ? Math.round((p99 / p50) * 10) / 10 : null,
           turnedAway: statuses.get(503) ?? 0,
           otherStatuses: Object.fromEntries([...statuses].filter(([s]) => s !== 200 && s !== 503)),
-          cpuMsPerServed: cpu0 !== null && cpu1 !== null && served.length ? Math.round(((cpu1 - cpu0) * 1000) / served.length) : null,
+          cpuMsPerServed: cpu0 !== null && cpu1 !== null && served.length ? Math.round((cpu1 - cpu0) / served.length) : null,
         });
       } finally {
         await server.stop();

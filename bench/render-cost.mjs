@@ -12,17 +12,12 @@
 //
 //   BENCH_ONLY=render-cost npm run bench     or     node bench/render-cost.mjs [buildDir]
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { root, startServer } from "./server.mjs";
 
-const CLK_TCK = 100;
-const cpuMs = (pid) => {
-  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
-};
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
 /** The earlier commit's checkout and build (made once under tmp/). */
@@ -91,9 +86,9 @@ async function measure(server, pages, { cached, duration }) {
     const row = { status };
     if (!cached) {
       const n = 30;
-      const c0 = cpuMs(server.pid);
+      const c0 = server.cpuMs();
       for (let i = 0; i < n; i++) await (await fetch(url, { headers, redirect: "manual" })).arrayBuffer();
-      row.cpuMs = round((cpuMs(server.pid) - c0) / n);
+      row.cpuMs = round((server.cpuMs() - c0) / n);
     }
     row.rps = await rate(url, headers, duration);
     out[p.name] = row;

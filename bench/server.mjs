@@ -137,5 +137,18 @@ export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_0
     }
   }
 
-  return { baseUrl, port, pid: child.pid, coldStartMs, stop, rssMb, logFile };
+  /**
+   * User + system CPU time of the server process so far, in ms (Linux /proc; null elsewhere): the
+   * server's own cost, whatever the load generator beside it spends.
+   */
+  function cpuMs() {
+    try {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+    } catch {
+      return null;
+    }
+  }
+
+  return { baseUrl, port, pid: child.pid, coldStartMs, stop, rssMb, cpuMs, logFile };
 }
