@@ -10,7 +10,6 @@ import { isUniqueViolation, newId, transaction, type Db } from "../../infra/db/i
 import { actorUserId, AppError, assertRole, forbidden, hasRole, withDb, type Ctx } from "../../kernel/index.ts";
 import { contactsOf, displayNamesOf, grantRole } from "../identity/index.ts";
 import { addressSchema } from "../identity/types.ts";
-import { sendEmail } from "../notifications/index.ts";
 import { recordAudit } from "../platform/index.ts";
 import { loadFulfiller, type FulfillerRow, type ReadCtx } from "./access.ts";
 import { fulfillerApplications, fulfillers, warehouses } from "./schema.ts";
@@ -23,6 +22,7 @@ import {
   type FulfillerApplicationStatus,
 } from "./types.ts";
 import { createWarehouse, warehouseInputErrors, type WarehouseRow } from "./warehouses.ts";
+import { noticeTo } from "./notices.ts";
 
 export type FulfillerApplicationRow = typeof fulfillerApplications.$inferSelect;
 
@@ -394,25 +394,18 @@ export async function approveFulfillerApplication(
       set: { decisionNote: why, decidedBy: adminId, decidedAt: now, fulfillerId: fulfiller!.id },
     });
     await grantRole(withDb(ctx, tx), app.userId, "fulfiller");
-    const who = (await contactsOf(tx, [app.userId]))[app.userId];
-    if (who)
-      await sendEmail(tx, {
-        to: who.email,
-        template: "notice",
-        params: {
-          name: who.name,
-          subject: `Your print shop @${app.handle} is approved`,
-          heading: `${app.businessName} can print for Platen`,
-          paragraphs: [
-            `Good news: your application to print for the marketplace was approved. Your print shop @${app.handle} is open for ${techniqueList(app.techniques)}.`,
-            ...(why ? [`A note from the Platen team: ${why}`] : []),
-            "One step is left before orders reach you: set up your first warehouse and the contact for your payouts.",
-          ],
-          actionLabel: "Set up your print shop",
-          actionUrl: url(`/shop/partners/@${app.storeHandle}/fulfillment/register`),
-          reason: "You applied to print for the Platen marketplace.",
-        },
-      });
+    await noticeTo(tx, app.userId, {
+      subject: `Your print shop @${app.handle} is approved`,
+      heading: `${app.businessName} can print for Platen`,
+      paragraphs: [
+        `Good news: your application to print for the marketplace was approved. Your print shop @${app.handle} is open for ${techniqueList(app.techniques)}.`,
+        ...(why ? [`A note from the Platen team: ${why}`] : []),
+        "One step is left before orders reach you: set up your first warehouse and the contact for your payouts.",
+      ],
+      actionLabel: "Set up your print shop",
+      actionUrl: url(`/shop/partners/@${app.storeHandle}/fulfillment/register`),
+      reason: "You applied to print for the Platen marketplace.",
+    });
     await recordAudit(tx, {
       actorId: adminId,
       action: "fulfillment.application.approve",
@@ -437,25 +430,18 @@ export async function rejectFulfillerApplication(ctx: Ctx, id: string, reason: s
       reason: why,
       set: { decisionNote: why, decidedBy: adminId, decidedAt: ctx.clock.now() },
     });
-    const who = (await contactsOf(tx, [app.userId]))[app.userId];
-    if (who)
-      await sendEmail(tx, {
-        to: who.email,
-        template: "notice",
-        params: {
-          name: who.name,
-          subject: "Your Platen print shop application",
-          heading: "Your print shop application was not approved",
-          paragraphs: [
-            `Thank you for applying to print for the marketplace as ${app.businessName}. We could not approve the application this time.`,
-            `Reason: ${why}`,
-            "You are welcome to apply again once this is addressed.",
-          ],
-          actionLabel: "Apply again",
-          actionUrl: url(`/shop/partners/@${app.storeHandle}/fulfillment-application`),
-          reason: "You applied to print for the Platen marketplace.",
-        },
-      });
+    await noticeTo(tx, app.userId, {
+      subject: "Your Platen print shop application",
+      heading: "Your print shop application was not approved",
+      paragraphs: [
+        `Thank you for applying to print for the marketplace as ${app.businessName}. We could not approve the application this time.`,
+        `Reason: ${why}`,
+        "You are welcome to apply again once this is addressed.",
+      ],
+      actionLabel: "Apply again",
+      actionUrl: url(`/shop/partners/@${app.storeHandle}/fulfillment-application`),
+      reason: "You applied to print for the Platen marketplace.",
+    });
     await recordAudit(tx, {
       actorId: adminId,
       action: "fulfillment.application.reject",

@@ -5,11 +5,11 @@ import { and, asc, eq } from "drizzle-orm";
 import { env } from "../../config/env.ts";
 import { isUniqueViolation, newId, transaction } from "../../infra/db/index.ts";
 import { actorUserId, AppError, forbidden, notFound, type Ctx } from "../../kernel/index.ts";
-import { accountByEmail, contactsOf, displayNamesOf } from "../identity/index.ts";
-import { sendEmail } from "../notifications/index.ts";
+import { accountByEmail, displayNamesOf } from "../identity/index.ts";
 import { recordAudit } from "../platform/index.ts";
 import { assertManagesFulfiller, canManageFulfiller, loadFulfiller, type FulfillerRow } from "./access.ts";
 import { fulfillerMembers, fulfillers } from "./schema.ts";
+import { noticeTo } from "./notices.ts";
 
 /** At most this many people work one print shop's floor. */
 export const FLOOR_TEAM_MAX = 50;
@@ -111,24 +111,17 @@ export async function addFloorWorker(ctx: Ctx, input: { fulfillerId: string; ema
           createdAt: ctx.clock.now(),
         })
         .returning();
-      const who = (await contactsOf(tx, [account.userId]))[account.userId];
-      if (who)
-        await sendEmail(tx, {
-          to: who.email,
-          template: "notice",
-          params: {
-            name: who.name,
-            subject: `You work the floor of ${fulfiller.name} on Platen`,
-            heading: `Welcome to the floor of ${fulfiller.name}`,
-            paragraphs: [
-              `${ownerName} added you to the floor staff of the print shop @${fulfiller.handle}.`,
-              "Sign in with this e-mail to see its orders, batches, parcels, shipments and manifests: accept orders, print the pick lists and print sheets, scan, pack, buy labels and hand parcels to the carrier.",
-            ],
-            actionLabel: "Open the floor",
-            actionUrl: floorUrl(fulfiller),
-            reason: `The owner of the print shop @${fulfiller.handle} added you to its floor staff.`,
-          },
-        });
+      await noticeTo(tx, account.userId, {
+        subject: `You work the floor of ${fulfiller.name} on Platen`,
+        heading: `Welcome to the floor of ${fulfiller.name}`,
+        paragraphs: [
+          `${ownerName} added you to the floor staff of the print shop @${fulfiller.handle}.`,
+          "Sign in with this e-mail to see its orders, batches, parcels, shipments and manifests: accept orders, print the pick lists and print sheets, scan, pack, buy labels and hand parcels to the carrier.",
+        ],
+        actionLabel: "Open the floor",
+        actionUrl: floorUrl(fulfiller),
+        reason: `The owner of the print shop @${fulfiller.handle} added you to its floor staff.`,
+      });
       await recordAudit(tx, {
         actorId: actorUserId(ctx.actor),
         action: "fulfillment.floor.add",
@@ -166,22 +159,15 @@ export async function removeFloorWorker(ctx: Ctx, input: { fulfillerId: string; 
       .where(and(eq(fulfillerMembers.id, member.id), eq(fulfillerMembers.status, "active")))
       .returning({ id: fulfillerMembers.id });
     if (!done.length) return;
-    const who = (await contactsOf(tx, [member.userId]))[member.userId];
-    if (who)
-      await sendEmail(tx, {
-        to: who.email,
-        template: "notice",
-        params: {
-          name: who.name,
-          subject: `You no longer work the floor of ${fulfiller.name}`,
-          heading: `You left the floor of ${fulfiller.name}`,
-          paragraphs: [
-            `The owner of the print shop @${fulfiller.handle} took you off its floor staff: its orders, batches and shipments are no longer open to you.`,
-            "If this is a mistake, ask the owner to add you again.",
-          ],
-          reason: `You worked the floor of the print shop @${fulfiller.handle}.`,
-        },
-      });
+    await noticeTo(tx, member.userId, {
+      subject: `You no longer work the floor of ${fulfiller.name}`,
+      heading: `You left the floor of ${fulfiller.name}`,
+      paragraphs: [
+        `The owner of the print shop @${fulfiller.handle} took you off its floor staff: its orders, batches and shipments are no longer open to you.`,
+        "If this is a mistake, ask the owner to add you again.",
+      ],
+      reason: `You worked the floor of the print shop @${fulfiller.handle}.`,
+    });
     await recordAudit(tx, {
       actorId: actorUserId(ctx.actor),
       action: "fulfillment.floor.remove",

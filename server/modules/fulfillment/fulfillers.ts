@@ -6,14 +6,13 @@ import { oneLine } from "../../contracts/text.ts";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { publish } from "../../jobs/index.ts";
 import { actorUserId, AppError, assertRole, withDb, type Ctx } from "../../kernel/index.ts";
-import { contactsOf } from "../identity/index.ts";
-import { sendEmail } from "../notifications/index.ts";
 import { recordAudit } from "../platform/index.ts";
 import { assertManagesFulfiller, type FulfillerRow, type ReadCtx } from "./access.ts";
 import { printShopHandleHeld } from "./applications.ts";
 import { fulfillers } from "./schema.ts";
 import { fulfillerStates } from "./states.ts";
 import { FULFILLER_CAPABILITIES, type FulfillerStatus } from "./types.ts";
+import { noticeTo } from "./notices.ts";
 
 export type { FulfillerRow };
 
@@ -151,38 +150,33 @@ export async function setFulfillerStatus(ctx: Ctx, fulfillerId: string, to: Fulf
     });
     if (to === "suspended") await publish(tx, "fulfillment.fulfiller_suspended", { fulfillerId, reason: why }, { actor: ctx.actor });
     else await publish(tx, "fulfillment.fulfiller_reinstated", { fulfillerId }, { actor: ctx.actor });
-    const who = (await contactsOf(tx, [row.ownerUserId]))[row.ownerUserId];
-    if (who)
-      await sendEmail(tx, {
-        to: who.email,
-        template: "notice",
-        params:
-          to === "suspended"
-            ? {
-                name: who.name,
-                subject: `Your print shop @${row.handle} is suspended`,
-                heading: `${row.name} is suspended`,
-                paragraphs: [
-                  `We suspended your print shop @${row.handle}. Reason: ${why}`,
-                  "While it is suspended, no new order lines are routed to it and its blanks are not offered for new products. Lines already routed to it are held for our team, which will tell you whether to finish them.",
-                  "Reply through the contact form if you want us to review this decision.",
-                ],
-                actionLabel: "Contact us",
-                actionUrl: `${env().PUBLIC_URL}/contact?topic=fulfillment`,
-                reason: "You run a print shop on the Platen marketplace.",
-              }
-            : {
-                name: who.name,
-                subject: `Your print shop @${row.handle} is reinstated`,
-                heading: `${row.name} is active again`,
-                paragraphs: [
-                  `We reinstated your print shop @${row.handle}: orders are routed to it again and its blanks are offered for new products.`,
-                ],
-                actionLabel: "Open your print shop",
-                actionUrl: `${env().PUBLIC_URL}/fulfillment/@${row.handle}/administration`,
-                reason: "You run a print shop on the Platen marketplace.",
-              },
-      });
+    await noticeTo(
+      tx,
+      row.ownerUserId,
+      to === "suspended"
+        ? {
+            subject: `Your print shop @${row.handle} is suspended`,
+            heading: `${row.name} is suspended`,
+            paragraphs: [
+              `We suspended your print shop @${row.handle}. Reason: ${why}`,
+              "While it is suspended, no new order lines are routed to it and its blanks are not offered for new products. Lines already routed to it are held for our team, which will tell you whether to finish them.",
+              "Reply through the contact form if you want us to review this decision.",
+            ],
+            actionLabel: "Contact us",
+            actionUrl: `${env().PUBLIC_URL}/contact?topic=fulfillment`,
+            reason: "You run a print shop on the Platen marketplace.",
+          }
+        : {
+            subject: `Your print shop @${row.handle} is reinstated`,
+            heading: `${row.name} is active again`,
+            paragraphs: [
+              `We reinstated your print shop @${row.handle}: orders are routed to it again and its blanks are offered for new products.`,
+            ],
+            actionLabel: "Open your print shop",
+            actionUrl: `${env().PUBLIC_URL}/fulfillment/@${row.handle}/administration`,
+            reason: "You run a print shop on the Platen marketplace.",
+          },
+    );
     await recordAudit(tx, {
       actorId: actorUserId(ctx.actor),
       action: to === "suspended" ? "fulfillment.suspend" : "fulfillment.reinstate",
