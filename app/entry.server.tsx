@@ -10,6 +10,8 @@ import { createEmotionCache } from "./theme/emotion-cache.ts";
 
 export const streamTimeout = 10_000;
 
+const INSERTION_POINT = '<meta name="emotion-insertion-point" content=""';
+
 /**
  * Renders the whole document (onAllReady: crawlers and browsers alike get the full page), then inserts MUI's critical CSS at the
  * emotion-insertion-point meta in <head>, so the first paint is styled and themed.
@@ -49,14 +51,18 @@ export default function handleRequest(
           const chunks: Buffer[] = [];
           sink.on("data", (c: Buffer) => chunks.push(c));
           sink.on("end", () => {
-            let html = Buffer.concat(chunks).toString("utf8");
-            const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html));
-            const styleTags = nonce ? styles.replaceAll("<style ", `<style nonce="${nonce}" `) : styles;
-            html = html.replace(/(<meta name="emotion-insertion-point" content=""\/?>)/, `$1${styleTags}`);
+            // The page stays bytes: read as latin1 (one byte a character, no UTF-8 decoding), its
+            // indexes are byte offsets, and the class names Emotion looks for are ASCII.
+            const body = Buffer.concat(chunks);
+            const text = body.toString("latin1");
+            const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(text));
+            const styleTags = Buffer.from(nonce ? styles.replaceAll("<style ", `<style nonce="${nonce}" `) : styles);
+            const at = text.indexOf(INSERTION_POINT);
+            const end = at < 0 ? -1 : text.indexOf(">", at + INSERTION_POINT.length) + 1;
+            const html = end > 0 ? Buffer.concat([body.subarray(0, end), styleTags, body.subarray(end)]) : body;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             if (cacheKey && !didError) setCachedRender(cacheKey, html, nonce);
-            // Bytes, not a string: undici would scan and encode a string body of ~120 KB again.
-            resolve(new Response(Buffer.from(html), { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
+            resolve(new Response(html, { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
           });
           sink.on("error", reject);
           pipe(sink);

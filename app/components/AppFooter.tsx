@@ -1,9 +1,7 @@
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
-import MuiLink from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
+import { linkClasses, linkStyle, typographyClasses, typographyStyle } from "#app/theme/fixed-mui.ts";
+import { fixed } from "#app/theme/fixed-styles.tsx";
 import { useTaxNote } from "./root-data.ts";
 
 const COLUMNS: { title: string; links: { to: string; label: string }[] }[] = [
@@ -34,41 +32,61 @@ const COLUMNS: { title: string; links: { to: string; label: string }[] }[] = [
   },
 ];
 
+// The footer is on every page: fixed styles (app/theme/fixed-styles.tsx), the same CSS MUI's Box,
+// Container, Typography and Link gave it.
+const Footer = fixed("footer", { mt: "auto", borderTop: 1, borderColor: "divider", bgcolor: "background.paper", py: 5 }, "MuiBox-root");
+const Wrap = fixed(
+  "div",
+  (t) => ({
+    width: "100%",
+    marginLeft: "auto",
+    boxSizing: "border-box",
+    marginRight: "auto",
+    paddingLeft: t.spacing(2),
+    paddingRight: t.spacing(2),
+    [t.breakpoints.up("sm")]: { paddingLeft: t.spacing(3), paddingRight: t.spacing(3) },
+    [t.breakpoints.up("lg")]: { maxWidth: `${t.breakpoints.values.lg}${t.breakpoints.unit ?? "px"}` },
+  }),
+  "MuiContainer-root MuiContainer-maxWidthLg",
+);
+const Brand = fixed("p", (t) => ({ ...typographyStyle(t, "h6"), fontWeight: 800 }), typographyClasses("h6"));
+// MUI 9's Typography ignores `color="text.secondary"` (it takes `textSecondary`): these two read in
+// the body's text colour, as they always have.
+const Blurb = fixed("p", (t) => typographyStyle(t, "body2"), typographyClasses("body2"));
+const ColumnTitle = fixed("h2", (t) => typographyStyle(t, "subtitle2", undefined, true), typographyClasses("subtitle2", true));
+const Links = fixed("ul", { listStyle: "none", p: 0, m: 0, display: "grid", gap: 0.75 }, "MuiBox-root");
+const FooterLink = fixed("a", (t) => linkStyle(t, "body2", "secondary"), linkClasses("body2"));
+const Fine = fixed("p", (t) => ({ ...typographyStyle(t, "caption"), mt: 4 }), typographyClasses("caption"));
+
 export function AppFooter() {
   const taxNote = useTaxNote();
   return (
-    <Box component="footer" sx={{ mt: "auto", borderTop: 1, borderColor: "divider", bgcolor: "background.paper", py: 5 }}>
-      <Container maxWidth="lg">
+    <Footer>
+      <Wrap>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 3 }}>
-            <Typography variant="h6" component="p" sx={{ fontWeight: 800 }}>
-              Platen
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Custom-printed products by independent artists, printed on demand by print shops near you.
-            </Typography>
+            <Brand>Platen</Brand>
+            <Blurb>Custom-printed products by independent artists, printed on demand by print shops near you.</Blurb>
           </Grid>
           {COLUMNS.map((col) => (
             <Grid key={col.title} size={{ xs: 12, sm: 4, md: 3 }}>
-              <Typography variant="subtitle2" component="h2" gutterBottom>
-                {col.title}
-              </Typography>
-              <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 0.75 }}>
+              <ColumnTitle>{col.title}</ColumnTitle>
+              <Links>
                 {col.links.map((l) => (
                   <li key={l.to}>
-                    <MuiLink component={Link} to={l.to} variant="body2" color="text.secondary">
+                    <FooterLink as={Link} to={l.to}>
                       {l.label}
-                    </MuiLink>
+                    </FooterLink>
                   </li>
                 ))}
-              </Box>
+              </Links>
             </Grid>
           ))}
         </Grid>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 4 }}>
+        <Fine>
           © {new Date().getFullYear()} Platen. {taxNote}
-        </Typography>
-      </Container>
-    </Box>
+        </Fine>
+      </Wrap>
+    </Footer>
   );
 }

@@ -81,12 +81,22 @@ export function getCachedRender(key: string, nonce: string): Buffer<ArrayBuffer>
   return Buffer.concat(joined, entry.bytes + rest.length * nonceBytes.length);
 }
 
-export function setCachedRender(key: string, html: string, nonce: string): void {
+export function setCachedRender(key: string, page: Buffer | string, nonce: string): void {
+  const html = typeof page === "string" ? Buffer.from(page) : page;
   if (html.length > MAX_ENTRY_BYTES) return;
-  const parts = (nonce ? html.split(nonce) : [html]).map((part) => Buffer.from(part));
-  const bytes = parts.reduce((sum, part) => sum + part.length, 0);
-  if (bytes > MAX_ENTRY_BYTES) return;
-  entries.set(key, { parts, bytes });
+  const parts: Buffer<ArrayBuffer>[] = [];
+  if (nonce) {
+    const needle = Buffer.from(nonce);
+    let from = 0;
+    for (let at = html.indexOf(needle, from); at >= 0; at = html.indexOf(needle, from)) {
+      parts.push(Buffer.from(html.subarray(from, at)));
+      from = at + needle.length;
+    }
+    parts.push(Buffer.from(html.subarray(from)));
+  } else {
+    parts.push(Buffer.from(html));
+  }
+  entries.set(key, { parts, bytes: html.length - (parts.length - 1) * Buffer.byteLength(nonce) });
 }
 
 export function renderCacheStats() {

@@ -1,7 +1,6 @@
-import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import MuiLink from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
+import type { Theme } from "@mui/material/styles";
+import { fixed } from "#app/theme/fixed-styles.tsx";
+import { linkClasses, linkStyle, typographyClasses, typographyStyle } from "#app/theme/fixed-mui.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PriceText } from "./PriceText.tsx";
@@ -13,25 +12,73 @@ export const storePath = (handle: string): string => `/shop/stores/@${encodeURIC
 
 const MAX_DOTS = 6;
 
+// The card's styles are fixed (app/theme/fixed-styles.tsx): worked out once per theme, not per card
+// per request. Each reproduces what MUI's component and the `sx` it had produced (same CSS, the
+// same MUI class names).
+const DotsRow = fixed("div", { display: "flex", gap: 0.5, alignItems: "center" }, "MuiBox-root");
+const Dot = fixed("span", { width: 12, height: 12, borderRadius: "50%", border: 1, borderColor: "divider" }, "MuiBox-root");
+// The body's text colour: MUI 9's Typography ignored the `color="text.secondary"` this had.
+const DotsMore = fixed("span", (t) => typographyStyle(t, "caption"), typographyClasses("caption"));
+const CardRoot = fixed(
+  "article",
+  (t) => ({
+    backgroundColor: t.palette.background.paper,
+    color: t.palette.text.primary,
+    borderRadius: `${t.shape.borderRadius}px`,
+    border: `1px solid ${t.palette.divider}`,
+    overflow: "hidden",
+    position: "relative",
+    display: "flex",
+    flexDirection: "column",
+    height: "100%",
+    minWidth: 0,
+    transition: "box-shadow .15s",
+    "&:hover": { boxShadow: 3 },
+  }),
+  "MuiPaper-root MuiPaper-outlined MuiPaper-rounded MuiCard-root",
+);
+const CardLink = fixed("a", { color: "inherit", textDecoration: "none", display: "block" }, "MuiBox-root");
+const TitleBox = fixed("div", { px: 1.5, pt: 1.25 }, "MuiBox-root");
+const titleStyle = (t: Theme) => ({
+  ...typographyStyle(t, "subtitle1"),
+  fontWeight: 600,
+  lineHeight: 1.3,
+  overflow: "hidden",
+  display: "-webkit-box",
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: "vertical",
+  "& mark": { bgcolor: "warning.light", color: "inherit" },
+});
+const Titles = {
+  h2: fixed("h2", titleStyle, typographyClasses("subtitle1")),
+  h3: fixed("h3", titleStyle, typographyClasses("subtitle1")),
+  h4: fixed("h4", titleStyle, typographyClasses("subtitle1")),
+};
+const Foot = fixed("div", { px: 1.5, pb: 1.5, pt: 0.5, mt: "auto", display: "grid", gap: 0.75 }, "MuiBox-root");
+const StoreLink = fixed(
+  "a",
+  (t) => ({
+    ...linkStyle(t, "body2", "secondary"),
+    overflow: "hidden",
+    textOverflow: "ellipsis",
+    whiteSpace: "nowrap",
+  }),
+  linkClasses("body2"),
+);
+const PriceRow = fixed("div", { display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1 }, "MuiBox-root");
+const WishSlot = fixed("div", { position: "absolute", top: 6, right: 6 }, "MuiBox-root");
+
 export function ColorDots({ colors }: { colors: { name: string; hex: string }[] }) {
   if (colors.length === 0) return null;
   const shown = colors.slice(0, MAX_DOTS);
   const label = `Colours: ${colors.map((c) => c.name).join(", ")}`;
   return (
-    <Box role="img" aria-label={label} title={label} sx={{ display: "flex", gap: 0.5, alignItems: "center" }}>
+    <DotsRow role="img" aria-label={label} title={label}>
       {shown.map((c) => (
-        <Box
-          key={c.name}
-          component="span"
-          sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: c.hex, border: 1, borderColor: "divider" }}
-        />
+        <Dot key={c.name} style={{ backgroundColor: c.hex }} />
       ))}
-      {colors.length > MAX_DOTS ? (
-        <Typography component="span" variant="caption" color="text.secondary">
-          +{colors.length - MAX_DOTS}
-        </Typography>
-      ) : null}
-    </Box>
+      {colors.length > MAX_DOTS ? <DotsMore>+{colors.length - MAX_DOTS}</DotsMore> : null}
+    </DotsRow>
   );
 }
 
@@ -51,63 +98,25 @@ export interface ProductCardProps {
 
 /** A product in a grid: mockup, title, store, price, colours; the whole image+title is one link. */
 export function ProductCard({ product, currency = "USD", eager, sizes, wish, headingLevel = "h3", highlightedTitle }: ProductCardProps) {
+  const Title = Titles[headingLevel];
   return (
-    <Card
-      variant="outlined"
-      component="article"
-      data-testid="product-card"
-      data-product-id={product.id}
-      sx={{
-        position: "relative",
-        display: "flex",
-        flexDirection: "column",
-        height: "100%",
-        minWidth: 0,
-        transition: "box-shadow .15s",
-        "&:hover": { boxShadow: 3 },
-      }}
-    >
-      <Box
-        component={Link}
-        to={productPath(product.id)}
-        prefetch="intent"
-        sx={{ color: "inherit", textDecoration: "none", display: "block" }}
-      >
+    <CardRoot data-testid="product-card" data-product-id={product.id}>
+      <CardLink as={Link} to={productPath(product.id)} prefetch="intent">
         <ProductImage image={product.image} alt={product.title} eager={eager} sizes={sizes} />
-        <Box sx={{ px: 1.5, pt: 1.25 }}>
-          <Typography
-            component={headingLevel}
-            variant="subtitle1"
-            sx={{
-              fontWeight: 600,
-              lineHeight: 1.3,
-              overflow: "hidden",
-              display: "-webkit-box",
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: "vertical",
-              "& mark": { bgcolor: "warning.light", color: "inherit" },
-            }}
-            {...(highlightedTitle ? { dangerouslySetInnerHTML: { __html: highlightedTitle } } : { children: product.title })}
-          />
-        </Box>
-      </Box>
-      <Box sx={{ px: 1.5, pb: 1.5, pt: 0.5, mt: "auto", display: "grid", gap: 0.75 }}>
-        <MuiLink
-          component={Link}
-          to={storePath(product.storeHandle)}
-          variant="body2"
-          color="text.secondary"
-          underline="hover"
-          sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
-        >
+        <TitleBox>
+          <Title {...(highlightedTitle ? { dangerouslySetInnerHTML: { __html: highlightedTitle } } : { children: product.title })} />
+        </TitleBox>
+      </CardLink>
+      <Foot>
+        <StoreLink as={Link} to={storePath(product.storeHandle)}>
           {product.storeName}
-        </MuiLink>
-        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1 }}>
+        </StoreLink>
+        <PriceRow>
           <PriceText minor={product.priceMinor} maxMinor={product.priceMaxMinor} currency={product.currency ?? currency} />
           <ColorDots colors={product.colors} />
-        </Box>
-      </Box>
-      {wish ? <Box sx={{ position: "absolute", top: 6, right: 6 }}>{wish}</Box> : null}
-    </Card>
+        </PriceRow>
+      </Foot>
+      {wish ? <WishSlot>{wish}</WishSlot> : null}
+    </CardRoot>
   );
 }

@@ -1,6 +1,6 @@
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
+import { fixed } from "#app/theme/fixed-styles.tsx";
 import { ProductCard } from "./ProductCard.tsx";
 import { GRID_SIZES } from "./ProductImage.tsx";
 import type { ProductCard as ProductCardData } from "#server/modules/catalog/types.ts";
@@ -20,6 +20,25 @@ export interface ProductGridProps {
   dense?: boolean;
 }
 
+const gridStyle = (dense: boolean) => ({
+  listStyle: "none",
+  p: 0,
+  m: 0,
+  display: "grid",
+  gap: { xs: 1.5, md: 2 },
+  gridTemplateColumns: dense
+    ? {
+        xs: "repeat(2, minmax(0, 1fr))",
+        sm: "repeat(3, minmax(0, 1fr))",
+        md: "repeat(4, minmax(0, 1fr))",
+        lg: "repeat(6, minmax(0, 1fr))",
+      }
+    : { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
+});
+const Grid = fixed("ul", gridStyle(false), "MuiBox-root");
+const DenseGrid = fixed("ul", gridStyle(true), "MuiBox-root");
+const Cell = fixed("li", { minWidth: 0 }, "MuiBox-root");
+
 /** Responsive product grid: 2 columns xs, 3 md, 4 lg. */
 export function ProductGrid({
   products,
@@ -38,29 +57,11 @@ export function ProductGrid({
       </Typography>
     );
   }
+  const List = dense ? DenseGrid : Grid;
   return (
-    <Box
-      component="ul"
-      aria-label={label}
-      data-testid="product-grid"
-      sx={{
-        listStyle: "none",
-        p: 0,
-        m: 0,
-        display: "grid",
-        gap: { xs: 1.5, md: 2 },
-        gridTemplateColumns: dense
-          ? {
-              xs: "repeat(2, minmax(0, 1fr))",
-              sm: "repeat(3, minmax(0, 1fr))",
-              md: "repeat(4, minmax(0, 1fr))",
-              lg: "repeat(6, minmax(0, 1fr))",
-            }
-          : { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
-      }}
-    >
+    <List aria-label={label} data-testid="product-grid">
       {products.map((p, i) => (
-        <Box component="li" key={p.id} sx={{ minWidth: 0 }}>
+        <Cell key={p.id}>
           <ProductCard
             product={p}
             currency={currency}
@@ -70,8 +71,8 @@ export function ProductGrid({
             wish={renderWish?.(p)}
             highlightedTitle={p.highlightedTitle}
           />
-        </Box>
+        </Cell>
       ))}
-    </Box>
+    </List>
   );
 }

@@ -1,9 +1,13 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import type { SxProps, Theme } from "@mui/material/styles";
+import { fixed } from "#app/theme/fixed-styles.tsx";
 import { type MockupRef, MOCKUP_WIDTHS, mockupSrcSet, mockupUrl } from "#server/modules/catalog/types.ts";
 
 /** `sizes` for a product grid of 2 columns (xs), 3 (md, 768) and 4 (lg, 1024) in a 1200 px container. */
 export const GRID_SIZES = "(min-width: 1024px) 280px, (min-width: 768px) 31vw, 48vw";
+
+// Grids' images (no sx): a fixed style, the image's own aspect ratio inline.
+const Img = fixed("img", { display: "block", width: "100%", height: "auto", objectFit: "cover", bgcolor: "action.hover" }, "MuiBox-root");
 
 export interface ProductImageProps {
   image: MockupRef | null;
@@ -43,6 +47,24 @@ export function ProductImage({ image, alt, eager = false, sizes = GRID_SIZES, sx
     );
   }
   const fallback = MOCKUP_WIDTHS[1] ?? MOCKUP_WIDTHS[0];
+  if (!sx) {
+    return (
+      <Img
+        src={mockupUrl(image.hash, fallback)}
+        srcSet={mockupSrcSet(image.hash)}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : "auto"}
+        decoding="async"
+        data-testid={rest["data-testid"]}
+        data-hash={image.hash}
+        style={{ aspectRatio: `${image.width} / ${image.height}` }}
+      />
+    );
+  }
   return (
     <Box
       component="img"
