@@ -32,6 +32,22 @@ export default tseslint.config(
     },
   },
   {
+    // Box and Typography compile their sx once per theme and value (ADR 0020); MUI's own stay behind them.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/ui/**", "app/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "@mui/material/Box", message: "Use #app/components/ui/Box.tsx (ADR 0020)." },
+            { name: "@mui/material/Typography", message: "Use #app/components/ui/Typography.tsx (ADR 0020)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // `useTestDatabase()` is a Vitest fixture, not a React hook.
     files: ["**/*.test.ts", "tests/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

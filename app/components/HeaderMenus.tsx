@@ -1,5 +1,5 @@
 import Check from "@mui/icons-material/Check";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Divider from "@mui/material/Divider";
 import Drawer from "@mui/material/Drawer";
 import List from "@mui/material/List";
@@ -9,7 +9,7 @@ import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, Link, NavLink } from "react-router";
 import type { NavItem } from "./header-menus.ts";
 import type { RootLoaderData } from "./root-data.ts";

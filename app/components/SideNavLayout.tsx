@@ -1,4 +1,4 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Divider from "@mui/material/Divider";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";

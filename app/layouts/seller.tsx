@@ -1,4 +1,4 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import { Outlet } from "react-router";
 import { AppHeader } from "../components/AppHeader.tsx";
 

@@ -1,12 +1,12 @@
 import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlined";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";

@@ -18,10 +18,11 @@ const CEILING_BYTES = 208 * 1024;
  * analytics, the fulfillment application and registration, /admin/fulfillers and /admin/cases,
  * issue 23). They were at 205–246 KB while their fields were MUI's TextField (about 28 KB with its
  * select, menu, popover and modal) and their checkboxes and radios MUI's (about 4 KB more); drawn
- * with OutlinedField and ChoiceControl they are at 192–221 KB, the largest /admin/cases/:id
- * (220.1 KB). The ceiling holds that: a change that adds JavaScript to one fails.
+ * with OutlinedField and ChoiceControl they were at 192–221 KB, the largest /admin/cases/:id
+ * (220.1 KB). Fixed styles and the Box and Typography that compile their sx once (ADR 0020, issue 24)
+ * add 2 KB to each page: 194–222.1 KB. The ceiling holds that: a change that adds JavaScript to one fails.
  */
-const BACK_OFFICE_CEILING_BYTES = 221 * 1024;
+const BACK_OFFICE_CEILING_BYTES = 223 * 1024;
 
 type PageJs = { page: string; bytes: number; files: { file: string; bytes: number }[]; zodFiles: string[] };
 

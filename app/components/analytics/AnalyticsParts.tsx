@@ -2,7 +2,7 @@
 // JavaScript), figure cards, and a chart with its data table beside it (a real <table> with a
 // caption and headers; the chart is an image named by its title and described in one sentence)
 // and the CSV of the same figures.
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
@@ -12,7 +12,7 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { OutlinedField } from "#app/components/OutlinedField.tsx";

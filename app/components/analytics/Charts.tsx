@@ -2,7 +2,7 @@
 // server as usual, but the charts' JavaScript (about 130 KB gzipped) is a lazy chunk the browser
 // fetches once the page has hydrated, so the page's own JavaScript stays within the back office's
 // ceiling. The data table beside each chart carries the same figures from the first paint.
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import { lazy, Suspense } from "react";
 import type { BarChartProps } from "@mui/x-charts/BarChart";
 import type { LineChartProps } from "@mui/x-charts/LineChart";

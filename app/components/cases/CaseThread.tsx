@@ -2,12 +2,12 @@
 // photos), the thread, and the form to answer (with an internal note for Platen and the print shop).
 // Works without JavaScript: the form posts to the page's action with `intent=reply`.
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, useNavigation } from "react-router";
 import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import { OutlinedTextArea } from "#app/components/OutlinedField.tsx";

@@ -1,12 +1,12 @@
 // The order page's "Report a problem" part (issue 23 §3): the order's cases with their status, the
 // link to report a problem, and the "on hold" note of a shipment an open case holds.
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link as RouterLink } from "react-router";
 import { CaseStatusChip } from "./CaseStatusChip.tsx";
 import { CASE_KIND_LABELS, type CaseHold, type CaseListRow } from "#server/modules/cases/types.ts";

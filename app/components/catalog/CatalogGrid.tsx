@@ -1,5 +1,5 @@
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
+import Box from "#app/components/ui/Box.tsx";
+import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
 import { FacetPanel } from "./FacetPanel.tsx";
 import { Pagination } from "./Pagination.tsx";

@@ -1,7 +1,7 @@
 // The designer's placement stage: the colour's template image with the artwork as a draggable,
 // scalable and rotatable layer clipped to the print area. Pointer events (mouse, pen, touch),
 // keyboard nudging, snap-to-centre guides.
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { placementToPixels, snappedAxes, snapToCentre } from "#server/modules/catalog/preflight.ts";
 import type { Placement, TemplateRect } from "#server/modules/catalog/types.ts";

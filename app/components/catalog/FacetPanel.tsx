@@ -1,7 +1,7 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import MuiLink from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import type { FormEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ChoiceControl } from "#app/components/ChoiceControl.tsx";

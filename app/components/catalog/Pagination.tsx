@@ -1,6 +1,6 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link, useLocation } from "react-router";
 import { PARAM } from "#app/lib/catalog/search-params.ts";
 

@@ -1,4 +1,4 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import type { ChangeEvent } from "react";
 import { Form } from "react-router";

@@ -1,7 +1,7 @@
 import ExpandMore from "@mui/icons-material/ExpandMore";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import MuiLink from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import type { FaqGroup } from "./faqs.ts";

@@ -1,4 +1,4 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import type { SxProps, Theme } from "@mui/material/styles";
 
 /** Line illustrations drawn inline (no downloaded images); they take the text colour. */

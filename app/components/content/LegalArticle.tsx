@@ -1,10 +1,10 @@
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import type { Theme } from "@mui/material/styles";
 import { Link } from "react-router";
 import { formatLongDate } from "#app/lib/dates.ts";

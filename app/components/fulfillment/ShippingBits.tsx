@@ -1,8 +1,8 @@
 // Small pieces shared by the print shop's parcels, shipments and manifests pages: the page's
 // heading, the warehouse picker (a GET form, so it works without JavaScript) and weights.
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { OutlinedSelect } from "#app/components/OutlinedField.tsx";

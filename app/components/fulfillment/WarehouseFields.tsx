@@ -1,5 +1,5 @@
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
+import Box from "#app/components/ui/Box.tsx";
+import Typography from "#app/components/ui/Typography.tsx";
 import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import type { WarehouseFormChoices, WarehouseFormValues } from "#app/lib/warehouse-form.ts";
 

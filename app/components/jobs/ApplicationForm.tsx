@@ -1,11 +1,11 @@
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, Link, useNavigation } from "react-router";
 import { FormError } from "#app/components/forms.tsx";
 import { COVER_LETTER_MAX, CV_MAX_LABEL } from "#server/modules/careers/types.ts";

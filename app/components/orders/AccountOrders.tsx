@@ -1,9 +1,9 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "react-router";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#server/modules/orders/types.ts";
 import { formatPrice } from "../catalog/PriceText.tsx";

@@ -1,7 +1,7 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { mockupUrl } from "#server/modules/catalog/types.ts";
 import type { PartyBalance } from "#server/modules/orders/types.ts";
 import { formatPrice } from "../catalog/PriceText.tsx";

@@ -1,5 +1,5 @@
 import SearchIcon from "@mui/icons-material/Search";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import IconButton from "@mui/material/IconButton";
 import { styled } from "@mui/material/styles";
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";

@@ -1,8 +1,8 @@
 import Avatar from "@mui/material/Avatar";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "react-router";
 import type { StoreSearchHit } from "#server/modules/stores/types.ts";
 import { mediaUrl } from "../catalog/StoreHeader.tsx";

@@ -1,9 +1,9 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect } from "react";
 import { data, Link as RouterLink, redirect } from "react-router";
 import { z } from "zod";

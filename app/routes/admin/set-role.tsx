@@ -1,6 +1,6 @@
 import SearchIcon from "@mui/icons-material/Search";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -23,7 +23,7 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
 import { Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/set-role";

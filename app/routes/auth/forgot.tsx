@@ -1,7 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, Link as RouterLink, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot";
 import { AuthCard } from "#app/components/auth/AuthCard.tsx";

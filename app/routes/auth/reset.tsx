@@ -1,7 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset";
 import { AuthCard } from "#app/components/auth/AuthCard.tsx";

@@ -1,11 +1,11 @@
 import AccountBalanceOutlined from "@mui/icons-material/AccountBalanceOutlined";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/authenticate";
 import { formatPrice } from "#app/components/catalog/PriceText.tsx";

@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
+import Box from "#app/components/ui/Box.tsx";
+import Typography from "#app/components/ui/Typography.tsx";
 import { BarChart } from "#app/components/analytics/Charts.tsx";
 import type { Route } from "./+types/analytics";
 import { ChartWithTable, FigureCards, RangeForm, csvHref, shortDay } from "#app/components/analytics/AnalyticsParts.tsx";

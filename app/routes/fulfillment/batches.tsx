@@ -3,7 +3,7 @@
 // by filter or released by themselves at the cut-off or a line count; each has its pick list and
 // print sheet as PDFs. Works without JavaScript: every form posts to the action.
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -17,7 +17,7 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
 import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";

@@ -3,7 +3,7 @@
 // with Platen and the shopper (and internal notes with Platen), where the print shop answers.
 // Its owner and admins; anyone else gets the 404 page. Works without JavaScript.
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Link from "@mui/material/Link";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -11,7 +11,7 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { data, Link as RouterLink, redirect } from "react-router";
 import type { Route } from "./+types/cases";
 import { CaseMessages, CaseStatusChip, CaseSummary, ReplyForm } from "#app/components/cases/CaseThread.tsx";

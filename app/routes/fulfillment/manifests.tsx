@@ -3,7 +3,7 @@
 // manifests made, each with its PDF for the driver to scan. A manifest is never changed; a label
 // goes on one only, and a refusal names the label at fault. Works without JavaScript.
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -16,7 +16,7 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
 import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import type { Route } from "./+types/manifests";

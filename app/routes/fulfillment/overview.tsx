@@ -1,9 +1,9 @@
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link as RouterLink } from "react-router";
 import type { Route } from "./+types/overview";
 import { BalanceCard } from "#app/components/orders/BalanceCard.tsx";

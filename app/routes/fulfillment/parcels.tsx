@@ -3,7 +3,7 @@
 // dimensions and a photo of the packed items); below, the parcels packed here with their packing
 // slip, photo, "Unpack" and the way to their label. Works without JavaScript (multipart form posts).
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -12,7 +12,7 @@ import Container from "@mui/material/Container";
 import FormHelperText from "@mui/material/FormHelperText";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
 import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import { OutlinedField, OutlinedSelect } from "#app/components/OutlinedField.tsx";

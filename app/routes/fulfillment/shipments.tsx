@@ -4,7 +4,7 @@
 // status, manifest, label as PDF and ZPL, "Void label" (refusals say why) and "Refresh tracking".
 // Works without JavaScript: every form posts to the action.
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -13,7 +13,7 @@ import Container from "@mui/material/Container";
 import FormHelperText from "@mui/material/FormHelperText";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, Link as RouterLink, data, redirect, useNavigation } from "react-router";
 import { OutlinedSelect } from "#app/components/OutlinedField.tsx";
 import type { Route } from "./+types/shipments";

@@ -2,12 +2,12 @@
 // adds Platen accounts by e-mail and removes them; they work the floor (orders, batches, parcels,
 // shipments, manifests), not this page nor the owner's others. Works without JavaScript.
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { OutlinedField } from "#app/components/OutlinedField.tsx";
 import type { Route } from "./+types/team";

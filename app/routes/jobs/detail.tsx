@@ -1,12 +1,12 @@
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Divider from "@mui/material/Divider";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { notFoundMessage } from "#app/components/ErrorView.tsx";

@@ -1,8 +1,8 @@
 import ArrowBack from "@mui/icons-material/ArrowBack";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/general";
 import { errorsOf, valuesOf } from "#app/components/forms.tsx";

@@ -1,10 +1,10 @@
 import ArrowForward from "@mui/icons-material/ArrowForward";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
 import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { formatIsoDate } from "#app/components/content/LegalArticle.tsx";

@@ -4,7 +4,7 @@ import Grid from "@mui/material/Grid";
 import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/profile";
 import { headerData, PublicStoreHeader } from "#app/components/seller/StoreHeader.tsx";

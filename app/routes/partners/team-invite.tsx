@@ -1,7 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/team-invite";
 import { errorsOf, FormError } from "#app/components/forms.tsx";

@@ -3,7 +3,7 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import type { Route } from "./+types/team";
 import { headerData, PublicStoreHeader } from "#app/components/seller/StoreHeader.tsx";
 import { publicStoreOr404 } from "#app/lib/store-access.server.ts";

@@ -1,10 +1,10 @@
 import SearchIcon from "@mui/icons-material/Search";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { ChipLink } from "#app/components/ChipLink.tsx";

@@ -1,5 +1,5 @@
 import Alert from "@mui/material/Alert";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { BarChart, LineChart } from "#app/components/analytics/Charts.tsx";
 import type { Route } from "./+types/analytics";
 import { ChartWithTable, FigureCards, RangeForm, csvHref, shortDay } from "#app/components/analytics/AnalyticsParts.tsx";

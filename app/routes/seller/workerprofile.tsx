@@ -1,5 +1,5 @@
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
@@ -9,7 +9,7 @@ import FormHelperText from "@mui/material/FormHelperText";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/workerprofile";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";

@@ -1,7 +1,7 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/category";
 import { Breadcrumbs } from "#app/components/Breadcrumbs.tsx";

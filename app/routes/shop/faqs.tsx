@@ -1,9 +1,9 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/faqs";
 import { FaqList } from "#app/components/content/FaqList.tsx";

@@ -1,6 +1,6 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import type { Route } from "./+types/index";
 import { ChipLink } from "#app/components/ChipLink.tsx";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";

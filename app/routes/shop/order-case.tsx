@@ -5,7 +5,7 @@
 import Alert from "@mui/material/Alert";
 import Container from "@mui/material/Container";
 import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { data, Link as RouterLink, redirect } from "react-router";
 import type { Route } from "./+types/order-case";
 import { CaseMessages, CaseSummary, ReplyForm } from "#app/components/cases/CaseThread.tsx";

@@ -4,7 +4,7 @@
 // link (`?token=`, from the "delivered" e-mail); anyone else gets the 404 page. Works without
 // JavaScript: a multipart form posting to the action, every problem next to its field.
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import Container from "@mui/material/Container";
@@ -18,7 +18,7 @@ import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { data, Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/order-problem";
 import { echoValues, readForm } from "#app/lib/forms.server.ts";

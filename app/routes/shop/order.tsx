@@ -1,14 +1,14 @@
 import CheckCircleOutlined from "@mui/icons-material/CheckCircleOutlined";
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect, type ReactNode } from "react";
 import { data, Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/order";

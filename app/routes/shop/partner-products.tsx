@@ -1,4 +1,4 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import { Link } from "react-router";

@@ -1,11 +1,11 @@
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import ShoppingBagOutlined from "@mui/icons-material/ShoppingBagOutlined";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/cart";

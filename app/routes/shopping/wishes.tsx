@@ -1,11 +1,11 @@
 import FavoriteBorder from "@mui/icons-material/FavoriteBorder";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/wishes";

@@ -1,10 +1,10 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { BarChart } from "#app/components/analytics/Charts.tsx";
 import { formatAmount, currencyDigits } from "#server/contracts/money.ts";
 import { visuallyHidden } from "./visually-hidden.ts";

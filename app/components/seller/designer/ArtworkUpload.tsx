@@ -1,10 +1,10 @@
 import CloudUpload from "@mui/icons-material/CloudUpload";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import CircularProgress from "@mui/material/CircularProgress";
 import FormHelperText from "@mui/material/FormHelperText";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { useRef, useState, type DragEvent } from "react";
 import { DPI_WARN } from "#server/modules/catalog/types.ts";
 import type { ArtworkView } from "./types.ts";

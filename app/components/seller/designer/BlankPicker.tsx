@@ -1,10 +1,10 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
 import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "react-router";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
 import type { BlankSummary } from "./types.ts";

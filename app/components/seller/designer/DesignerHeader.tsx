@@ -1,9 +1,9 @@
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Chip from "@mui/material/Chip";
 import MuiLink from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "react-router";
 import { PRODUCT_STATUS_LABELS } from "#server/modules/catalog/product-form.ts";
 import type { ProductStatus } from "#server/modules/catalog/types.ts";

@@ -1,6 +1,6 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
 
 /** One numbered step of the designer ("1 Choose a blank product", ...). */

@@ -1,7 +1,7 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect, useState } from "react";
 import type { Placement } from "#server/modules/catalog/types.ts";
 import type { DesignerColor } from "./types.ts";

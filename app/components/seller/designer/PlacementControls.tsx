@@ -1,8 +1,8 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Slider from "@mui/material/Slider";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { DesignerStage } from "#app/components/catalog/DesignerStage.tsx";
 import { defaultPlacement } from "#server/modules/catalog/preflight.ts";
 import type { Placement, TemplateRect } from "#server/modules/catalog/types.ts";

@@ -1,8 +1,8 @@
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { preflight } from "#server/modules/catalog/preflight.ts";
 import { DPI_REFUSE, DPI_WARN, type Placement, type PreflightIssue } from "#server/modules/catalog/types.ts";
 import type { ArtworkView, DesignerArea } from "./types.ts";

@@ -1,10 +1,10 @@
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import type { Dispatch, SetStateAction } from "react";
 import { formatAmount, parseMoney } from "#server/contracts/money.ts";
 import { minimumRetailMinor, splitSale } from "#server/modules/pricing/types.ts";

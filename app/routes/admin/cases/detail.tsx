@@ -3,7 +3,7 @@
 // packing photo. Ask a party (the case waits on it), resolve by a reprint, a full or partial refund
 // or a rejection with a fault code (it says who pays), and close. Every form posts to the action.
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -12,7 +12,7 @@ import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { data, Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/detail";
 import { CaseMessages, CaseSummary, ReplyForm } from "#app/components/cases/CaseThread.tsx";

@@ -2,7 +2,7 @@
 // GET form, no JavaScript needed); each case with its age and its first answer's due time, overdue
 // ones first and in red.
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
+import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
@@ -12,7 +12,7 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Typography from "@mui/material/Typography";
+import Typography from "#app/components/ui/Typography.tsx";
 import { Form, Link as RouterLink } from "react-router";
 import { ChoiceControl } from "#app/components/ChoiceControl.tsx";
 import type { Route } from "./+types/list";

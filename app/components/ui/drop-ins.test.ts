@@ -1,0 +1,84 @@
+import { CacheProvider } from "@emotion/react";
+import createEmotionServer from "@emotion/server/create-instance";
+import MuiBox from "@mui/material/Box";
+import { ThemeProvider } from "@mui/material/styles";
+import MuiTypography from "@mui/material/Typography";
+import { createElement as h, type ElementType, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { createEmotionCache } from "#app/theme/emotion-cache.ts";
+import { getTheme, THEME_NAMES } from "#app/theme/themes.ts";
+import Box from "./Box.tsx";
+import Typography from "./Typography.tsx";
+
+/** HTML and critical CSS of a server render, Emotion's hashes replaced by their order of appearance. */
+function render(node: ReactNode, theme: string) {
+  const cache = createEmotionCache();
+  const server = createEmotionServer(cache);
+  const html = renderToString(h(CacheProvider, { value: cache }, h(ThemeProvider, { theme: getTheme(theme as never) }, node)));
+  const css = server.extractCritical(html).css;
+  const names = new Map<string, string>();
+  // MUI labels its classes outside production builds (`mui-<hash>-MuiTypography-root`).
+  const norm = (s: string) =>
+    s.replace(
+      /mui-[a-z0-9]+(?:-Mui[A-Za-z]+-[A-Za-z]+)?/g,
+      (m) => names.get(m) ?? (names.set(m, `mui-${names.size}`), `mui-${names.size - 1}`),
+    );
+  const outHtml = norm(html);
+  // CSS rules in the order of the classes in the HTML (a cache's insertion order can differ).
+  const rules = [...css.matchAll(/\.(mui-[a-z0-9-]+)[^{]*\{[^}]*\}|@media[^{]+\{\.(mui-[a-z0-9-]+)[^}]*\}\}/gi)].map((m) => norm(m[0]));
+  return { html: outHtml, css: rules.sort().join("\n") };
+}
+
+const Link = (p: { to: string; className?: string; children?: ReactNode }) => h("a", { href: p.to, className: p.className }, p.children);
+
+const boxCases: Record<string, unknown>[] = [
+  {},
+  { sx: { display: "flex", gap: { xs: 1, md: 2 }, px: 1.5, bgcolor: "background.paper", "&:hover": { boxShadow: 3 } } },
+  { component: "ul", sx: { listStyle: "none", p: 0, m: 0 }, "data-testid": "x", id: "y" },
+  { component: Link, to: "/shop", className: "mine", sx: { color: "inherit", textDecoration: "none" } },
+  { sx: [{ mt: 1 }, false, { color: "text.secondary" }] },
+  { component: "span", style: { color: "red" }, sx: { border: 1, borderColor: "divider" } },
+];
+
+const typographyCases: Record<string, unknown>[] = [
+  {},
+  { variant: "h1", sx: { fontSize: { xs: "1.7rem", sm: "2.1rem" }, mb: 1 } },
+  { variant: "body2", color: "text.secondary" },
+  { variant: "body2", color: "textSecondary", component: "p" },
+  { variant: "caption", color: "error", sx: { mt: 0.5 } },
+  { variant: "subtitle2", component: "h3", gutterBottom: true },
+  { variant: "h6", component: Link, to: "/", sx: { color: "inherit", textDecoration: "none", fontWeight: 800 } },
+  { variant: "overline", className: "mine", id: "o", "data-testid": "t" },
+  { color: "primary", sx: { fontWeight: 600 } },
+  { variant: "button" },
+];
+
+describe("Box and Typography drop-ins (ADR 0020: the same HTML and CSS as MUI's, compiled once)", () => {
+  for (const theme of THEME_NAMES) {
+    it(`Box renders what MUI's Box renders (${theme})`, () => {
+      for (const props of boxCases) {
+        const mine = render(h(Box as ElementType, props, "content"), theme);
+        const mui = render(h(MuiBox as ElementType, props, "content"), theme);
+        expect(mine, JSON.stringify(props)).toEqual(mui);
+      }
+    });
+    it(`Typography renders what MUI's Typography renders (${theme})`, () => {
+      for (const props of typographyCases) {
+        const mine = render(h(Typography as ElementType, props, "Text"), theme);
+        const mui = render(h(MuiTypography as ElementType, props, "Text"), theme);
+        expect(mine, JSON.stringify(props)).toEqual(mui);
+      }
+    });
+  }
+
+  it("leaves an sx with a function, and rare props, to MUI", () => {
+    const fn = render(
+      h(Box as ElementType, { sx: { color: (t: { palette: { primary: { main: string } } }) => t.palette.primary.main } }, "x"),
+      "myPurpleTheme",
+    );
+    expect(fn.css).toContain("color:#7e57c2");
+    const rare = render(h(Typography as ElementType, { noWrap: true }, "x"), "myPurpleTheme");
+    expect(rare.html).toContain("MuiTypography-noWrap");
+  });
+});
