@@ -47,38 +47,24 @@ export function ProductImage({ image, alt, eager = false, sizes = GRID_SIZES, sx
     );
   }
   const fallback = MOCKUP_WIDTHS[1] ?? MOCKUP_WIDTHS[0];
-  if (!sx) {
-    return (
-      <Img
-        src={mockupUrl(image.hash, fallback)}
-        srcSet={mockupSrcSet(image.hash)}
-        sizes={sizes}
-        width={image.width}
-        height={image.height}
-        alt={alt}
-        loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : "auto"}
-        decoding="async"
-        data-testid={rest["data-testid"]}
-        data-hash={image.hash}
-        style={{ aspectRatio: `${image.width} / ${image.height}` }}
-      />
-    );
-  }
+  const img = {
+    src: mockupUrl(image.hash, fallback),
+    srcSet: mockupSrcSet(image.hash),
+    sizes,
+    width: image.width,
+    height: image.height,
+    alt,
+    loading: eager ? "eager" : "lazy",
+    fetchPriority: eager ? "high" : "auto",
+    decoding: "async",
+    "data-testid": rest["data-testid"],
+    "data-hash": image.hash,
+  } as const;
+  if (!sx) return <Img {...img} style={{ aspectRatio: `${image.width} / ${image.height}` }} />;
   return (
     <Box
       component="img"
-      src={mockupUrl(image.hash, fallback)}
-      srcSet={mockupSrcSet(image.hash)}
-      sizes={sizes}
-      width={image.width}
-      height={image.height}
-      alt={alt}
-      loading={eager ? "eager" : "lazy"}
-      fetchPriority={eager ? "high" : "auto"}
-      decoding="async"
-      data-testid={rest["data-testid"]}
-      data-hash={image.hash}
+      {...img}
       sx={{
         display: "block",
         width: "100%",
