@@ -26,4 +26,16 @@ describe("Emotion cache (critical CSS of server-rendered pages)", () => {
     expect(css).toContain("-webkit-user-select:none;user-select:none;");
     expect(css).toContain("-webkit-backdrop-filter:blur(4px);backdrop-filter:blur(4px);");
   });
+
+  it("compiles a style once for the whole server process, not once per request's cache", () => {
+    // Emotion keys its server-side compiled CSS by style name, per plugins array: two requests'
+    // caches share it when they are given the same array (a new one each would compile again).
+    const first = createEmotionCache();
+    const second = createEmotionCache();
+    const name = `shared-${Date.now()}`;
+    first.insert(".a", { name, styles: "color:red;", next: undefined }, first.sheet, false);
+    const again = second.insert(".a", { name, styles: "color:blue;", next: undefined }, second.sheet, false);
+    // The second cache answers with the first compile (same name: the same styles, by Emotion's hash).
+    expect(again).toBe(".a{color:red;}");
+  });
 });
