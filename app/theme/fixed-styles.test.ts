@@ -30,6 +30,20 @@ describe("fixed styles (issue 24: styles worked out once per theme)", () => {
     expect(fixedOut.css).toContain("@media (min-width:768px)");
   });
 
+  it("compiles once per theme across requests, though MUI's ThemeProvider copies the theme on each render", () => {
+    let compiles = 0;
+    const Counted = fixed("div", (t) => {
+      compiles += 1;
+      return { color: t.palette.primary.main };
+    });
+    const Keyed = () => h(Box as ElementType, { sx: { mt: 13.25 } }, "x");
+    // Two server renders are two requests: a new theme object from the provider each time.
+    const first = render([h(Counted, { key: 1 }), h(Keyed, { key: 2 })]);
+    const second = render([h(Counted, { key: 1 }), h(Keyed, { key: 2 })]);
+    expect(compiles).toBe(1);
+    expect(second).toEqual(first);
+  });
+
   it("follows the theme, and works the CSS out once per theme", () => {
     const style = fixedStyle({ color: "primary.main" });
     const purple = getTheme("myPurpleTheme");

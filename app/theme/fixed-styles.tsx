@@ -58,6 +58,15 @@ function compile(style: (theme: Theme) => SxStyle | (SxStyle | RawCss)[], theme:
   return { serialized, className: `${compiler.key}-${serialized.name}`, rules };
 }
 
+/**
+ * What identifies a theme across requests. MUI's ThemeProvider hands its children a shallow copy of
+ * the theme it is given, made on each mount: on the server that is a new object per request, so a
+ * table keyed by the theme object itself would compile every style again on every request. The copy
+ * keeps the theme's own nested objects, and the palette is one of them: one per theme for the life
+ * of the process (themes.ts creates each theme once).
+ */
+export const themeIdentity = (theme: Theme): object => theme.palette;
+
 /** A style of `theme` alone, compiled once per theme. */
 export interface FixedStyle {
   (theme: Theme): Compiled;
@@ -66,12 +75,12 @@ export interface FixedStyle {
 /** Defines a fixed style (an sx object of the theme) at module level. */
 export function fixedStyle(style: StyleFn | SxStyle): FixedStyle {
   const fn: StyleFn = typeof style === "function" ? style : () => style;
-  const perTheme = new WeakMap<Theme, Compiled>();
+  const perTheme = new WeakMap<object, Compiled>();
   return (theme: Theme) => {
-    let c = perTheme.get(theme);
+    let c = perTheme.get(themeIdentity(theme));
     if (!c) {
       c = compile(fn, theme);
-      perTheme.set(theme, c);
+      perTheme.set(themeIdentity(theme), c);
     }
     return c;
   };
@@ -79,7 +88,7 @@ export function fixedStyle(style: StyleFn | SxStyle): FixedStyle {
 
 /** At most this many distinct `sx` values are kept per theme (values from data must not grow it without end). */
 const MAX_SX = 4000;
-const sxCompiled = new WeakMap<Theme, Map<string, Compiled>>();
+const sxCompiled = new WeakMap<object, Map<string, Compiled>>();
 
 function refuseFunctions(_key: string, value: unknown) {
   if (typeof value === "function") throw new TypeError("an sx with a function");
@@ -106,10 +115,10 @@ export function sxKey(sx: unknown): string | null {
 export function useMemoClass(key: string, parts: (theme: Theme) => (SxStyle | RawCss)[]): string | null {
   const theme = useTheme();
   const cache = __unsafe_useEmotionCache();
-  let table = sxCompiled.get(theme);
+  let table = sxCompiled.get(themeIdentity(theme));
   if (!table) {
     table = new Map();
-    sxCompiled.set(theme, table);
+    sxCompiled.set(themeIdentity(theme), table);
   }
   let c = table.get(key);
   if (!c && table.size < MAX_SX) {
