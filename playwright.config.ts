@@ -94,6 +94,10 @@ export default defineConfig({
       AUTH_MAX_SIGNUPS_PER_IP: "1000",
       JOBS_MAX_APPLICATIONS_PER_IP: "1000",
       ORDERS_MAX_PER_IP: "1000",
+      // Every page the journeys render checks the server's kept styles (app/theme/ssr-styled.ts):
+      // each reuse is serialised again and compared, so a style reading a prop the key leaves out
+      // fails the journey instead of rendering another element's class.
+      PLATEN_STYLE_MEMO: "verify",
       // Journeys check what pages do, not how the server sheds load: a render waits its turn
       // (server/http/admission.ts) however busy the machine is, instead of being answered 503.
       RENDER_MAX_WAIT_MS: "60000",

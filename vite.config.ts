@@ -1,4 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
+import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -22,8 +23,28 @@ function serverEntryNames(): Plugin {
   };
 }
 
+/**
+ * The server render uses app/theme/ssr-styled.ts in place of Emotion's `styled` base (ADR 0021):
+ * the same code with each styled element's serialised styles kept per theme and style props. The
+ * browser bundle keeps Emotion's own. (@emotion/styled imports its base by a relative path.)
+ */
+function memoisedStyledOnServer(): Plugin {
+  const fork = path.resolve(import.meta.dirname, "app/theme/ssr-styled.ts");
+  return {
+    name: "platen:ssr-styled",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    async resolveId(source, importer, options) {
+      const base = source === "@emotion/styled/base" || (importer?.includes("/@emotion/styled/") && source.includes("emotion-styled-base"));
+      if (!base) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && /[\\/]@emotion[\\/]styled[\\/]base[\\/]/.test(resolved.id) ? fork : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter(), serverEntryNames()],
+  plugins: [memoisedStyledOnServer(), reactRouter(), serverEntryNames()],
   // MUI and Emotion must be bundled into the SSR build so that server and client share one
   // Emotion instance (see ../shared/stack-notes.md).
   ssr: {
