@@ -33,6 +33,7 @@ export default tseslint.config(
   },
   {
     // Box and Typography compile their sx once per theme and value (ADR 0020); MUI's own stay behind them.
+    // Link: React Router's, drawn without its hooks by the server (issue 24).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/components/ui/**", "app/**/*.test.ts"],
     rules: {
@@ -42,6 +43,11 @@ export default tseslint.config(
           paths: [
             { name: "@mui/material/Box", message: "Use #app/components/ui/Box.tsx (ADR 0020)." },
             { name: "@mui/material/Typography", message: "Use #app/components/ui/Typography.tsx (ADR 0020)." },
+            {
+              name: "react-router",
+              importNames: ["Link"],
+              message: "Use #app/components/ui/Link.tsx: the server draws plain links without React Router's hooks.",
+            },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import Grid from "@mui/material/Grid";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { linkClasses, linkStyle, typographyClasses, typographyStyle } from "#app/theme/fixed-mui.ts";
 import { fixed } from "#app/theme/fixed-styles.tsx";
 import { useTaxNote } from "./root-data.ts";

@@ -1,6 +1,7 @@
 import { alpha, styled } from "@mui/material/styles";
 import type { ReactNode } from "react";
-import { Link, type LinkProps } from "react-router";
+import { type LinkProps } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 
 // MUI's clickable Chip rendered as a link (`<Chip component={Link} clickable variant="outlined" />`,
 // or "filled" with `filled`; @mui/material 9) drawn with CSS alone: MUI's Chip brings about 3 KB of

@@ -2,7 +2,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { notFoundMessage } from "#app/lib/not-found.ts";
 
 /** Spec texts (section 2 and 8): contracts, keep verbatim. */

@@ -10,7 +10,7 @@ import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/home";
 import { CATEGORY_INTROS } from "#app/components/catalog/category-copy.ts";
 import { loadHome } from "#app/lib/catalog/home.server.ts";

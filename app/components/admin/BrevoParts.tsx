@@ -4,7 +4,7 @@ import Chip from "@mui/material/Chip";
 import MuiLink from "@mui/material/Link";
 import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
 
 /** The sub-navigation of the e-mail administration (mailbox and the three Brevo templates). */

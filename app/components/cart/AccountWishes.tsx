@@ -2,7 +2,7 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { ProductCard } from "#server/modules/catalog/types.ts";
 import { ProductGrid } from "../catalog/ProductGrid.tsx";
 import { WishButton } from "../catalog/WishButton.tsx";

@@ -14,7 +14,7 @@ import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
 import { useCallback, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { CART_MAX_QUANTITY, LOW_STOCK, type CartView } from "#server/modules/shopping/types.ts";
 import { formatPrice } from "../catalog/PriceText.tsx";
 import { ProductImage } from "../catalog/ProductImage.tsx";

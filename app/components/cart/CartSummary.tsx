@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { CHECKOUT_SOON, FEATURES } from "../content/availability.ts";
 import { useTaxNote } from "../root-data.ts";
 import { formatPrice } from "../catalog/PriceText.tsx";

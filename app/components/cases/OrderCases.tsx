@@ -7,7 +7,7 @@ import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink } from "#app/components/ui/Link.tsx";
 import { CaseStatusChip } from "./CaseStatusChip.tsx";
 import { CASE_KIND_LABELS, type CaseHold, type CaseListRow } from "#server/modules/cases/types.ts";
 

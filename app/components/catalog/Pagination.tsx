@@ -1,7 +1,8 @@
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { PARAM } from "#app/lib/catalog/search-params.ts";
 
 /** Page links that keep the rest of the URL (filters, sort): plain links, no JavaScript needed. */

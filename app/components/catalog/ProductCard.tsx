@@ -2,7 +2,7 @@ import type { Theme } from "@mui/material/styles";
 import { fixed } from "#app/theme/fixed-styles.tsx";
 import { linkClasses, linkStyle, typographyClasses, typographyStyle } from "#app/theme/fixed-mui.ts";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { PriceText } from "./PriceText.tsx";
 import { ProductImage } from "./ProductImage.tsx";
 import type { ProductCard as ProductCardData } from "#server/modules/catalog/types.ts";

@@ -4,7 +4,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import MuiLink from "@mui/material/Link";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 
 import type { StoreHeaderData } from "#app/lib/catalog/store-header-data.ts";
 

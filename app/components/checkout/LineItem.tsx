@@ -2,7 +2,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { formatPrice } from "../catalog/PriceText.tsx";
 import { ProductImage } from "../catalog/ProductImage.tsx";
 import { productPath } from "../catalog/ProductCard.tsx";

@@ -3,7 +3,7 @@ import Box from "#app/components/ui/Box.tsx";
 import MuiLink from "@mui/material/Link";
 import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { FaqGroup } from "./faqs.ts";
 
 /**

@@ -6,7 +6,7 @@ import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "#app/components/ui/Typography.tsx";
 import type { Theme } from "@mui/material/styles";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { formatLongDate } from "#app/lib/dates.ts";
 
 export interface LegalArticleData {

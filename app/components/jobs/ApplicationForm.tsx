@@ -6,7 +6,8 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { FormError } from "#app/components/forms.tsx";
 import { COVER_LETTER_MAX, CV_MAX_LABEL } from "#server/modules/careers/types.ts";
 

@@ -4,7 +4,7 @@ import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#server/modules/orders/types.ts";
 import { formatPrice } from "../catalog/PriceText.tsx";
 import { OrderThumb } from "./BalanceCard.tsx";

@@ -3,7 +3,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { StoreSearchHit } from "#server/modules/stores/types.ts";
 import { mediaUrl } from "../catalog/StoreHeader.tsx";
 

@@ -5,7 +5,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { SideNavLayout, type SideNavSection } from "#app/components/SideNavLayout.tsx";
 
 /** What the store administration frame needs to know about the store (serialisable loader data). */

@@ -5,7 +5,8 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect } from "react";
-import { data, Link as RouterLink, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link as RouterLink } from "#app/components/ui/Link.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/index";
 import {

@@ -1,5 +1,6 @@
 import Button from "@mui/material/Button";
-import { Form, Link as RouterLink, redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Link as RouterLink } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/logout";
 import { AuthCard } from "#app/components/auth/AuthCard.tsx";
 import { getSession, signOutHeaders } from "#app/lib/session.server.ts";

@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/verify";
 import { AuthCard } from "#app/components/auth/AuthCard.tsx";
 import { getCtx, getSession } from "#app/lib/session.server.ts";

@@ -18,7 +18,7 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/getting-started";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { hasRole } from "#server/kernel/index.ts";

@@ -4,7 +4,7 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/overview";
 import { BalanceCard } from "#app/components/orders/BalanceCard.tsx";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";

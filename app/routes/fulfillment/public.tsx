@@ -7,7 +7,7 @@ import Grid from "@mui/material/Grid";
 import MuiLink from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/public";
 import { notFoundMessage } from "#app/lib/not-found.ts";
 import { publicStoreOr404 } from "#app/lib/store-access.server.ts";

@@ -1,7 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/terms";
 import { formatIsoDate, LegalArticle } from "#app/components/content/LegalArticle.tsx";
 import { publicStoreOr404 } from "#app/lib/store-access.server.ts";

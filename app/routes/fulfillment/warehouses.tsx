@@ -6,7 +6,7 @@ import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/warehouses";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { clockView } from "#app/lib/warehouses.server.ts";

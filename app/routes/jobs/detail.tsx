@@ -7,7 +7,7 @@ import Divider from "@mui/material/Divider";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/detail";
 import { notFoundMessage } from "#app/components/ErrorView.tsx";
 import { errorsOf, valuesOf } from "#app/components/forms.tsx";

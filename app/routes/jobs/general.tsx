@@ -3,7 +3,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/general";
 import { errorsOf, valuesOf } from "#app/components/forms.tsx";
 import { ApplicationConfirmation, ApplicationForm } from "#app/components/jobs/ApplicationForm.tsx";

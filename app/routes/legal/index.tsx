@@ -5,7 +5,7 @@ import CardActionArea from "@mui/material/CardActionArea";
 import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/index";
 import { formatIsoDate } from "#app/components/content/LegalArticle.tsx";
 import { legalIndex } from "#server/modules/content/index.ts";

@@ -5,7 +5,7 @@ import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/profile";
 import { headerData, PublicStoreHeader } from "#app/components/seller/StoreHeader.tsx";
 import { publicStoreOr404 } from "#app/lib/store-access.server.ts";

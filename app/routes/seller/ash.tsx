@@ -9,7 +9,7 @@ import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/ash";
 import { getSession, getCtx } from "#app/lib/session.server.ts";
 import { listFulfillersOfUser } from "#server/modules/fulfillment/index.ts";

@@ -7,7 +7,7 @@ import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/dashboard";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";

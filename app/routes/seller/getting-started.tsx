@@ -10,7 +10,7 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/getting-started";
 import { StoreAdminShell } from "#app/components/seller/StoreAdminNav.tsx";
 import { requireStoreAccess } from "#app/lib/store-access.server.ts";

@@ -9,7 +9,7 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/orders";
 import { formatPrice } from "#app/components/catalog/PriceText.tsx";
 import { OrderStatusChip } from "#app/components/orders/AccountOrders.tsx";

@@ -2,7 +2,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/category";
 import { Breadcrumbs } from "#app/components/Breadcrumbs.tsx";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";

@@ -4,7 +4,7 @@ import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/faqs";
 import { FaqList } from "#app/components/content/FaqList.tsx";
 import { faqJsonLd, visibleFaqGroups } from "#app/components/content/faqs.ts";

@@ -1,7 +1,7 @@
 import Box from "#app/components/ui/Box.tsx";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/partner-products";
 import { CatalogGrid } from "#app/components/catalog/CatalogGrid.tsx";
 import { StoreHeader } from "#app/components/catalog/StoreHeader.tsx";

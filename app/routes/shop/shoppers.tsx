@@ -15,7 +15,7 @@ import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/shoppers";
 import { BUYING_STEPS, FEATURES, totalNoteFor } from "#app/components/content/availability.ts";
 import { usePricesIncludeTax } from "#app/components/root-data.ts";

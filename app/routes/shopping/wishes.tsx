@@ -7,7 +7,7 @@ import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/wishes";
 import { ProductGrid } from "#app/components/catalog/ProductGrid.tsx";
 import { WishButton } from "#app/components/catalog/WishButton.tsx";

@@ -5,7 +5,7 @@ import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";
 import type { BlankSummary } from "./types.ts";
 

@@ -4,7 +4,7 @@ import Chip from "@mui/material/Chip";
 import MuiLink from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { PRODUCT_STATUS_LABELS } from "#server/modules/catalog/product-form.ts";
 import type { ProductStatus } from "#server/modules/catalog/types.ts";
 import type { DesignerProduct } from "./types.ts";

@@ -21,7 +21,6 @@ import TextField from "@mui/material/TextField";
 import Typography from "#app/components/ui/Typography.tsx";
 import {
   Form,
-  Link,
   redirect,
   useActionData,
   useLoaderData,
@@ -30,6 +29,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { z } from "zod";
 import { errorsOf, FormError } from "#app/components/forms.tsx";
 import { failure, failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";

@@ -9,7 +9,6 @@ import Typography from "#app/components/ui/Typography.tsx";
 import {
   data,
   Form,
-  Link,
   redirect,
   useActionData,
   useLoaderData,
@@ -18,6 +17,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import { z } from "zod";
 import { errorsOf, FormError, valuesOf } from "#app/components/forms.tsx";
 import { failureFromError, parseForm, readForm } from "#app/lib/forms.server.ts";

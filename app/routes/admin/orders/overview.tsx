@@ -13,7 +13,7 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "#app/components/ui/Typography.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/overview";
 import { OrdersChart } from "#app/components/admin/orders/OrdersChart.tsx";
 import { ORDER_STATUS_COLOR } from "#app/components/admin/orders/OrderStatusChip.tsx";

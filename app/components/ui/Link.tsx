@@ -1,0 +1,62 @@
+import { Link as RouterLink, type LinkProps } from "react-router";
+import { createElement } from "react";
+
+// React Router's Link, drawn by the server without its hooks (issue 24). On the server a Link is
+// an <a> with an href and `data-discover`; React Router's own works that out with a dozen hooks
+// per link (resolving the path against the route matches, prefetch state, a click handler and a
+// navigate function that the server never calls), a few percent of an uncached product grid with
+// two links per card. For a plain absolute path (what Platen's links are), the server writes the
+// same element itself; anything else (relative paths, masks, prefetch on render, reloadDocument)
+// and every render in the browser is React Router's Link, so hydration and navigation are theirs.
+
+const isServer = typeof document === "undefined";
+
+/** Props that are React Router's, not the anchor's. */
+const ROUTER_PROPS = new Set([
+  "to",
+  "onClick",
+  "discover",
+  "prefetch",
+  "relative",
+  "reloadDocument",
+  "replace",
+  "mask",
+  "state",
+  "target",
+  "preventScrollReset",
+  "viewTransition",
+  "defaultShouldRevalidate",
+  "ref",
+]);
+
+/** An absolute path without `.` or `..` segments: React Router's href for it is the path itself. */
+export function isPlainPath(to: unknown): to is string {
+  if (typeof to !== "string" || to.charCodeAt(0) !== 47 /* / */ || to.charCodeAt(1) === 47) return false;
+  const end = to.search(/[?#]/);
+  const pathname = end < 0 ? to : to.slice(0, end);
+  if (/(^|\/)\.\.?(\/|$)/.test(pathname)) return false;
+  // React Router writes an empty "?" or "#" as nothing.
+  return !(to.endsWith("?") || to.endsWith("#") || to.includes("?#"));
+}
+
+function serverSimple(props: LinkProps & Record<string, unknown>): boolean {
+  return (
+    isPlainPath(props.to) &&
+    props.mask === undefined &&
+    props.relative === undefined &&
+    (props.discover === undefined || props.discover === "render") &&
+    (props.prefetch === undefined || props.prefetch === "none" || props.prefetch === "intent" || props.prefetch === "viewport")
+  );
+}
+
+export function Link(props: LinkProps & React.RefAttributes<HTMLAnchorElement>) {
+  const all = props as LinkProps & Record<string, unknown>;
+  if (!isServer || !serverSimple(all)) return createElement(RouterLink, props);
+  const anchor: Record<string, unknown> = {};
+  for (const key in all) if (!ROUTER_PROPS.has(key)) anchor[key] = all[key];
+  // In React Router's order: the anchor's own props, then href, target, data-discover.
+  anchor.href = all.to;
+  if (all.target !== undefined) anchor.target = all.target;
+  anchor["data-discover"] = "true";
+  return createElement("a", anchor);
+}
