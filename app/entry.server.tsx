@@ -7,8 +7,26 @@ import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce.tsx";
 import { getCachedRender, renderCacheKey, setCachedRender } from "./lib/render-cache.server.ts";
 import { createEmotionCache } from "./theme/emotion-cache.ts";
+import { wishIconTemplate } from "./components/catalog/WishButton.tsx";
+import { ServerTemplatesContext, type TemplateLookup } from "./theme/server-templates.ts";
+import { renderServerTemplates } from "./theme/server-templates.server.tsx";
 
 export const streamTimeout = 10_000;
+
+let templates: TemplateLookup | null = null;
+/** The server templates (ap./theme/server-templates.ts), rendered on the first request, before any page. */
+function serverTemplates(): TemplateLookup {
+  if (!templates) {
+    try {
+      templates = renderServerTemplates([wishIconTemplate]);
+    } catch (error) {
+      // The components render themselves: slower, never wrong.
+      console.error(error);
+      templates = () => undefined;
+    }
+  }
+  return templates;
+}
 
 const INSERTION_POINT = '<meta name="emotion-insertion-point" content=""';
 
@@ -24,6 +42,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce ?? "";
+  const lookup = serverTemplates();
   const cache = createEmotionCache();
   const emotionServer = createEmotionServer(cache);
 
@@ -40,9 +59,11 @@ export default function handleRequest(
     let didError = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <CacheProvider value={cache}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </CacheProvider>
+        <ServerTemplatesContext.Provider value={lookup}>
+          <CacheProvider value={cache}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </CacheProvider>
+        </ServerTemplatesContext.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -2,12 +2,67 @@ import Favorite from "@mui/icons-material/Favorite";
 import FavoriteBorder from "@mui/icons-material/FavoriteBorder";
 import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { useRootData } from "#app/components/root-data.ts";
 import { useUserData } from "#app/lib/use-user-data.ts";
 import { normaliseWishIds } from "#server/modules/shopping/types.ts";
+import { useServerTemplate, type TemplateDefinition } from "#app/theme/server-templates.ts";
 import { toggleWish } from "../cart/shopping-client.ts";
+
+type IconSize = "small" | "medium";
+
+/** The form's content for a card (`variant="icon"`): the same for the server's template and the components. */
+function iconFormContent(o: {
+  productId: string;
+  redirectTo: string;
+  fullLabel: string;
+  title: string;
+  wished: boolean;
+  pending: boolean;
+  size: IconSize;
+}): ReactNode {
+  return (
+    <>
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="productId" value={o.productId} />
+      <input type="hidden" name="redirectTo" value={o.redirectTo} />
+      {/* The browser's own tooltip (title): MUI's Tooltip would add Popper to every product grid's JavaScript. */}
+      <IconButton
+        type="submit"
+        size={o.size}
+        aria-pressed={o.wished}
+        aria-label={o.fullLabel}
+        title={o.title}
+        disabled={o.pending}
+        data-testid="wish-button"
+        sx={{ bgcolor: "background.paper", "&:hover": { bgcolor: "background.paper" } }}
+      >
+        {o.wished ? <Favorite color="error" /> : <FavoriteBorder />}
+      </IconButton>
+    </>
+  );
+}
+
+/**
+ * A card's heart as the server renders it (app/theme/server-templates.ts): the form's content for a
+ * product that is not wished yet (the server never knows a visitor's wishes), once per theme and size.
+ */
+export const wishIconTemplate: TemplateDefinition = {
+  id: "wish-icon",
+  variants: ["small", "medium"],
+  slots: 4,
+  render: (size, slot) =>
+    iconFormContent({
+      productId: slot(0),
+      redirectTo: slot(1),
+      fullLabel: slot(2),
+      title: slot(3),
+      wished: false,
+      pending: false,
+      size: size as IconSize,
+    }),
+};
 
 /**
  * A heart that adds a product to the shopper's wishes (or removes it). Without JavaScript it is a
@@ -25,7 +80,7 @@ export function WishButton({
   productId: string;
   productTitle?: string;
   variant?: "icon" | "button";
-  size?: "small" | "medium";
+  size?: IconSize;
 }) {
   const root = useRootData();
   const uid = root?.user?.uid ?? null;
@@ -51,38 +106,46 @@ export function WishButton({
     }
   }
 
+  const redirectTo = `${location.pathname}${location.search}`;
+  const title = error ?? label;
+  const templated = useServerTemplate(variant === "icon" && !wished && !pending && !error ? wishIconTemplate : null, size, [
+    productId,
+    redirectTo,
+    fullLabel,
+    title,
+  ]);
+  const formProps = {
+    method: "post",
+    action: "/api/wishes",
+    onSubmit,
+    style: { display: "inline-flex" },
+    "data-testid": "wish-form",
+  } as const;
+  // On the server, a card's heart is the rendered template (the same HTML the components give).
+  if (templated !== null) return <Form {...formProps} dangerouslySetInnerHTML={{ __html: templated }} />;
+
   const icon = wished ? <Favorite color="error" /> : <FavoriteBorder />;
   return (
-    <Form method="post" action="/api/wishes" onSubmit={onSubmit} style={{ display: "inline-flex" }} data-testid="wish-form">
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+    <Form {...formProps}>
       {variant === "button" ? (
-        <Button
-          type="submit"
-          variant="outlined"
-          startIcon={icon}
-          aria-pressed={wished}
-          aria-label={fullLabel}
-          disabled={pending}
-          data-testid="wish-button"
-        >
-          {wished ? "Wished" : "Add to wishes"}
-        </Button>
+        <>
+          <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name="productId" value={productId} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Button
+            type="submit"
+            variant="outlined"
+            startIcon={icon}
+            aria-pressed={wished}
+            aria-label={fullLabel}
+            disabled={pending}
+            data-testid="wish-button"
+          >
+            {wished ? "Wished" : "Add to wishes"}
+          </Button>
+        </>
       ) : (
-        // The browser's own tooltip (title): MUI's Tooltip would add Popper to every product grid's JavaScript.
-        <IconButton
-          type="submit"
-          size={size}
-          aria-pressed={wished}
-          aria-label={fullLabel}
-          title={error ?? label}
-          disabled={pending}
-          data-testid="wish-button"
-          sx={{ bgcolor: "background.paper", "&:hover": { bgcolor: "background.paper" } }}
-        >
-          {icon}
-        </IconButton>
+        iconFormContent({ productId, redirectTo, fullLabel, title, wished, pending, size })
       )}
       {error && variant === "button" ? (
         <span role="alert" style={{ marginLeft: 8, alignSelf: "center", fontSize: "0.875rem" }}>

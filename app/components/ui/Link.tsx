@@ -9,8 +9,6 @@ import { createElement } from "react";
 // same element itself; anything else (relative paths, masks, prefetch on render, reloadDocument)
 // and every render in the browser is React Router's Link, so hydration and navigation are theirs.
 
-const isServer = typeof document === "undefined";
-
 /** Props that are React Router's, not the anchor's. */
 const ROUTER_PROPS = new Set([
   "to",
@@ -49,9 +47,9 @@ function serverSimple(props: LinkProps & Record<string, unknown>): boolean {
   );
 }
 
-export function Link(props: LinkProps & React.RefAttributes<HTMLAnchorElement>) {
+function ServerLink(props: LinkProps & React.RefAttributes<HTMLAnchorElement>) {
   const all = props as LinkProps & Record<string, unknown>;
-  if (!isServer || !serverSimple(all)) return createElement(RouterLink, props);
+  if (!serverSimple(all)) return createElement(RouterLink, props);
   const anchor: Record<string, unknown> = {};
   for (const key in all) if (!ROUTER_PROPS.has(key)) anchor[key] = all[key];
   // In React Router's order: the anchor's own props, then href, target, data-discover.
@@ -60,3 +58,6 @@ export function Link(props: LinkProps & React.RefAttributes<HTMLAnchorElement>) 
   anchor["data-discover"] = "true";
   return createElement("a", anchor);
 }
+
+/** React Router's Link; the server's draws plain links itself. The browser bundle has React Router's alone. */
+export const Link: typeof RouterLink = import.meta.env.SSR ? (ServerLink as typeof RouterLink) : RouterLink;
