@@ -7,7 +7,8 @@
 // served, the latency of the served answers (p50, p99, max), how many were turned away (503), and
 // the server's CPU time per served request (from /proc, so the load generator's CPU does not count).
 //
-// Goal: p99 within 3x of p50, and no served request waiting more than 2 s.
+// Goal: p99 within 3x of p50, and no served request waiting more than 2 s. On PGlite, and on
+// PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server (a new database, dropped after).
 //
 //   npm run bench (all), BENCH_ONLY=overload npm run bench (this alone), or
 //   node bench/overload.mjs [buildDir]
@@ -15,6 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { withDatabase } from "./render-cost.mjs";
 import { startServer } from "./server.mjs";
 
 const pct = (sorted, p) =>
@@ -45,16 +47,42 @@ function load(url, { connections, duration }) {
  * Runs both configurations on one demo database (seeded once, kept between the two servers) and
  * returns their figures; prints a table.
  */
-export async function overloadBench({ buildDir = process.env.PLATEN_BUILD_DIR || "build", connections = 50, duration = 10 } = {}) {
+export async function overloadBench({
+  buildDir = process.env.PLATEN_BUILD_DIR || "build",
+  connections = 50,
+  duration = 10,
+  pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL,
+} = {}) {
+  const engines = [{ name: "PGlite" }, ...(pgUrl && process.env.BENCH_PG !== "0" ? [{ name: "PostgreSQL", pgUrl }] : [])].filter(
+    // BENCH_ENGINE=PostgreSQL (or PGlite): one engine only.
+    (e) => !process.env.BENCH_ENGINE || e.name === process.env.BENCH_ENGINE,
+  );
+  const runs = [];
+  for (const engine of engines) {
+    const measure = (databaseUrl) => overloadRuns({ buildDir, connections, duration, engine: engine.name, databaseUrl });
+    runs.push(...(engine.pgUrl ? await withDatabase(engine.pgUrl, `platen_overload_${process.pid}`, measure) : await measure(undefined)));
+  }
+  printOverload(runs, connections);
+  return runs;
+}
+
+async function overloadRuns({ buildDir, connections, duration, engine, databaseUrl }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "platen-bench-overload-"));
   const runs = [];
+  // The gate's default is one render at a time on the embedded database and four on PostgreSQL.
+  const four = engine === "PGlite" ? [["gate, 4 renders at a time", { RENDER_CONCURRENCY: "4" }]] : [];
   try {
     for (const [label, env] of [
       ["admission gate (default)", {}],
-      ["gate, 4 renders at a time", { RENDER_CONCURRENCY: "4" }],
+      ...four,
       ["every request at once", { RENDER_CONCURRENCY: "256", RENDER_MAX_QUEUE: "100000", RENDER_MAX_WAIT_MS: "60000" }],
     ]) {
-      const server = await startServer({ buildDir, dataDir, env: { PLATEN_RENDER_CACHE: "off", ...env } });
+      const server = await startServer({
+        buildDir,
+        dataDir,
+        timeoutMs: 900_000,
+        env: { PLATEN_RENDER_CACHE: "off", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
+      });
       try {
         const url = server.baseUrl + (await productPath(server.baseUrl));
         await load(url, { connections, duration: 2 }); // warm-up
@@ -65,6 +93,7 @@ export async function overloadBench({ buildDir = process.env.PLATEN_BUILD_DIR ||
         const p50 = Math.round(pct(served, 50) ?? 0) || null;
         const p99 = Math.round(pct(served, 99) ?? 0) || null;
         runs.push({
+          engine,
           label,
           servedPerSecond: Math.round((served.length / duration) * 10) / 10,
           p50,
@@ -82,16 +111,15 @@ export async function overloadBench({ buildDir = process.env.PLATEN_BUILD_DIR ||
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  printOverload(runs, connections);
   return runs;
 }
 
 export function printOverload(runs, connections = 50) {
   console.log(`\nOverload: ${connections} connections on a product page with the page cache off (goal: p99 <= 3x p50, max <= 2 s)`);
-  console.log("configuration               served/s   p50 ms   p99 ms   max ms   p99/p50   turned away (503)   CPU ms/served");
+  console.log("engine      configuration               served/s   p50 ms   p99 ms   max ms   p99/p50   turned away (503)   CPU ms/served");
   for (const r of runs)
     console.log(
-      `${r.label.padEnd(26)}  ${String(r.servedPerSecond).padStart(8)}  ${String(r.p50 ?? "-").padStart(7)}  ${String(r.p99 ?? "-").padStart(7)}  ${String(
+      `${(r.engine ?? "PGlite").padEnd(10)}  ${r.label.padEnd(26)}  ${String(r.servedPerSecond).padStart(8)}  ${String(r.p50 ?? "-").padStart(7)}  ${String(r.p99 ?? "-").padStart(7)}  ${String(
         r.max ?? "-",
       ).padStart(
         7,

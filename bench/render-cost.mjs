@@ -122,7 +122,8 @@ async function runBuild(label, appRoot, buildDir, engine, duration) {
   return result;
 }
 
-async function withDatabase(pgUrl, name, fn) {
+/** Runs `fn` with the URL of a new, empty database on the server at `pgUrl`, dropped afterwards. */
+export async function withDatabase(pgUrl, name, fn) {
   const { default: pg } = await import("pg");
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
@@ -145,7 +146,10 @@ export async function renderCost({
   pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL,
 } = {}) {
   const baseRoot = prepareBaseline(baseline);
-  const engines = [{ name: "PGlite" }, ...(pgUrl && process.env.BENCH_PG !== "0" ? [{ name: "PostgreSQL", pgUrl }] : [])];
+  const engines = [{ name: "PGlite" }, ...(pgUrl && process.env.BENCH_PG !== "0" ? [{ name: "PostgreSQL", pgUrl }] : [])].filter(
+    // BENCH_ENGINE=PostgreSQL (or PGlite): one engine only.
+    (e) => !process.env.BENCH_ENGINE || e.name === process.env.BENCH_ENGINE,
+  );
   const results = [];
   for (const engine of engines) {
     const pair = [];

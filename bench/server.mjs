@@ -1,6 +1,6 @@
 // Helpers for the benchmarks: the production build and a production server on a fresh database.
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -138,13 +138,27 @@ export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_0
   }
 
   /**
-   * User + system CPU time of the server process so far, in ms (Linux /proc; null elsewhere): the
-   * server's own cost, whatever the load generator beside it spends.
+   * User + system CPU time of the server so far, in ms (Linux /proc; null elsewhere): the server
+   * process and its children (on PostgreSQL, production runs one HTTP process per core under a
+   * node:cluster primary that serves nothing itself), whatever the load generator beside it spends.
    */
   function cpuMs() {
+    const stat = (pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }; // utime + stime, USER_HZ (100)
+    };
     try {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+      let ticks = stat(child.pid).ticks;
+      for (const entry of readdirSync("/proc")) {
+        if (!/^\d+$/.test(entry) || Number(entry) === child.pid) continue;
+        try {
+          const s = stat(entry);
+          if (s.ppid === child.pid) ticks += s.ticks;
+        } catch {
+          /* gone since the listing */
+        }
+      }
+      return (ticks * 1000) / 100;
     } catch {
       return null;
     }
