@@ -30,6 +30,8 @@ export const envSchema = z
     RENDER_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** Page views waiting at most; one more is answered 503 at once. Default 64. */
     RENDER_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
+    /** The server's kept styles (app/theme/ssr-styled.ts, ADR 0021): on, off, or verify (each reuse checked; the e2e server). */
+    PLATEN_STYLE_MEMO: z.enum(["on", "off", "verify"]).optional(),
     /** HTTP processes (node:cluster); default: one per core on PostgreSQL in production, else 1. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     // identity
