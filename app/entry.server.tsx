@@ -14,7 +14,7 @@ import { renderServerTemplates } from "./theme/server-templates.server.tsx";
 export const streamTimeout = 10_000;
 
 let templates: TemplateLookup | null = null;
-/** The server templates (ap./theme/server-templates.ts), rendered on the first request, before any page. */
+/** The server templates (app/theme/server-templates.ts), rendered on the first request, before any page. */
 function serverTemplates(): TemplateLookup {
   if (!templates) {
     try {

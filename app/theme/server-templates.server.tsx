@@ -2,15 +2,9 @@ import { CacheProvider } from "@emotion/react";
 import { ThemeProvider } from "@mui/material/styles";
 import { renderToString } from "react-dom/server";
 import { createEmotionCache } from "./emotion-cache.ts";
+import { themeIdentity } from "./fixed-styles.tsx";
 import { getTheme, THEME_NAMES } from "./themes.ts";
-import {
-  slotMark,
-  splitTemplate,
-  templateThemeKey,
-  type RenderedTemplate,
-  type TemplateDefinition,
-  type TemplateLookup,
-} from "./server-templates.ts";
+import { slotMark, splitTemplate, type RenderedTemplate, type TemplateDefinition, type TemplateLookup } from "./server-templates.ts";
 
 /** Renders one template in one theme, with a private Emotion cache that collects its styles. */
 export function renderTemplate(def: TemplateDefinition, theme: ReturnType<typeof getTheme>, variant: string): RenderedTemplate {
@@ -34,7 +28,7 @@ export function renderServerTemplates(defs: readonly TemplateDefinition[]): Temp
     const theme = getTheme(name);
     const table = new Map<string, RenderedTemplate>();
     for (const def of defs) for (const variant of def.variants) table.set(`${def.id} ${variant}`, renderTemplate(def, theme, variant));
-    byTheme.set(templateThemeKey(theme), table);
+    byTheme.set(themeIdentity(theme), table);
   }
-  return (id, theme, variant) => byTheme.get(templateThemeKey(theme))?.get(`${id} ${variant}`);
+  return (id, theme, variant) => byTheme.get(themeIdentity(theme))?.get(`${id} ${variant}`);
 }

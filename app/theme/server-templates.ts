@@ -1,7 +1,6 @@
 import { __unsafe_useEmotionCache } from "@emotion/react";
 import { useTheme, type Theme } from "@mui/material/styles";
 import { createContext, useContext, type ReactNode } from "react";
-import { themeIdentity } from "./fixed-styles.tsx";
 
 // Server templates (issue 24): the HTML of a small, much repeated piece of MUI (a product card's
 // wish button: a form, three hidden inputs, an icon button and its icon, 24 times on a grid),
@@ -19,7 +18,6 @@ export interface TemplateDefinition {
   id: string;
   /** Variants rendered per theme (a size, say). */
   variants: readonly string[];
-  slots: number;
   /** The children of the host element, with `slot(i)` where use i's value goes. */
   render(variant: string, slot: (i: number) => string): ReactNode;
 }
@@ -42,7 +40,10 @@ export const ServerTemplatesContext = createContext<TemplateLookup | null>(null)
 export const slotMark = (i: number) => `\u0001${i}\u0001`;
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
-/** React's escaping of text and attribute values. */
+/**
+ * React's escaping of text and attribute values, byte for byte (`'` is `&#x27;`): the filled
+ * template must be the HTML React writes. server/contracts/html.ts's escape writes `&#39;`.
+ */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** Splits rendered HTML at its slot marks. */
@@ -83,6 +84,3 @@ function useServerTemplateOnServer(def: TemplateDefinition | null, variant: stri
 
 /** `useServerTemplateOnServer`; in the browser bundle, null (and none of the code above). */
 export const useServerTemplate: typeof useServerTemplateOnServer = import.meta.env.SSR ? useServerTemplateOnServer : () => null;
-
-/** The key of a theme for the server's table (MUI copies the theme per render; fixed-styles.tsx). */
-export const templateThemeKey = themeIdentity;

@@ -51,7 +51,6 @@ function iconFormContent(o: {
 export const wishIconTemplate: TemplateDefinition = {
   id: "wish-icon",
   variants: ["small", "medium"],
-  slots: 4,
   render: (size, slot) =>
     iconFormContent({
       productId: slot(0),
