@@ -3,11 +3,11 @@ import { LRUCache } from "lru-cache";
 import { createCookie, redirect } from "react-router";
 import { env } from "#server/config/env.ts";
 import { systemClock, type Clock } from "#server/contracts/clock.ts";
-import { contextFor, system, type Actor, type Ctx } from "#server/kernel/index.ts";
+import { contextFor, readMemo, system, type Actor, type Ctx } from "#server/kernel/index.ts";
 
 /** Sessions and tokens are the identity module's, on the process's database (reached through the kernel). */
 const sessionDb = () => contextFor(system("session")).db;
-import { oncePerRequest } from "#server/http/request-scope.ts";
+import { oncePerRequest, scopedToRequest } from "#server/http/request-scope.ts";
 import {
   createSession,
   deviceAccountKey,
@@ -125,8 +125,15 @@ export async function getActor(request: Request): Promise<Actor> {
 
 /** The service context `{db, actor, clock}` for this request (the system clock unless a test gives one). */
 export async function getCtx(request: Request, clock: Clock = systemClock): Promise<Ctx> {
-  return contextFor(await getActor(request), { clock });
+  return contextFor(await getActor(request), { clock, reads: pageReads() });
 }
+
+/**
+ * A GET request's read memo (server/kernel's `readOnce`), one for all its loaders: the layout and
+ * the page each check the same print shop or store, and a row is read once. None for an action's
+ * request (no request scope there), so what an action wrote is read afresh.
+ */
+const pageReads = () => scopedToRequest("reads", () => readMemo());
 
 function loginRedirect(request: Request): never {
   const url = new URL(request.url);
@@ -138,14 +145,17 @@ function loginRedirect(request: Request): never {
 export async function requireUser(request: Request): Promise<SessionInfo & { ctx: Ctx }> {
   const s = await getSession(request);
   if (!s) loginRedirect(request);
-  const ctx = contextFor({
-    kind: "user",
-    userId: s.user.id,
-    roles: s.user.roles,
-    sessionId: s.session.id,
-    authTime: s.session.authTime,
-    ip: clientIp(request),
-  });
+  const ctx = contextFor(
+    {
+      kind: "user",
+      userId: s.user.id,
+      roles: s.user.roles,
+      sessionId: s.session.id,
+      authTime: s.session.authTime,
+      ip: clientIp(request),
+    },
+    { reads: pageReads() },
+  );
   return { ...s, ctx };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { getSession } from "../../app/lib/session.server.ts";
-import { oncePerRequest, runInRequestScope } from "./request-scope.ts";
+import { getCtx, getSession } from "../../app/lib/session.server.ts";
+import { database, setDatabase, type Database, type Db } from "../infra/db/index.ts";
+import { oncePerRequest, runInRequestScope, scopedToRequest } from "./request-scope.ts";
 
 describe("request scope", () => {
   it("computes once per key within a request, and every time outside one", async () => {
@@ -27,6 +28,31 @@ describe("request scope", () => {
     expect(await first).toBeNull();
     // Outside a scope (actions, tests), each Request looks up on its own.
     expect(getSession(request())).not.toBe(getSession(request()));
+  });
+
+  it("a GET request's loaders share one read memo; an action's request (no scope) has none", async () => {
+    const request = () => new Request("http://platen.test/fulfillment/@print-works/administration/orders");
+    let before: Database | undefined;
+    try {
+      before = database();
+    } catch {
+      before = undefined;
+    }
+    // A visitor's context needs no query: a stand-in handle is enough (put back below).
+    setDatabase({ db: { name: "stand-in" } as unknown as Db } as Database);
+    try {
+      const [first, second] = await runInRequestScope(() => Promise.all([getCtx(request()), getCtx(request())]));
+      expect(first.reads).toBeDefined();
+      expect(first.reads!.db).toBe(first.db);
+      expect(second.reads).toBe(first.reads);
+      const [third] = await runInRequestScope(() => Promise.all([getCtx(request())]));
+      expect(third.reads).not.toBe(first.reads);
+      expect((await getCtx(request())).reads).toBeUndefined();
+    } finally {
+      setDatabase(before);
+    }
+    expect(scopedToRequest("k", () => 1)).toBeUndefined();
+    expect(runInRequestScope(() => [scopedToRequest("k", () => 1), scopedToRequest("k", () => 2)])).toEqual([1, 1]);
   });
 
   it("a second copy of the module (the SSR bundle's, in a production build) shares the scope the server entry runs", async () => {

@@ -26,3 +26,8 @@ export function oncePerRequest<T>(key: string, compute: () => T): T {
   store.set(key, value);
   return value;
 }
+
+/** Like `oncePerRequest`, but outside a request scope (an action, a job) there is nothing: undefined. */
+export function scopedToRequest<T>(key: string, compute: () => T): T | undefined {
+  return scope.getStore() ? oncePerRequest(key, compute) : undefined;
+}

@@ -30,6 +30,47 @@ export interface Ctx {
   actor: Actor;
   clock: Clock;
   ports: Ports;
+  /** One page request's reads, shared by its loaders (see `readOnce`); absent for writes, jobs and tests. */
+  reads?: ReadMemo;
+}
+
+/**
+ * The reads of one page request (a GET: its loaders run side by side and each checks the same
+ * business, store or warehouse), kept so that a row is read once per request instead of once per
+ * service call. Bound to one database handle: a context on a transaction (`withDb`) reads afresh.
+ */
+export interface ReadMemo {
+  readonly db: Db;
+  readonly entries: Map<string, Promise<unknown>>;
+}
+
+/** A request's read memo on `db` (the process's database unless given another). */
+export function readMemo(db: Db = processDb()): ReadMemo {
+  return { db, entries: new Map() };
+}
+
+/**
+ * `load()`, once per `key` within the context's request read memo (the same promise to every
+ * caller); without a memo, or on another handle (a transaction), just `load()`. A failed read is
+ * forgotten, so the next caller tries again. Callers treat the row as read-only.
+ */
+export function readOnce<T>(ctx: { db: Db; reads?: ReadMemo }, key: string, load: () => Promise<T>): Promise<T> {
+  const memo = ctx.reads;
+  if (!memo || memo.db !== ctx.db) return load();
+  let hit = memo.entries.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    // One promise, settled once: a query builder is a thenable that runs its query on every `then`.
+    hit = Promise.resolve(load());
+    memo.entries.set(key, hit);
+    hit.catch(() => memo.entries.delete(key));
+  }
+  return hit;
+}
+
+/** Tells the context's read memo what `key` reads as (a row found by another key: a handle, then its id). */
+export function rememberRead<T>(ctx: { db: Db; reads?: ReadMemo }, key: string, value: T): void {
+  const memo = ctx.reads;
+  if (memo && memo.db === ctx.db && !memo.entries.has(key)) memo.entries.set(key, Promise.resolve(value));
 }
 
 export const anonymous = (ip?: string): Actor => ({ kind: "anonymous", ip });
@@ -56,11 +97,15 @@ function defaultPorts(): Ports {
 export interface CtxOptions {
   clock?: Clock;
   ports?: Partial<Ports>;
+  /** A page request's read memo (`readMemo`), shared by the contexts of its loaders. */
+  reads?: ReadMemo;
 }
 
 /** A context with the configured ports and the system clock, unless given others. */
 export function createCtx(db: Db, actor: Actor, options: CtxOptions = {}): Ctx {
-  return { db, actor, clock: options.clock ?? systemClock, ports: lazyPorts(options.ports) };
+  const ctx: Ctx = { db, actor, clock: options.clock ?? systemClock, ports: lazyPorts(options.ports) };
+  if (options.reads) ctx.reads = options.reads;
+  return ctx;
 }
 
 /**

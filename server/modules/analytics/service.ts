@@ -59,7 +59,7 @@ async function assertShop(ctx: Ctx, fulfillerId: string) {
  */
 export async function shopTimeZone(ctx: Ctx, fulfillerId: string): Promise<string> {
   await assertShop(ctx, fulfillerId);
-  const first = (await listWarehouses(ctx, fulfillerId)).sort(
+  const first = [...(await listWarehouses(ctx, fulfillerId))].sort(
     (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
   )[0];
   return knownTimeZone(first?.timeZone);

@@ -1,15 +1,35 @@
 // Who may manage a fulfillment business: its owner (holding the fulfiller role) and admins.
 import { eq } from "drizzle-orm";
-import { AppError, forbidden, hasRole, notFound, type Ctx } from "../../kernel/index.ts";
+import { AppError, forbidden, hasRole, notFound, readOnce, rememberRead, type Ctx } from "../../kernel/index.ts";
 import { fulfillers } from "./schema.ts";
 
 export type FulfillerRow = typeof fulfillers.$inferSelect;
 
 /** Public reads need only the database (anyone may see active blanks and where they ship from). */
-export type ReadCtx = Pick<Ctx, "db">;
+export type ReadCtx = Pick<Ctx, "db" | "reads">;
+
+/**
+ * The business with this id, or null: read once per page request (its loaders and the services
+ * they call each check the business; kernel's readOnce), afresh in an action or a transaction.
+ */
+export function fulfillerById(ctx: ReadCtx, id: string): Promise<FulfillerRow | null> {
+  return readOnce(ctx, `fulfiller:${id}`, async () => {
+    const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.id, id)).limit(1);
+    return row ?? null;
+  });
+}
+
+/** The business with this (lower-case, bare) handle, or null; read once per page request like `fulfillerById`. */
+export function fulfillerByHandle(ctx: ReadCtx, handle: string): Promise<FulfillerRow | null> {
+  return readOnce(ctx, `fulfiller@${handle}`, async () => {
+    const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.handle, handle)).limit(1);
+    if (row) rememberRead(ctx, `fulfiller:${row.id}`, row);
+    return row ?? null;
+  });
+}
 
 export async function loadFulfiller(ctx: ReadCtx, fulfillerId: string): Promise<FulfillerRow> {
-  const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.id, fulfillerId)).limit(1);
+  const row = await fulfillerById(ctx, fulfillerId);
   if (!row) throw notFound("The fulfillment business");
   return row;
 }

@@ -7,7 +7,7 @@ import { newId, transaction, type Db } from "../../infra/db/index.ts";
 import { publish } from "../../jobs/index.ts";
 import { actorUserId, AppError, assertRole, withDb, type Ctx } from "../../kernel/index.ts";
 import { recordAudit } from "../platform/index.ts";
-import { assertManagesFulfiller, type FulfillerRow, type ReadCtx } from "./access.ts";
+import { assertManagesFulfiller, fulfillerByHandle, fulfillerById, type FulfillerRow, type ReadCtx } from "./access.ts";
 import { printShopHandleHeld } from "./applications.ts";
 import { fulfillers } from "./schema.ts";
 import { fulfillerStates } from "./states.ts";
@@ -21,17 +21,11 @@ const HANDLE = /^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/;
 
 /** A fulfillment business by handle (with or without the leading `@`), or null. */
 export async function getFulfillerByHandle(ctx: ReadCtx, handle: string): Promise<FulfillerRow | null> {
-  const [row] = await ctx.db
-    .select()
-    .from(fulfillers)
-    .where(eq(fulfillers.handle, stripAt(handle)))
-    .limit(1);
-  return row ?? null;
+  return fulfillerByHandle(ctx, stripAt(handle));
 }
 
 export async function getFulfillerById(ctx: ReadCtx, id: string): Promise<FulfillerRow | null> {
-  const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.id, id)).limit(1);
-  return row ?? null;
+  return fulfillerById(ctx, id);
 }
 
 /**

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { PostalAddress } from "../../contracts/ports.ts";
 import { oneLine as oneLineText } from "../../contracts/text.ts";
 import { newId, transaction } from "../../infra/db/index.ts";
-import { AppError, forbidden, notFound, withDb, type Ctx } from "../../kernel/index.ts";
+import { AppError, forbidden, notFound, readOnce, withDb, type Ctx } from "../../kernel/index.ts";
 import { addressSchema, phoneField } from "../identity/types.ts";
 import { assertManagesFulfiller, assertWorksFloor, canManageFulfiller, loadFulfiller, type ReadCtx } from "./access.ts";
 import { blanks, blankVariants, blankWarehouses, stockReservations, warehouseBoxes, warehouseStock, warehouses } from "./schema.ts";
@@ -20,9 +20,11 @@ export interface WarehouseDetail extends WarehouseRow {
   boxes: WarehouseBoxRow[];
 }
 
-/** A business's warehouses, by name (public: the fulfiller's page shows its locations). */
-export async function listWarehouses(ctx: ReadCtx, fulfillerId: string): Promise<WarehouseRow[]> {
-  return ctx.db.select().from(warehouses).where(eq(warehouses.fulfillerId, fulfillerId)).orderBy(asc(warehouses.name));
+/** A business's warehouses, by name (public: the fulfiller's page shows its locations); read once per page request. */
+export async function listWarehouses(ctx: ReadCtx, fulfillerId: string): Promise<readonly WarehouseRow[]> {
+  return readOnce(ctx, `warehouses-of:${fulfillerId}`, () =>
+    ctx.db.select().from(warehouses).where(eq(warehouses.fulfillerId, fulfillerId)).orderBy(asc(warehouses.name)),
+  );
 }
 
 /** Blank id -> the warehouses that stock it (oldest first), for any number of blanks in one query. */

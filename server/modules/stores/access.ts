@@ -1,6 +1,6 @@
 // Store handles, lookups and who may do what in a store.
 import { and, eq, ilike, inArray } from "drizzle-orm";
-import { actorUserId, AppError, forbidden, hasRole, type Ctx } from "../../kernel/index.ts";
+import { actorUserId, AppError, forbidden, hasRole, readOnce, rememberRead, type Ctx } from "../../kernel/index.ts";
 import { isFulfillerHandleTaken } from "../fulfillment/index.ts";
 import { partnerApplications, storeMembers, stores } from "./schema.ts";
 import { stripAt, type StoreRow } from "./shared.ts";
@@ -20,13 +20,19 @@ export function parseHandleParam(param: string | undefined): string | null {
 export async function getStoreByHandle(ctx: Ctx, handle: string): Promise<StoreRow | null> {
   const h = stripAt(handle);
   if (!h) return null;
-  const [row] = await ctx.db.select().from(stores).where(eq(stores.handle, h)).limit(1);
-  return row ?? null;
+  // Read once per page request (its layout and page each check the store; kernel's readOnce).
+  return readOnce(ctx, `store@${h}`, async () => {
+    const [row] = await ctx.db.select().from(stores).where(eq(stores.handle, h)).limit(1);
+    if (row) rememberRead(ctx, `store:${row.id}`, row);
+    return row ?? null;
+  });
 }
 
 export async function getStoreById(ctx: Ctx, id: string): Promise<StoreRow | null> {
-  const [row] = await ctx.db.select().from(stores).where(eq(stores.id, id)).limit(1);
-  return row ?? null;
+  return readOnce(ctx, `store:${id}`, async () => {
+    const [row] = await ctx.db.select().from(stores).where(eq(stores.id, id)).limit(1);
+    return row ?? null;
+  });
 }
 
 export async function getStoresByIds(ctx: Ctx, ids: readonly string[]): Promise<StoreRow[]> {
