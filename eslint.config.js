@@ -45,7 +45,7 @@ export default tseslint.config(
             { name: "@mui/material/Typography", message: "Use #app/components/ui/Typography.tsx (ADR 0020)." },
             {
               name: "react-router",
-              importNames: ["Link"],
+              importNames: ["Link", "NavLink"],
               message: "Use #app/components/ui/Link.tsx: the server draws plain links without React Router's hooks.",
             },
           ],

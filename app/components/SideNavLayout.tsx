@@ -8,7 +8,8 @@ import ListSubheader from "@mui/material/ListSubheader";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import type { ReactNode } from "react";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { NavLink } from "#app/components/ui/Link.tsx";
 
 export interface SideNavSection {
   title?: string;

@@ -1,4 +1,4 @@
-import { Link as RouterLink, type LinkProps } from "react-router";
+import { NavLink as RouterNavLink, Link as RouterLink, useLocation, type LinkProps, type NavLinkProps } from "react-router";
 import { createElement } from "react";
 
 // React Router's Link, drawn by the server without its hooks (issue 24). On the server a Link is
@@ -37,7 +37,7 @@ export function isPlainPath(to: unknown): to is string {
   return !(to.endsWith("?") || to.endsWith("#") || to.includes("?#"));
 }
 
-function serverSimple(props: LinkProps & Record<string, unknown>): boolean {
+function serverSimple(props: Record<string, unknown>): boolean {
   return (
     isPlainPath(props.to) &&
     props.mask === undefined &&
@@ -61,3 +61,52 @@ function ServerLink(props: LinkProps & React.RefAttributes<HTMLAnchorElement>) {
 
 /** React Router's Link; the server's draws plain links itself. The browser bundle has React Router's alone. */
 export const Link: typeof RouterLink = import.meta.env.SSR ? (ServerLink as typeof RouterLink) : RouterLink;
+
+// NavLink likewise: React Router's works out whether the link is the current page (and whether a
+// navigation or a view transition is under way, which on the server none is) with its own hooks, then
+// renders its Link. For a plain path without a query, hash or characters a URL would encode, the
+// server compares it with the location itself, as React Router does, and draws the link above.
+
+/** A path React Router's static navigator encodes as it is (no query, hash, spaces or other escapes). */
+const NAV_PLAIN = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
+
+function ServerNavLink(props: NavLinkProps & React.RefAttributes<HTMLAnchorElement>) {
+  const location = useLocation();
+  const { to } = props;
+  const all = props as NavLinkProps & Record<string, unknown>;
+  if (typeof to !== "string" || !NAV_PLAIN.test(to) || !serverSimple(all) || props.viewTransition === true)
+    return createElement(RouterNavLink, props);
+  const {
+    "aria-current": ariaCurrentProp = "page",
+    caseSensitive = false,
+    className: classNameProp = "",
+    end = false,
+    style: styleProp,
+    children,
+    ...rest
+  } = props;
+  let toPathname = to;
+  let locationPathname = location.pathname;
+  if (!caseSensitive) {
+    locationPathname = locationPathname.toLowerCase();
+    toPathname = toPathname.toLowerCase();
+  }
+  const endSlashPosition = toPathname !== "/" && toPathname.endsWith("/") ? toPathname.length - 1 : toPathname.length;
+  const isActive =
+    locationPathname === toPathname ||
+    (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === "/");
+  const renderProps = { isActive, isPending: false, isTransitioning: false };
+  const className =
+    typeof classNameProp === "function"
+      ? classNameProp(renderProps)
+      : [classNameProp, isActive ? "active" : null].filter(Boolean).join(" ");
+  const style = typeof styleProp === "function" ? styleProp(renderProps) : styleProp;
+  return createElement(
+    ServerLink,
+    { ...rest, "aria-current": isActive ? ariaCurrentProp : undefined, className, style, to } as LinkProps,
+    typeof children === "function" ? children(renderProps) : children,
+  );
+}
+
+/** React Router's NavLink; the server draws plain ones itself. The browser bundle has React Router's alone. */
+export const NavLink: typeof RouterNavLink = import.meta.env.SSR ? (ServerNavLink as typeof RouterNavLink) : RouterNavLink;
