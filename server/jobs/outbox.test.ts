@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/support/db.ts";
-import { transaction } from "../infra/db/index.ts";
+import { transaction, writeGeneration } from "../infra/db/index.ts";
 import { outbox } from "./schema.ts";
 import {
   countByStatus,
@@ -97,6 +97,18 @@ describe("outbox", () => {
     expect(await retryFailed(t.db, id)).toBe(true);
     [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row!.status).toBe("pending");
+  });
+
+  it("an empty claim only reads: on the embedded engine, what is kept until the next write stays kept", async () => {
+    await drain(t.db);
+    const before = writeGeneration(t.db);
+    expect(await claim(t.db, "idle", 10, ["test.nothing-due"])).toEqual([]);
+    expect(await runDueJobs(t.db, "idle")).toBe(0);
+    expect(writeGeneration(t.db)).toBe(before);
+    await enqueue(t.db, "test.nothing-due", { later: true }, { runAt: new Date(Date.now() + 60_000) });
+    const queued = writeGeneration(t.db);
+    expect(await claim(t.db, "idle", 10, ["test.nothing-due"])).toEqual([]);
+    expect(writeGeneration(t.db)).toBe(queued);
   });
 
   it("never hands the same job to two workers", async () => {

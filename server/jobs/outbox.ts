@@ -29,6 +29,18 @@ export async function claim(db: Db, workerId: string, limit = 10, topics?: reado
         sql`, `,
       )})`
     : sql``;
+  // Nothing due is answered by a read. On the embedded engine any statement but a SELECT counts as
+  // a write (server/infra/db/write-generation.ts, ADR 0016), and an empty claim on every poll would
+  // end the reads kept until the next write (sessions, the catalogue's version, cart counts) once a
+  // second on an idle server. A job made due meanwhile is claimed at the next poll, as before.
+  const [anyDue] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(eq(outbox.status, "pending"), lte(outbox.runAt, sql`now()`), topics?.length ? inArray(outbox.topic, [...topics]) : undefined),
+    )
+    .limit(1);
+  if (!anyDue) return [];
   const due = sql`(
     select id from outbox
     where status = 'pending' and run_at <= now() ${topicFilter}
