@@ -8,7 +8,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { env } from "../../config/env.ts";
 import { formatAmount } from "../../contracts/money.ts";
-import { isUniqueViolation, newId, transaction, type Db } from "../../infra/db/index.ts";
+import { isUniqueViolation, newId, transaction, UntilWriteMemo, type Db } from "../../infra/db/index.ts";
 import { uploadedImageToWebp } from "../../infra/images/index.ts";
 import { actorUserId, AppError, hasRole, stateHistory, withDb, type Ctx } from "../../kernel/index.ts";
 import { canManageFulfiller, canWorkFloor, getFulfillerById, type FulfillerRow } from "../fulfillment/index.ts";
@@ -328,13 +328,18 @@ export async function listCases(
 }
 
 /** Admins: how many cases wait on Platen or a party (the admin navigation's pending count). */
+/** The admin navigation's count, on every admin page: kept until the next write (embedded engine, ADR 0016). */
+const activeCount = new UntilWriteMemo<number>(1);
+
 export async function countActiveCases(ctx: Ctx): Promise<number> {
   if (!hasRole(ctx.actor, "admin")) return 0;
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(cases)
-    .where(inArray(cases.status, [...OPEN_CASE_STATUSES]));
-  return Number(row?.n ?? 0);
+  return activeCount.get(ctx.db, "active", async () => {
+    const [row] = await ctx.db
+      .select({ n: count() })
+      .from(cases)
+      .where(inArray(cases.status, [...OPEN_CASE_STATUSES]));
+    return Number(row?.n ?? 0);
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 // Who may manage a fulfillment business: its owner (holding the fulfiller role) and admins.
 import { eq } from "drizzle-orm";
+import { UntilWriteMemo } from "../../infra/db/index.ts";
 import { AppError, forbidden, hasRole, notFound, readOnce, rememberRead, type Ctx } from "../../kernel/index.ts";
 import { fulfillers } from "./schema.ts";
 
@@ -13,18 +14,28 @@ export type ReadCtx = Pick<Ctx, "db" | "reads">;
  * they call each check the business; kernel's readOnce), afresh in an action or a transaction.
  */
 export function fulfillerById(ctx: ReadCtx, id: string): Promise<FulfillerRow | null> {
-  return readOnce(ctx, `fulfiller:${id}`, async () => {
-    const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.id, id)).limit(1);
-    return row ?? null;
-  });
+  const key = `fulfiller:${id}`;
+  return readOnce(ctx, key, () =>
+    fulfillerRows.get(ctx.db, key, async () => {
+      const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.id, id)).limit(1);
+      return row ?? null;
+    }),
+  );
 }
+
+/** Across requests, a business's row is also kept until the next write (embedded engine, ADR 0016). */
+const fulfillerRows = new UntilWriteMemo<FulfillerRow | null>(2_000);
 
 /** The business with this (lower-case, bare) handle, or null; read once per page request like `fulfillerById`. */
 export function fulfillerByHandle(ctx: ReadCtx, handle: string): Promise<FulfillerRow | null> {
-  return readOnce(ctx, `fulfiller@${handle}`, async () => {
-    const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.handle, handle)).limit(1);
+  const key = `fulfiller@${handle}`;
+  return readOnce(ctx, key, async () => {
+    const row = await fulfillerRows.get(ctx.db, key, async () => {
+      const [found] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.handle, handle)).limit(1);
+      return found ?? null;
+    });
     if (row) rememberRead(ctx, `fulfiller:${row.id}`, row);
-    return row ?? null;
+    return row;
   });
 }
 

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { env } from "../../config/env.ts";
 import { oneLine } from "../../contracts/text.ts";
-import { isUniqueViolation, newId, transaction, type Db } from "../../infra/db/index.ts";
+import { isUniqueViolation, newId, transaction, UntilWriteMemo, type Db } from "../../infra/db/index.ts";
 import { actorUserId, AppError, assertRole, forbidden, hasRole, withDb, type Ctx } from "../../kernel/index.ts";
 import { contactsOf, displayNamesOf, grantRole } from "../identity/index.ts";
 import { addressSchema } from "../identity/types.ts";
@@ -326,10 +326,15 @@ export async function listFulfillerApplications(
 }
 
 /** How many print shop applications wait for review (0 for anyone but admins). */
+/** The admin navigation's count, on every admin page: kept until the next write (embedded engine, ADR 0016). */
+const pendingCount = new UntilWriteMemo<number>(1);
+
 export async function countPendingFulfillerApplications(ctx: Ctx): Promise<number> {
   if (!hasRole(ctx.actor, "admin")) return 0;
-  const [row] = await ctx.db.select({ n: count() }).from(fulfillerApplications).where(eq(fulfillerApplications.status, "pending"));
-  return row?.n ?? 0;
+  return pendingCount.get(ctx.db, "pending", async () => {
+    const [row] = await ctx.db.select({ n: count() }).from(fulfillerApplications).where(eq(fulfillerApplications.status, "pending"));
+    return row?.n ?? 0;
+  });
 }
 
 async function lockPending(tx: Db, id: string): Promise<FulfillerApplicationRow> {

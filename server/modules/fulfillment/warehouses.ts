@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { PostalAddress } from "../../contracts/ports.ts";
 import { oneLine as oneLineText } from "../../contracts/text.ts";
-import { newId, transaction } from "../../infra/db/index.ts";
+import { newId, transaction, UntilWriteMemo } from "../../infra/db/index.ts";
 import { AppError, forbidden, notFound, readOnce, withDb, type Ctx } from "../../kernel/index.ts";
 import { addressSchema, phoneField } from "../identity/types.ts";
 import { assertManagesFulfiller, assertWorksFloor, canManageFulfiller, loadFulfiller, type ReadCtx } from "./access.ts";
@@ -20,10 +20,16 @@ export interface WarehouseDetail extends WarehouseRow {
   boxes: WarehouseBoxRow[];
 }
 
+const warehouseLists = new UntilWriteMemo<readonly WarehouseRow[]>(2_000);
+
 /** A business's warehouses, by name (public: the fulfiller's page shows its locations); read once per page request. */
 export async function listWarehouses(ctx: ReadCtx, fulfillerId: string): Promise<readonly WarehouseRow[]> {
-  return readOnce(ctx, `warehouses-of:${fulfillerId}`, () =>
-    ctx.db.select().from(warehouses).where(eq(warehouses.fulfillerId, fulfillerId)).orderBy(asc(warehouses.name)),
+  const key = `warehouses-of:${fulfillerId}`;
+  // Kept until the next write across requests too (embedded engine, ADR 0016).
+  return readOnce(ctx, key, () =>
+    warehouseLists.get(ctx.db, key, async () =>
+      ctx.db.select().from(warehouses).where(eq(warehouses.fulfillerId, fulfillerId)).orderBy(asc(warehouses.name)),
+    ),
   );
 }
 

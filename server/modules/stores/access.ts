@@ -1,5 +1,6 @@
 // Store handles, lookups and who may do what in a store.
 import { and, eq, ilike, inArray } from "drizzle-orm";
+import { UntilWriteMemo } from "../../infra/db/index.ts";
 import { actorUserId, AppError, forbidden, hasRole, readOnce, rememberRead, type Ctx } from "../../kernel/index.ts";
 import { isFulfillerHandleTaken } from "../fulfillment/index.ts";
 import { partnerApplications, storeMembers, stores } from "./schema.ts";
@@ -21,19 +22,29 @@ export async function getStoreByHandle(ctx: Ctx, handle: string): Promise<StoreR
   const h = stripAt(handle);
   if (!h) return null;
   // Read once per page request (its layout and page each check the store; kernel's readOnce).
-  return readOnce(ctx, `store@${h}`, async () => {
-    const [row] = await ctx.db.select().from(stores).where(eq(stores.handle, h)).limit(1);
+  const key = `store@${h}`;
+  return readOnce(ctx, key, async () => {
+    const row = await storeRows.get(ctx.db, key, async () => {
+      const [found] = await ctx.db.select().from(stores).where(eq(stores.handle, h)).limit(1);
+      return found ?? null;
+    });
     if (row) rememberRead(ctx, `store:${row.id}`, row);
-    return row ?? null;
+    return row;
   });
 }
 
 export async function getStoreById(ctx: Ctx, id: string): Promise<StoreRow | null> {
-  return readOnce(ctx, `store:${id}`, async () => {
-    const [row] = await ctx.db.select().from(stores).where(eq(stores.id, id)).limit(1);
-    return row ?? null;
-  });
+  const key = `store:${id}`;
+  return readOnce(ctx, key, () =>
+    storeRows.get(ctx.db, key, async () => {
+      const [row] = await ctx.db.select().from(stores).where(eq(stores.id, id)).limit(1);
+      return row ?? null;
+    }),
+  );
 }
+
+/** Across requests, a store's row is also kept until the next write (embedded engine, ADR 0016). */
+const storeRows = new UntilWriteMemo<StoreRow | null>(5_000);
 
 export async function getStoresByIds(ctx: Ctx, ids: readonly string[]): Promise<StoreRow[]> {
   if (!ids.length) return [];

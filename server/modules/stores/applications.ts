@@ -1,6 +1,6 @@
 // Partner applications: submitted by a shopper, approved (a store opens) or rejected by an admin.
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { newId, transaction, isUniqueViolation, type Db } from "../../infra/db/index.ts";
+import { newId, transaction, isUniqueViolation, UntilWriteMemo, type Db } from "../../infra/db/index.ts";
 import { actorUserId, AppError, assertRole, hasRole, withDb, type Ctx } from "../../kernel/index.ts";
 import { isFulfillerHandleTaken } from "../fulfillment/index.ts";
 import { contactsOf, displayNamesOf, grantRole } from "../identity/index.ts";
@@ -96,10 +96,15 @@ export async function listApplications(
   return rows.map((r) => ({ ...r, applicantEmail: contacts[r.userId]?.email ?? "", applicantName: names[r.userId] ?? "" }));
 }
 
+/** The admin navigation's count, on every admin page: kept until the next write (embedded engine, ADR 0016). */
+const pendingCount = new UntilWriteMemo<number>(1);
+
 export async function countPendingApplications(ctx: Ctx): Promise<number> {
   if (!hasRole(ctx.actor, "admin")) return 0;
-  const [row] = await ctx.db.select({ n: count() }).from(partnerApplications).where(eq(partnerApplications.status, "pending"));
-  return row?.n ?? 0;
+  return pendingCount.get(ctx.db, "pending", async () => {
+    const [row] = await ctx.db.select({ n: count() }).from(partnerApplications).where(eq(partnerApplications.status, "pending"));
+    return row?.n ?? 0;
+  });
 }
 
 async function lockPending(tx: Db, id: string): Promise<ApplicationRow> {
