@@ -110,9 +110,8 @@ export function clientIp(request: Request): string {
   return request.headers.get("x-platen-client-ip") ?? "unknown";
 }
 
-export async function getActor(request: Request): Promise<Actor> {
-  const s = await getSession(request);
-  if (!s) return { kind: "anonymous", ip: clientIp(request) };
+/** The signed-in user of a session, as the actor a service is given. */
+function userActor(s: SessionInfo, request: Request): Actor {
   return {
     kind: "user",
     userId: s.user.id,
@@ -121,6 +120,11 @@ export async function getActor(request: Request): Promise<Actor> {
     authTime: s.session.authTime,
     ip: clientIp(request),
   };
+}
+
+export async function getActor(request: Request): Promise<Actor> {
+  const s = await getSession(request);
+  return s ? userActor(s, request) : { kind: "anonymous", ip: clientIp(request) };
 }
 
 /** The service context `{db, actor, clock}` for this request (the system clock unless a test gives one). */
@@ -145,18 +149,7 @@ function loginRedirect(request: Request): never {
 export async function requireUser(request: Request): Promise<SessionInfo & { ctx: Ctx }> {
   const s = await getSession(request);
   if (!s) loginRedirect(request);
-  const ctx = contextFor(
-    {
-      kind: "user",
-      userId: s.user.id,
-      roles: s.user.roles,
-      sessionId: s.session.id,
-      authTime: s.session.authTime,
-      ip: clientIp(request),
-    },
-    { reads: pageReads() },
-  );
-  return { ...s, ctx };
+  return { ...s, ctx: contextFor(userActor(s, request), { reads: pageReads() }) };
 }
 
 /** Like requireUser, and a signed-in user without any of `roles` gets a 403 page. */

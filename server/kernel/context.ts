@@ -2,7 +2,7 @@ import type { Clock } from "../contracts/clock.ts";
 import { systemClock } from "../contracts/clock.ts";
 import type { Ports } from "../contracts/ports.ts";
 import type { Role } from "../contracts/roles.ts";
-import { db as processDb, type Db } from "../infra/db/index.ts";
+import { db as processDb, type Db, type UntilWriteMemo } from "../infra/db/index.ts";
 import { forbidden } from "./errors.ts";
 
 /** Who is acting: every service function receives it, so permission is checked in one place. */
@@ -65,6 +65,19 @@ export function readOnce<T>(ctx: { db: Db; reads?: ReadMemo }, key: string, load
     hit.catch(() => memo.entries.delete(key));
   }
   return hit;
+}
+
+/**
+ * `readOnce`, and across requests `kept` (an `UntilWriteMemo`: on the embedded engine, until the
+ * next write; ADR 0016): a row a page request reads once and the next request may find kept.
+ */
+export function readOnceKept<T>(
+  ctx: { db: Db; reads?: ReadMemo },
+  kept: UntilWriteMemo<T>,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  return readOnce(ctx, key, () => kept.get(ctx.db, key, load));
 }
 
 /** Tells the context's read memo what `key` reads as (a row found by another key: a handle, then its id). */

@@ -1,7 +1,7 @@
 // Who may manage a fulfillment business: its owner (holding the fulfiller role) and admins.
 import { eq } from "drizzle-orm";
 import { UntilWriteMemo } from "../../infra/db/index.ts";
-import { AppError, forbidden, hasRole, notFound, readOnce, rememberRead, type Ctx } from "../../kernel/index.ts";
+import { AppError, forbidden, hasRole, notFound, readOnceKept, rememberRead, type Ctx } from "../../kernel/index.ts";
 import { fulfillers } from "./schema.ts";
 
 export type FulfillerRow = typeof fulfillers.$inferSelect;
@@ -14,13 +14,10 @@ export type ReadCtx = Pick<Ctx, "db" | "reads">;
  * they call each check the business; kernel's readOnce), afresh in an action or a transaction.
  */
 export function fulfillerById(ctx: ReadCtx, id: string): Promise<FulfillerRow | null> {
-  const key = `fulfiller:${id}`;
-  return readOnce(ctx, key, () =>
-    fulfillerRows.get(ctx.db, key, async () => {
-      const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.id, id)).limit(1);
-      return row ?? null;
-    }),
-  );
+  return readOnceKept(ctx, fulfillerRows, `fulfiller:${id}`, async () => {
+    const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.id, id)).limit(1);
+    return row ?? null;
+  });
 }
 
 /** Across requests, a business's row is also kept until the next write (embedded engine, ADR 0016). */
@@ -28,14 +25,10 @@ const fulfillerRows = new UntilWriteMemo<FulfillerRow | null>(2_000);
 
 /** The business with this (lower-case, bare) handle, or null; read once per page request like `fulfillerById`. */
 export function fulfillerByHandle(ctx: ReadCtx, handle: string): Promise<FulfillerRow | null> {
-  const key = `fulfiller@${handle}`;
-  return readOnce(ctx, key, async () => {
-    const row = await fulfillerRows.get(ctx.db, key, async () => {
-      const [found] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.handle, handle)).limit(1);
-      return found ?? null;
-    });
+  return readOnceKept(ctx, fulfillerRows, `fulfiller@${handle}`, async () => {
+    const [row] = await ctx.db.select().from(fulfillers).where(eq(fulfillers.handle, handle)).limit(1);
     if (row) rememberRead(ctx, `fulfiller:${row.id}`, row);
-    return row;
+    return row ?? null;
   });
 }
 

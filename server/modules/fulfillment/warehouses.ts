@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { PostalAddress } from "../../contracts/ports.ts";
 import { oneLine as oneLineText } from "../../contracts/text.ts";
 import { newId, transaction, UntilWriteMemo } from "../../infra/db/index.ts";
-import { AppError, forbidden, notFound, readOnce, withDb, type Ctx } from "../../kernel/index.ts";
+import { AppError, forbidden, notFound, readOnceKept, withDb, type Ctx } from "../../kernel/index.ts";
 import { addressSchema, phoneField } from "../identity/types.ts";
 import { assertManagesFulfiller, assertWorksFloor, canManageFulfiller, loadFulfiller, type ReadCtx } from "./access.ts";
 import { blanks, blankVariants, blankWarehouses, stockReservations, warehouseBoxes, warehouseStock, warehouses } from "./schema.ts";
@@ -24,12 +24,8 @@ const warehouseLists = new UntilWriteMemo<readonly WarehouseRow[]>(2_000);
 
 /** A business's warehouses, by name (public: the fulfiller's page shows its locations); read once per page request. */
 export async function listWarehouses(ctx: ReadCtx, fulfillerId: string): Promise<readonly WarehouseRow[]> {
-  const key = `warehouses-of:${fulfillerId}`;
-  // Kept until the next write across requests too (embedded engine, ADR 0016).
-  return readOnce(ctx, key, () =>
-    warehouseLists.get(ctx.db, key, async () =>
-      ctx.db.select().from(warehouses).where(eq(warehouses.fulfillerId, fulfillerId)).orderBy(asc(warehouses.name)),
-    ),
+  return readOnceKept(ctx, warehouseLists, `warehouses-of:${fulfillerId}`, async () =>
+    ctx.db.select().from(warehouses).where(eq(warehouses.fulfillerId, fulfillerId)).orderBy(asc(warehouses.name)),
   );
 }
 

@@ -1,7 +1,7 @@
 // Store handles, lookups and who may do what in a store.
 import { and, eq, ilike, inArray } from "drizzle-orm";
 import { UntilWriteMemo } from "../../infra/db/index.ts";
-import { actorUserId, AppError, forbidden, hasRole, readOnce, rememberRead, type Ctx } from "../../kernel/index.ts";
+import { actorUserId, AppError, forbidden, hasRole, readOnceKept, rememberRead, type Ctx } from "../../kernel/index.ts";
 import { isFulfillerHandleTaken } from "../fulfillment/index.ts";
 import { partnerApplications, storeMembers, stores } from "./schema.ts";
 import { stripAt, type StoreRow } from "./shared.ts";
@@ -22,25 +22,18 @@ export async function getStoreByHandle(ctx: Ctx, handle: string): Promise<StoreR
   const h = stripAt(handle);
   if (!h) return null;
   // Read once per page request (its layout and page each check the store; kernel's readOnce).
-  const key = `store@${h}`;
-  return readOnce(ctx, key, async () => {
-    const row = await storeRows.get(ctx.db, key, async () => {
-      const [found] = await ctx.db.select().from(stores).where(eq(stores.handle, h)).limit(1);
-      return found ?? null;
-    });
+  return readOnceKept(ctx, storeRows, `store@${h}`, async () => {
+    const [row] = await ctx.db.select().from(stores).where(eq(stores.handle, h)).limit(1);
     if (row) rememberRead(ctx, `store:${row.id}`, row);
-    return row;
+    return row ?? null;
   });
 }
 
 export async function getStoreById(ctx: Ctx, id: string): Promise<StoreRow | null> {
-  const key = `store:${id}`;
-  return readOnce(ctx, key, () =>
-    storeRows.get(ctx.db, key, async () => {
-      const [row] = await ctx.db.select().from(stores).where(eq(stores.id, id)).limit(1);
-      return row ?? null;
-    }),
-  );
+  return readOnceKept(ctx, storeRows, `store:${id}`, async () => {
+    const [row] = await ctx.db.select().from(stores).where(eq(stores.id, id)).limit(1);
+    return row ?? null;
+  });
 }
 
 /** Across requests, a store's row is also kept until the next write (embedded engine, ADR 0016). */
