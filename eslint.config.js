@@ -43,6 +43,13 @@ export default tseslint.config(
           paths: [
             { name: "@mui/material/Box", message: "Use #app/components/ui/Box.tsx (ADR 0020)." },
             { name: "@mui/material/Typography", message: "Use #app/components/ui/Typography.tsx (ADR 0020)." },
+            { name: "@mui/material/Table", message: "Use #app/components/ui/Table.tsx (ADR 0020)." },
+            { name: "@mui/material/TableContainer", message: "Use #app/components/ui/Table.tsx (ADR 0020)." },
+            { name: "@mui/material/TableHead", message: "Use #app/components/ui/Table.tsx (ADR 0020)." },
+            { name: "@mui/material/TableBody", message: "Use #app/components/ui/Table.tsx (ADR 0020)." },
+            { name: "@mui/material/TableFooter", message: "Use #app/components/ui/Table.tsx (ADR 0020)." },
+            { name: "@mui/material/TableRow", message: "Use #app/components/ui/Table.tsx (ADR 0020)." },
+            { name: "@mui/material/TableCell", message: "Use #app/components/ui/Table.tsx (ADR 0020)." },
             {
               name: "react-router",
               importNames: ["Link", "NavLink"],

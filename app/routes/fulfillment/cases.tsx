@@ -5,12 +5,7 @@
 import Alert from "@mui/material/Alert";
 import Box from "#app/components/ui/Box.tsx";
 import Link from "@mui/material/Link";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
+import { TableContainer, Table, TableHead, TableBody, TableRow, TableCell } from "#app/components/ui/Table.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { data, redirect } from "react-router";
 import { Link as RouterLink } from "#app/components/ui/Link.tsx";

@@ -1,9 +1,5 @@
 import Box from "#app/components/ui/Box.tsx";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
+import { Table, TableHead, TableBody, TableRow, TableCell } from "#app/components/ui/Table.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { BarChart } from "#app/components/analytics/Charts.tsx";
 import { formatAmount, currencyDigits } from "#server/contracts/money.ts";
