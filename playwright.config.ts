@@ -48,6 +48,15 @@ export default defineConfig({
       testMatch: /.*(?<!\.api)\.spec\.ts/,
       use: {
         ...devices["Desktop Chrome"],
+        // One browser context per worker, reset between tests (cookies, cache, storage, routes, init
+        // scripts and the viewport are put back; Playwright 1.65's `reuseContext`), instead of a new
+        // one per test: a new context is a new renderer process that compiles the site's JavaScript
+        // again. Measured on storefront.spec.ts + shell.spec.ts (24 tests): Chromium's CPU 118 s ->
+        // 74 s, wall 92 s -> 68 s. Not reset: permissions granted, setOffline, setGeolocation and
+        // extra HTTP headers set during a test (no journey uses them), history and window.name. A
+        // test that changes a context option such as storageState or javaScriptEnabled gets a fresh
+        // context as before. E2E_FRESH_CONTEXT=1 gives every test its own context again.
+        reuseContext: process.env.E2E_FRESH_CONTEXT !== "1",
         launchOptions: {
           executablePath: chromiumPath,
           args: [
