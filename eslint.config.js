@@ -43,6 +43,11 @@ export default tseslint.config(
           paths: [
             { name: "@mui/material/Box", message: "Use #app/components/ui/Box.tsx (ADR 0020)." },
             { name: "@mui/material/Typography", message: "Use #app/components/ui/Typography.tsx (ADR 0020)." },
+            {
+              name: "@mui/material/Chip",
+              message: "Use #app/components/ui/Chip.tsx (a plain chip is drawn from the server's template).",
+              allowTypeImports: true,
+            },
             { name: "@mui/material/Table", message: "Use #app/components/ui/Table.tsx (ADR 0020)." },
             { name: "@mui/material/TableContainer", message: "Use #app/components/ui/Table.tsx (ADR 0020)." },
             { name: "@mui/material/TableHead", message: "Use #app/components/ui/Table.tsx (ADR 0020)." },

@@ -43,8 +43,32 @@ function memoisedStyledOnServer(): Plugin {
   };
 }
 
+/**
+ * Modules with a server build of their own (issue 24): `app/components/ui/Chip.tsx` is MUI's Chip in
+ * the browser and `ChipOnServer.tsx` (a plain chip drawn from the server's template) in the SSR
+ * build, so the browser bundle carries none of the server's code.
+ */
+function serverImplementations(): Plugin {
+  const swaps = new Map([
+    [
+      path.resolve(import.meta.dirname, "app/components/ui/Chip.tsx"),
+      path.resolve(import.meta.dirname, "app/components/ui/ChipOnServer.tsx"),
+    ],
+  ]);
+  return {
+    name: "platen:server-implementations",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    async resolveId(source, importer, options) {
+      if (!source.endsWith("/Chip.tsx")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return (resolved && swaps.get(resolved.id)) ?? null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [memoisedStyledOnServer(), reactRouter(), serverEntryNames()],
+  plugins: [memoisedStyledOnServer(), serverImplementations(), reactRouter(), serverEntryNames()],
   // MUI and Emotion must be bundled into the SSR build so that server and client share one
   // Emotion instance (see ../shared/stack-notes.md).
   ssr: {

@@ -8,6 +8,7 @@ import { NonceProvider } from "./lib/nonce.tsx";
 import { getCachedRender, renderCacheKey, setCachedRender } from "./lib/render-cache.server.ts";
 import { createEmotionCache } from "./theme/emotion-cache.ts";
 import { wishIconTemplate } from "./components/catalog/WishButton.tsx";
+import { chipTemplate } from "./components/ui/ChipOnServer.tsx";
 import { ServerTemplatesContext, type TemplateLookup } from "./theme/server-templates.ts";
 import { renderServerTemplates } from "./theme/server-templates.server.tsx";
 
@@ -18,7 +19,7 @@ let templates: TemplateLookup | null = null;
 function serverTemplates(): TemplateLookup {
   if (!templates) {
     try {
-      templates = renderServerTemplates([wishIconTemplate]);
+      templates = renderServerTemplates([wishIconTemplate, chipTemplate]);
     } catch (error) {
       // The components render themselves: slower, never wrong.
       console.error(error);

@@ -1,6 +1,6 @@
 import Box from "#app/components/ui/Box.tsx";
 import Breadcrumbs from "@mui/material/Breadcrumbs";
-import Chip from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
 import MuiLink from "@mui/material/Link";
 import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";

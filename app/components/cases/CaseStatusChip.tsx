@@ -1,6 +1,6 @@
 // A case's status as a chip (the lists, the thread, the shopper's order page): kept apart from
 // CaseThread.tsx so that the order page does not load the thread's form fields.
-import Chip from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
 import { CASE_STATUS_LABELS, type CaseStatus } from "#server/modules/cases/types.ts";
 
 export const CASE_STATUS_COLOR: Record<CaseStatus, "warning" | "info" | "success" | "default"> = {

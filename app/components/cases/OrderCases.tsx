@@ -2,7 +2,7 @@
 // link to report a problem, and the "on hold" note of a shipment an open case holds.
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";

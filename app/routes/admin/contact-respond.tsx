@@ -5,7 +5,7 @@ import SwapHoriz from "@mui/icons-material/SwapHoriz";
 import Alert from "@mui/material/Alert";
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
 import Container from "@mui/material/Container";
 import Divider from "@mui/material/Divider";
 import MuiLink from "@mui/material/Link";

@@ -1,7 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import { TableContainer, Table, TableHead, TableBody, TableRow, TableCell } from "#app/components/ui/Table.tsx";

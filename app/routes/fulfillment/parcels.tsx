@@ -7,7 +7,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
 import Container from "@mui/material/Container";
 import FormHelperText from "@mui/material/FormHelperText";
 import Link from "@mui/material/Link";

@@ -1,6 +1,6 @@
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
 import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
 import Typography from "#app/components/ui/Typography.tsx";

@@ -3,7 +3,7 @@ import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
 import Container from "@mui/material/Container";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";

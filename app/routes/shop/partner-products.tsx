@@ -1,5 +1,5 @@
 import Box from "#app/components/ui/Box.tsx";
-import Chip from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
 import Container from "@mui/material/Container";
 import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/partner-products";

@@ -1,5 +1,5 @@
 import Box from "#app/components/ui/Box.tsx";
-import Chip from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import { TableContainer, Table, TableHead, TableBody, TableFooter, TableRow, TableCell } from "#app/components/ui/Table.tsx";

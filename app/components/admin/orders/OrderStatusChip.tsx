@@ -1,4 +1,5 @@
-import Chip, { type ChipProps } from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
+import type { ChipProps } from "@mui/material/Chip";
 import { GROUP_STATUS_LABELS, ORDER_STATUS_LABELS, type GroupStatus, type OrderStatus } from "#server/modules/orders/types.ts";
 
 export const ORDER_STATUS_COLOR: Record<OrderStatus, ChipProps["color"]> = {

@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Box from "#app/components/ui/Box.tsx";
-import Chip from "@mui/material/Chip";
+import Chip from "#app/components/ui/Chip.tsx";
 import MuiLink from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "#app/components/ui/Typography.tsx";
