@@ -1,34 +1,13 @@
-import { CacheProvider } from "@emotion/react";
-import createEmotionServer from "@emotion/server/create-instance";
 import MuiBox from "@mui/material/Box";
-import { ThemeProvider } from "@mui/material/styles";
 import MuiTypography from "@mui/material/Typography";
 import { createElement as h, type ElementType, type ReactNode } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { createEmotionCache } from "#app/theme/emotion-cache.ts";
-import { getTheme, THEME_NAMES } from "#app/theme/themes.ts";
+import { THEME_NAMES } from "#app/theme/themes.ts";
+import { renderWithStyles } from "#tests/support/styled-render.ts";
 import Box from "./Box.tsx";
 import Typography from "./Typography.tsx";
 
-/** HTML and critical CSS of a server render, Emotion's hashes replaced by their order of appearance. */
-function render(node: ReactNode, theme: string) {
-  const cache = createEmotionCache();
-  const server = createEmotionServer(cache);
-  const html = renderToString(h(CacheProvider, { value: cache }, h(ThemeProvider, { theme: getTheme(theme as never) }, node)));
-  const css = server.extractCritical(html).css;
-  const names = new Map<string, string>();
-  // MUI labels its classes outside production builds (`mui-<hash>-MuiTypography-root`).
-  const norm = (s: string) =>
-    s.replace(
-      /mui-[a-z0-9]+(?:-Mui[A-Za-z]+-[A-Za-z]+)?/g,
-      (m) => names.get(m) ?? (names.set(m, `mui-${names.size}`), `mui-${names.size - 1}`),
-    );
-  const outHtml = norm(html);
-  // CSS rules in the order of the classes in the HTML (a cache's insertion order can differ).
-  const rules = [...css.matchAll(/\.(mui-[a-z0-9-]+)[^{]*\{[^}]*\}|@media[^{]+\{\.(mui-[a-z0-9-]+)[^}]*\}\}/gi)].map((m) => norm(m[0]));
-  return { html: outHtml, css: rules.sort().join("\n") };
-}
+const render = renderWithStyles;
 
 const Link = (p: { to: string; className?: string; children?: ReactNode }) => h("a", { href: p.to, className: p.className }, p.children);
 

@@ -1,7 +1,4 @@
-import { CacheProvider } from "@emotion/react";
-import createEmotionServer from "@emotion/server/create-instance";
 import Paper from "@mui/material/Paper";
-import { ThemeProvider } from "@mui/material/styles";
 import MuiTable from "@mui/material/Table";
 import MuiTableBody from "@mui/material/TableBody";
 import MuiTableCell from "@mui/material/TableCell";
@@ -10,29 +7,12 @@ import MuiTableFooter from "@mui/material/TableFooter";
 import MuiTableHead from "@mui/material/TableHead";
 import MuiTableRow from "@mui/material/TableRow";
 import { createElement as h, type ElementType, type ReactNode } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { createEmotionCache } from "#app/theme/emotion-cache.ts";
-import { getTheme, THEME_NAMES } from "#app/theme/themes.ts";
+import { THEME_NAMES } from "#app/theme/themes.ts";
+import { renderWithStyles } from "#tests/support/styled-render.ts";
 import * as Mine from "./Table.tsx";
 
-/** HTML and critical CSS of a server render, Emotion's hashes replaced by their order of appearance. */
-function render(node: ReactNode, theme: string) {
-  const cache = createEmotionCache();
-  const server = createEmotionServer(cache);
-  const html = renderToString(h(CacheProvider, { value: cache }, h(ThemeProvider, { theme: getTheme(theme as never) }, node)));
-  const css = server.extractCritical(html).css;
-  const names = new Map<string, string>();
-  // MUI labels its classes outside production builds (`mui-<hash>-MuiTableCell-root`).
-  const norm = (s: string) =>
-    s.replace(
-      /mui-[a-z0-9]+(?:-Mui[A-Za-z]+-[A-Za-z]+)*/g,
-      (m) => names.get(m) ?? (names.set(m, `mui-${names.size}`), `mui-${names.size - 1}`),
-    );
-  const outHtml = norm(html);
-  const rules = [...css.matchAll(/\.(mui-[a-z0-9-]+)[^{]*\{[^}]*\}|@media[^{]+\{\.(mui-[a-z0-9-]+)[^}]*\}\}/gi)].map((m) => norm(m[0]));
-  return { html: outHtml, css: rules.sort().join("\n") };
-}
+const render = renderWithStyles;
 
 interface Kit {
   TableContainer: ElementType;
