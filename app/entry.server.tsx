@@ -15,18 +15,6 @@ import { renderServerTemplates } from "./theme/server-templates.server.tsx";
 export const streamTimeout = 10_000;
 
 let templates: TemplateLookup | null = null;
-let later: TemplateLookup = () => undefined;
-
-function rendered(defs: Parameters<typeof renderServerTemplates>[0]): TemplateLookup {
-  try {
-    return renderServerTemplates(defs);
-  } catch (error) {
-    // The components render themselves: slower, never wrong.
-    console.error(error);
-    return () => undefined;
-  }
-}
-
 /**
  * The server templates (app/theme/server-templates.ts). The storefront's (a card's wish heart) are
  * rendered on the first request, before any page; the back office's chips (28 per theme, about a
@@ -35,11 +23,13 @@ function rendered(defs: Parameters<typeof renderServerTemplates>[0]): TemplateLo
  */
 function serverTemplates(): TemplateLookup {
   if (!templates) {
-    const first = rendered([wishIconTemplate]);
-    templates = (id, theme, variant) => (id === chipTemplate.id ? later(id, theme, variant) : first(id, theme, variant));
-    setImmediate(() => {
-      later = rendered([chipTemplate]);
-    });
+    try {
+      templates = renderServerTemplates([wishIconTemplate], [chipTemplate]);
+    } catch (error) {
+      // The components render themselves: slower, never wrong.
+      console.error(error);
+      templates = () => undefined;
+    }
   }
   return templates;
 }

@@ -21,14 +21,33 @@ export function renderTemplate(def: TemplateDefinition, theme: ReturnType<typeof
   return { ...splitTemplate(html), registered, inserted };
 }
 
-/** Renders every definition in every theme and variant (a few milliseconds, once per process). */
-export function renderServerTemplates(defs: readonly TemplateDefinition[]): TemplateLookup {
+/**
+ * Renders every definition in every theme and variant (a few milliseconds, once per process). The
+ * definitions in `later` are rendered once the current work is done (`setImmediate`): until then
+ * the lookup has none of them, and their components render themselves (the same HTML, slower).
+ */
+export function renderServerTemplates(defs: readonly TemplateDefinition[], later: readonly TemplateDefinition[] = []): TemplateLookup {
   const byTheme = new WeakMap<object, Map<string, RenderedTemplate>>();
-  for (const name of THEME_NAMES) {
-    const theme = getTheme(name);
-    const table = new Map<string, RenderedTemplate>();
-    for (const def of defs) for (const variant of def.variants) table.set(`${def.id} ${variant}`, renderTemplate(def, theme, variant));
-    byTheme.set(themeIdentity(theme), table);
-  }
+  const renderAll = (list: readonly TemplateDefinition[]) => {
+    for (const name of THEME_NAMES) {
+      const theme = getTheme(name);
+      let table = byTheme.get(themeIdentity(theme));
+      if (!table) {
+        table = new Map();
+        byTheme.set(themeIdentity(theme), table);
+      }
+      for (const def of list) for (const variant of def.variants) table.set(`${def.id} ${variant}`, renderTemplate(def, theme, variant));
+    }
+  };
+  renderAll(defs);
+  if (later.length)
+    setImmediate(() => {
+      try {
+        renderAll(later);
+      } catch (error) {
+        // What was rendered is right; the rest render themselves.
+        console.error(error);
+      }
+    });
   return (id, theme, variant) => byTheme.get(themeIdentity(theme))?.get(`${id} ${variant}`);
 }
