@@ -5,8 +5,9 @@
 //   3. unit             vitest run, TEST_DB_ENGINE=pglite          (unit + integration on embedded PGlite)
 //   4. pg               vitest run, TEST_DB_ENGINE=postgres        (only when TEST_DATABASE_URL is set; the files
 //                                                                   that open a database, see vitest.config.ts)
-//   5. chromium         scripts/ensure-chromium.mjs                (CHROMIUM_PATH or /usr/bin/chromium; apt-get as root;
-//                                                                   started at once, beside steps 1-4)
+//   5. chromium         scripts/ensure-chromium.mjs                (CHROMIUM_PATH, else Debian's chromium-headless-shell,
+//                                                                   else /usr/bin/chromium; apt-get as root; started at
+//                                                                   once, beside steps 1-4)
 //   6. build            npm run build into tmp/build-test          (PLATEN_BUILD_DIR overrides)
 //   7. e2e              playwright test against that build         (E2E_PORT, else 3210; a free port if busy)
 //
@@ -365,7 +366,7 @@ const steps = [
     setup: true,
     run: async () => {
       try {
-        state.chromium = await (chromiumEarly ?? ensureChromium());
+        state.chromium = await (chromiumEarly ?? ensureChromium({ headlessShell: true }));
         return { ok: true };
       } catch (error) {
         console.error(error instanceof Error ? error.message : error);
@@ -447,7 +448,7 @@ const results = [];
 const startedAll = Date.now();
 // Installing Chromium (apt-get, on a fresh Debian machine: ~10 s, mostly waiting on the network and
 // dpkg) starts at once, beside the first steps; the chromium step then waits for it.
-const chromiumEarly = selected.has("chromium") && selected.has("e2e") ? ensureChromium() : null;
+const chromiumEarly = selected.has("chromium") && selected.has("e2e") ? ensureChromium({ headlessShell: true }) : null;
 chromiumEarly?.catch(() => undefined); // reported by the chromium step
 console.log(`Platen test suite: ${chosen.map((s) => s.id).join(", ")} (node ${process.version}, CI=${process.env.CI ?? "unset"})`);
 
