@@ -15,7 +15,9 @@ import {
   times,
   toDecimalString,
   type Money,
+  WRITTEN_CURRENCIES,
 } from "./money.ts";
+import { CURRENCIES } from "../modules/platform/types.ts";
 
 const parsed = (text: string, currency: string) => {
   const r = parseMoney(text, currency);
@@ -33,6 +35,56 @@ describe("parseMoney: the number and its currency, nothing else", () => {
   it("refuses markup or words around a number instead of reading the number inside (issue 22, a $1.00 refund)", () => {
     for (const junk of ["<script>alert(1)</script>", "<b>1</b>", "refund 10 please", "1)", "(1", "12.50abc", "abc12.50"])
       expect(typeof parsed(junk, "USD"), junk).toBe("string");
+  });
+});
+
+describe("formatMoney without Intl: the marketplace's currencies, exactly as Intl writes them", () => {
+  const intl = (amount: number, currency: string) => {
+    const digits = new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    const f = new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    return { digits, text: f.format(toDecimalString({ amount, currency }) as unknown as number) };
+  };
+
+  it("covers every currency a marketplace can sell in", () => {
+    expect([...WRITTEN_CURRENCIES].sort()).toEqual([...CURRENCIES].sort());
+  });
+
+  it("has Intl's digits and text for every amount", () => {
+    const edges = [
+      0,
+      1,
+      -1,
+      9,
+      10,
+      99,
+      100,
+      999,
+      1000,
+      1001,
+      99_999,
+      100_000,
+      123_456_789,
+      -123_456_789,
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+    ];
+    for (const currency of WRITTEN_CURRENCIES) {
+      expect(currencyDigits(currency), currency).toBe(intl(0, currency).digits);
+      for (const amount of edges) expect(formatMoney(money(amount, currency)), `${amount} ${currency}`).toBe(intl(amount, currency).text);
+    }
+    fc.assert(
+      fc.property(fc.constantFrom(...WRITTEN_CURRENCIES), fc.integer({ min: -1e13, max: 1e13 }), (currency, amount) => {
+        expect(formatMoney(money(amount, currency))).toBe(intl(amount, currency).text);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("leaves other locales and currencies to Intl", () => {
+    expect(formatMoney(money(123456, "EUR"), "de-DE")).toBe(
+      new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(1234.56),
+    );
+    expect(formatMoney(money(1500, "KWD")).replace(/\s/g, " ")).toBe("KWD 1.500");
   });
 });
 

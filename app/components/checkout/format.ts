@@ -1,10 +1,7 @@
 // Formatting shared by the checkout, payment and order pages (browser-safe).
 import type { OrderAddress } from "#server/modules/orders/types.ts";
 import { COUNTRIES } from "#server/modules/identity/types.ts";
-
-const DAY_MONTH = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", timeZone: "UTC" });
-const MONTH = new Intl.DateTimeFormat("en-GB", { month: "short", timeZone: "UTC" });
+import { formatDayMonth } from "#app/lib/dates.ts";
 
 const isoDay = (value: string) => new Date(`${value}T00:00:00Z`);
 
@@ -16,10 +13,10 @@ export function formatWindow(estimate: { from: string; to: string }): string {
   const from = isoDay(estimate.from);
   const to = isoDay(estimate.to);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return "";
-  if (estimate.from === estimate.to) return DAY_MONTH.format(from);
-  if (MONTH.format(from) === MONTH.format(to) && from.getUTCFullYear() === to.getUTCFullYear())
-    return `${DAY.format(from)}–${DAY_MONTH.format(to)}`;
-  return `${DAY_MONTH.format(from)} – ${DAY_MONTH.format(to)}`;
+  if (estimate.from === estimate.to) return formatDayMonth(from);
+  if (from.getUTCMonth() === to.getUTCMonth() && from.getUTCFullYear() === to.getUTCFullYear())
+    return `${from.getUTCDate()}–${formatDayMonth(to)}`;
+  return `${formatDayMonth(from)} – ${formatDayMonth(to)}`;
 }
 
 /** "Arrives 18–21 Mar". */

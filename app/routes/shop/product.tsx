@@ -27,7 +27,6 @@ import { getCtx } from "#app/lib/session.server.ts";
 import { loadProductPage } from "#app/lib/catalog/product-page.server.ts";
 import { deferProductView } from "#app/lib/catalog/product-view.server.ts";
 import { env } from "#server/config/env.ts";
-import { countryName } from "#server/contracts/index.ts";
 import { AppError } from "#server/kernel/index.ts";
 import { productVariantStock, type ProductPage } from "#server/modules/catalog/index.ts";
 import { LOW_STOCK } from "#server/modules/shopping/types.ts";
@@ -480,8 +479,7 @@ function Shipping({ page }: { page: ProductPage }) {
                 {s.productionDays + s.domesticDays[0]}–{s.productionDays + s.domesticDays[1]} days to {s.country}
                 <Box component="span" sx={{ color: "text.secondary" }}>
                   {" "}
-                  ({countryName(s.country)}), {s.productionDays + s.internationalDays[0]}–{s.productionDays + s.internationalDays[1]} days
-                  elsewhere.
+                  ({s.countryName}), {s.productionDays + s.internationalDays[0]}–{s.productionDays + s.internationalDays[1]} days elsewhere.
                 </Box>
               </span>
             </Box>

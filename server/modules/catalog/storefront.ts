@@ -4,7 +4,7 @@
 // Stores are the stores module's: which are suspended, their names and handles are asked through
 // its index.ts (ADR 0010), never read from its table here.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { escapeHtml } from "../../contracts/index.ts";
+import { countryName, escapeHtml } from "../../contracts/index.ts";
 import { UntilWriteMemo, type Db } from "../../infra/db/index.ts";
 import { productMockups, products, productVariants } from "./schema.ts";
 import { hasRole, notFound, type Ctx } from "../../kernel/index.ts";
@@ -144,6 +144,8 @@ export interface ShippingEstimate {
   /** "Portland, OR" */
   from: string;
   country: string;
+  /** "United States": named here, so that the page needs no Intl.DisplayNames in the browser. */
+  countryName: string;
   productionDays: number;
   /** Delivery days after dispatch to the warehouse's own country. */
   domesticDays: [number, number];
@@ -288,6 +290,7 @@ export async function getProductPage(ctx: Ctx, id: string): Promise<ProductPage>
   const shipping: ShippingEstimate[] = warehouseRows.map((w) => ({
     from: w.city ? (w.region ? `${w.city}, ${w.region}` : w.city) : w.name,
     country: w.country,
+    countryName: countryName(w.country),
     productionDays: blank.productionDays,
     domesticDays: DELIVERY_DAYS.domestic,
     internationalDays: DELIVERY_DAYS.international,
