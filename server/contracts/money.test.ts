@@ -15,7 +15,7 @@ import {
   times,
   toDecimalString,
   type Money,
-  WRITTEN_CURRENCIES,
+  EN_US_CURRENCIES,
 } from "./money.ts";
 import { CURRENCIES } from "../modules/platform/types.ts";
 
@@ -37,6 +37,8 @@ describe("parseMoney: the number and its currency, nothing else", () => {
       expect(typeof parsed(junk, "USD"), junk).toBe("string");
   });
 });
+
+const WRITTEN_CURRENCIES = Object.keys(EN_US_CURRENCIES);
 
 describe("formatMoney without Intl: the marketplace's currencies, exactly as Intl writes them", () => {
   const intl = (amount: number, currency: string) => {

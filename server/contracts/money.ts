@@ -21,41 +21,41 @@ const digitsCache = new Map<string, number>();
 
 /**
  * The marketplace's currencies (`CURRENCIES` in the platform module) as en-US writes them: the
- * symbol before the number and the minor unit's digits, exactly what this runtime's
- * `Intl.NumberFormat("en-US", { style: "currency" })` gives (a unit test compares them). They are
- * written out so that a page formats its prices without Intl: the first Intl number format in a
- * browser page loads ICU's number data, 45-100 ms of a page load's script on the project's machine
- * (the second costs < 1 ms). Any other currency goes through Intl as before.
+ * symbol before the number ("$", "CA$"), or for a currency with none (`""`) its code and a no-break
+ * space; two digits but for JPY and HUF (none). Exactly what this runtime's
+ * `Intl.NumberFormat("en-US", { style: "currency" })` gives (a unit test compares them). Written out
+ * so that a page formats its prices without Intl: the first Intl number format in a browser page
+ * loads ICU's data, 12-100 ms of a page load's script on the project's machine (the second costs
+ * < 1 ms). Any other currency goes through Intl as before. A literal, not computed: a module-level
+ * call would make bundlers keep this module on every page that imports anything beside it.
  */
-const EN_US: Readonly<Record<string, readonly [prefix: string, digits: number]>> = {
-  USD: ["$", 2],
-  EUR: ["€", 2],
-  GBP: ["£", 2],
-  CAD: ["CA$", 2],
-  AUD: ["A$", 2],
-  NZD: ["NZ$", 2],
-  CHF: ["CHF\u00a0", 2],
-  SEK: ["SEK\u00a0", 2],
-  NOK: ["NOK\u00a0", 2],
-  DKK: ["DKK\u00a0", 2],
-  PLN: ["PLN\u00a0", 2],
-  CZK: ["CZK\u00a0", 2],
-  HUF: ["HUF\u00a0", 0],
-  JPY: ["¥", 0],
-  SGD: ["SGD\u00a0", 2],
-  HKD: ["HK$", 2],
-  MXN: ["MX$", 2],
-  BRL: ["R$", 2],
-  INR: ["₹", 2],
-  ZAR: ["ZAR\u00a0", 2],
+export const EN_US_CURRENCIES: Readonly<Record<string, string>> = {
+  USD: "$",
+  EUR: "€",
+  GBP: "£",
+  CAD: "CA$",
+  AUD: "A$",
+  NZD: "NZ$",
+  CHF: "",
+  SEK: "",
+  NOK: "",
+  DKK: "",
+  PLN: "",
+  CZK: "",
+  HUF: "",
+  JPY: "¥",
+  SGD: "",
+  HKD: "HK$",
+  MXN: "MX$",
+  BRL: "R$",
+  INR: "₹",
+  ZAR: "",
 };
-
-/** The currencies whose en-US text `formatMoney` writes itself (for the test that holds it to Intl's). */
-export const WRITTEN_CURRENCIES: readonly string[] = Object.keys(EN_US);
+const written = (currency: string) => Object.hasOwn(EN_US_CURRENCIES, currency);
 
 /** Whether `code` is a currency the runtime knows (ISO 4217). */
 export function isCurrency(code: string): boolean {
-  if (Object.hasOwn(EN_US, code)) return true;
+  if (written(code)) return true;
   if (!CODE.test(code)) return false;
   try {
     new Intl.NumberFormat("en-US", { style: "currency", currency: code });
@@ -67,8 +67,7 @@ export function isCurrency(code: string): boolean {
 
 /** Digits after the decimal point of a currency's minor unit (USD 2, JPY 0, KWD 3), from ISO 4217 via Intl. */
 export function currencyDigits(currency: CurrencyCode): number {
-  const written = Object.hasOwn(EN_US, currency) ? EN_US[currency] : undefined;
-  if (written) return written[1];
+  if (written(currency)) return currency === "JPY" || currency === "HUF" ? 0 : 2;
   let digits = digitsCache.get(currency);
   if (digits === undefined) {
     if (!isCurrency(currency)) throw new MoneyError(`Unknown currency "${currency}".`);
@@ -195,25 +194,16 @@ export function toDecimalString(m: Money): string {
   return `${negative ? "-" : ""}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 }
 
-/** "1234567" -> "1,234,567". */
-function groupThousands(digits: string): string {
-  const head = digits.length % 3 || 3;
-  let out = digits.slice(0, head);
-  for (let i = head; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return out;
-}
-
 /** For people: "$12.34", "¥1,200", "KWD 1.500" (en-US by default). */
 export function formatMoney(m: Money, locale = "en-US"): string {
-  const written = locale === "en-US" && Object.hasOwn(EN_US, m.currency) ? EN_US[m.currency] : undefined;
-  if (written) {
-    const [prefix, digits] = written;
-    const abs = String(Math.abs(m.amount)).padStart(digits + 1, "0");
-    const whole = groupThousands(digits ? abs.slice(0, -digits) : abs);
-    return `${m.amount < 0 ? "-" : ""}${prefix}${digits ? `${whole}.${abs.slice(-digits)}` : whole}`;
+  const text = toDecimalString(m);
+  if (locale === "en-US" && written(m.currency)) {
+    const negative = m.amount < 0;
+    // "-1234567.50" -> "-$1,234,567.50": the whole part grouped by thousands.
+    return `${negative ? "-" : ""}${EN_US_CURRENCIES[m.currency] || `${m.currency}\u00a0`}${text.slice(+negative).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
   }
   // Intl takes a string operand exactly (no binary floating point on the way).
-  return formatter(m.currency, locale).format(toDecimalString(m) as unknown as number);
+  return formatter(m.currency, locale).format(text as unknown as number);
 }
 
 /** `formatMoney` for a bare amount of minor units in `currency`: (1200, "JPY") -> "¥1,200". */

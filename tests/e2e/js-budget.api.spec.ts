@@ -11,7 +11,9 @@ import { BACK_OFFICE_PAGES, JS_BUDGET_BYTES, measureJs } from "../../scripts/js-
  * each cut lowers the ceiling. The figures and the distance to the goal are printed by
  * `npm run bench` and `node scripts/js-budget.mjs`.
  */
-const CEILING_BYTES = 208 * 1024;
+// 208 KB until stop 31; the identity client loaded only for a signed-in user (2.1 KB) less the
+// prices written without Intl (0.25 KB): 200.9–206.1 KB.
+const CEILING_BYTES = 206.5 * 1024;
 
 /**
  * The print shop's back office and its neighbours (BACK_OFFICE_PAGES: its administration, partner
@@ -20,9 +22,10 @@ const CEILING_BYTES = 208 * 1024;
  * select, menu, popover and modal) and their checkboxes and radios MUI's (about 4 KB more); drawn
  * with OutlinedField and ChoiceControl they were at 192–221 KB, the largest /admin/cases/:id
  * (220.1 KB). Fixed styles and the Box and Typography that compile their sx once (ADR 0020, issue 24)
- * add 2 KB to each page: 194–222.1 KB. The ceiling holds that: a change that adds JavaScript to one fails.
+ * add 2 KB to each page: 194–222.1 KB; the identity client loaded only when signed in takes 1.9–2.1 KB
+off each (stop 31): 192.2–220.6 KB. The ceiling holds that: a change that adds JavaScript to one fails.
  */
-const BACK_OFFICE_CEILING_BYTES = 223 * 1024;
+const BACK_OFFICE_CEILING_BYTES = 221 * 1024;
 
 type PageJs = { page: string; bytes: number; files: { file: string; bytes: number }[]; zodFiles: string[] };
 
