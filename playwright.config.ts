@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+// @ts-expect-error -- a plain ESM script shared with `npm test`'s Chromium step (no type declarations)
+import { DEFAULT_CHROMIUM, HEADLESS_SHELL } from "./scripts/ensure-chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const buildDir = process.env.PLATEN_BUILD_DIR ?? "build";
@@ -7,8 +9,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? `tmp/e2e-data-${port}`;
 // Debian's chromium-headless-shell when it is there (the same Chromium release, built as the
 // headless shell Playwright runs headless tests in; about a fifth less CPU per journey, ADR 0023),
 // else Debian's chromium. `npm test` installs both as root on Debian and passes CHROMIUM_PATH.
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-export const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+export const chromiumPath: string = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : DEFAULT_CHROMIUM);
 
 /**
  * Journeys run against the production build (`npm run build` first) on a fresh embedded

@@ -76,7 +76,7 @@ class ChromiumMissing extends Error {}
 export async function ensureChromium({ log = console.log, headlessShell = false } = {}) {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) {
-    const version = isExecutable(fromEnv) ? chromiumVersion(fromEnv) : null;
+    const version = working(fromEnv);
     if (!version)
       throw new ChromiumMissing(
         `CHROMIUM_PATH=${fromEnv} is not a working Chromium (missing, not executable, or \`--version\` failed). Fix the path or unset it to use ${DEFAULT_CHROMIUM}.`,
@@ -104,14 +104,12 @@ export async function ensureChromium({ log = console.log, headlessShell = false 
     );
     return found;
   }
-  if (isExecutable(DEFAULT_CHROMIUM)) {
-    const version = chromiumVersion(DEFAULT_CHROMIUM);
-    if (version) {
-      log(`Chromium: ${DEFAULT_CHROMIUM} (${version})`);
-      return DEFAULT_CHROMIUM;
-    }
-    log(`${DEFAULT_CHROMIUM} exists but does not start; trying to (re)install it.`);
+  const version = working(DEFAULT_CHROMIUM);
+  if (version) {
+    log(`Chromium: ${DEFAULT_CHROMIUM} (${version})`);
+    return DEFAULT_CHROMIUM;
   }
+  if (isExecutable(DEFAULT_CHROMIUM)) log(`${DEFAULT_CHROMIUM} exists but does not start; trying to (re)install it.`);
 
   if (!canInstall()) {
     throw new ChromiumMissing(
@@ -127,12 +125,12 @@ export async function ensureChromium({ log = console.log, headlessShell = false 
     );
   }
   await install(log);
-  const version = isExecutable(DEFAULT_CHROMIUM) ? chromiumVersion(DEFAULT_CHROMIUM) : null;
-  if (!version)
+  const installed = working(DEFAULT_CHROMIUM);
+  if (!installed)
     throw new ChromiumMissing(
       `apt-get installed chromium but ${DEFAULT_CHROMIUM} does not start (on Ubuntu the package may be a snap stub). Set CHROMIUM_PATH to a working Chromium.`,
     );
-  log(`Chromium installed: ${DEFAULT_CHROMIUM} (${version})`);
+  log(`Chromium installed: ${DEFAULT_CHROMIUM} (${installed})`);
   return DEFAULT_CHROMIUM;
 }
 
