@@ -67,8 +67,77 @@ function serverImplementations(): Plugin {
   };
 }
 
+/**
+ * Zod schemas built at a module's top level (`z.object(...)`) are marked pure in the client build,
+ * so that a schema the browser does not use is dropped with Zod (ADR 0015): every call chain that
+ * starts at `z.` in Platen's own modules gets a `/* @__PURE__ *\/` annotation, which covers the
+ * whole chain (`z.string().min(1).max(3)`). This replaced `treeshake.manualPureFunctions: ["z"]`,
+ * which matches a function of that name in any module: Preact's published build, minified, has
+ * its own `z`, the function that renders (ADR 0024).
+ */
+const ZOD_CALL = /(?<![\w$.])z\.(?=[A-Za-z_$][\w$.]*\s*\()/g;
+function zodSchemasArePure(): Plugin {
+  const root = `${import.meta.dirname}${path.sep}`;
+  return {
+    name: "platen:zod-schemas-are-pure",
+    apply: "build",
+    enforce: "post",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform(code, id) {
+      if (!id.startsWith(root) || id.includes(`${path.sep}node_modules${path.sep}`) || !code.includes("z.")) return null;
+      return { code: code.replace(ZOD_CALL, "/* @__PURE__ */ z."), map: null };
+    },
+  };
+}
+
+/**
+ * The browser runs Preact's React-compatible core in place of React DOM (ADR 0024): the server
+ * renders with React, the browser hydrates that HTML with preact/compat. Only the client build is
+ * resolved this way.
+ */
+const PREACT_ALIASES = new Map([
+  ["react", "preact/compat"],
+  ["react-dom", "preact/compat"],
+  ["react-dom/client", "preact/compat/client"],
+  ["react/jsx-runtime", "preact/compat/jsx-runtime"],
+  ["react/jsx-dev-runtime", "preact/compat/jsx-runtime"],
+]);
+/**
+ * Built bundles only: the development server keeps React in the browser, for React Refresh's hot
+ * updates. `PLATEN_BROWSER_REACT=react` builds a browser bundle with React DOM (for comparisons).
+ */
+const PREACT_IN_BROWSER = process.env.PLATEN_BROWSER_REACT !== "react";
+function preactInTheBrowser(): Plugin[] {
+  const flag: Plugin = {
+    name: "platen:preact-in-the-browser-flag",
+    configEnvironment(name, _config, { command }) {
+      const preact = name === "client" && command === "build" && PREACT_IN_BROWSER;
+      return { define: { __PREACT_IN_BROWSER__: JSON.stringify(preact) } };
+    },
+  };
+  const aliases: Plugin = {
+    name: "platen:preact-in-the-browser",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(source, importer, options) {
+      const target = PREACT_ALIASES.get(source);
+      if (!target || !PREACT_IN_BROWSER) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+  return [flag, aliases];
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [memoisedStyledOnServer(), serverImplementations(), reactRouter(), serverEntryNames()],
+  plugins: [
+    ...preactInTheBrowser(),
+    zodSchemasArePure(),
+    memoisedStyledOnServer(),
+    serverImplementations(),
+    reactRouter(),
+    serverEntryNames(),
+  ],
   // MUI and Emotion must be bundled into the SSR build so that server and client share one
   // Emotion instance (see ../shared/stack-notes.md).
   ssr: {
@@ -78,16 +147,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     sourcemap: false,
     ...(isSsrBuild ? { rollupOptions: { input: SSR_INPUT } } : {}),
-    rolldownOptions: isSsrBuild
-      ? { input: SSR_INPUT }
-      : {
-          treeshake: {
-            // Zod schemas are built at a module's top level (`z.object(...)`): the bundler
-            // cannot prove those calls pure, so every storefront page shipped the Zod runtime
-            // (25 KB gzipped) for schemas only the server's loaders and actions use. Marking
-            // `z.*` pure lets the client bundle keep only the schemas its components call.
-            manualPureFunctions: ["z"],
-          },
-        },
+    // The client build's Zod schemas are marked pure by zodSchemasArePure() above.
+    ...(isSsrBuild ? { rolldownOptions: { input: SSR_INPUT } } : {}),
   },
 }));

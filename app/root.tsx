@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import { AppUpdateNotifier } from "./components/AppUpdateNotifier.tsx";
 import { IdentitySync } from "./components/auth/IdentitySync.tsx";
+import { DocumentHead, DocumentRoot } from "./components/DocumentRoot.tsx";
 import { ErrorView } from "./components/ErrorView.tsx";
 import { SiteFrame } from "./components/SiteFrame.tsx";
 import { UserDataSync } from "./components/UserDataSync.tsx";
@@ -64,15 +65,15 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "1";
   }, []);
   return (
-    <html lang="en">
-      <head>
+    <DocumentRoot lang="en">
+      <DocumentHead>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="emotion-insertion-point" content="" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-      </head>
+      </DocumentHead>
       <body>
         <AppThemeProvider initial={data?.theme ?? DEFAULT_THEME} signedIn={Boolean(data?.user)}>
           {children}
@@ -80,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
-    </html>
+    </DocumentRoot>
   );
 }
 
