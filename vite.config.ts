@@ -68,12 +68,12 @@ function serverImplementations(): Plugin {
 }
 
 /**
- * Zod schemas built at a module's top level (`z.object(...)`) are marked pure in the client build,
- * so that a schema the browser does not use is dropped with Zod (ADR 0015): every call chain that
- * starts at `z.` in Platen's own modules gets a `/* @__PURE__ *\/` annotation, which covers the
- * whole chain (`z.string().min(1).max(3)`). This replaced `treeshake.manualPureFunctions: ["z"]`,
- * which matches a function of that name in any module: Preact's published build, minified, has
- * its own `z`, the function that renders (ADR 0024).
+ * With Preact in the browser (ADR 0024), Zod's schemas are marked pure by annotation: every call
+ * chain that starts at `z.` in Platen's own modules gets a `/* @__PURE__ *\/`, which covers the
+ * whole chain (`z.string().min(1).max(3)`), so that a schema the browser does not use is dropped
+ * with Zod (ADR 0015). `treeshake.manualPureFunctions: ["z"]`, used otherwise, matches a function
+ * of that name in any module, and Preact's published build, minified, has its own `z`: the
+ * function that renders, whose every call the bundler then dropped.
  */
 const ZOD_CALL = /(?<![\w$.])z\.(?=[A-Za-z_$][\w$.]*\s*\()/g;
 function zodSchemasArePure(): Plugin {
@@ -82,7 +82,7 @@ function zodSchemasArePure(): Plugin {
     name: "platen:zod-schemas-are-pure",
     apply: "build",
     enforce: "post",
-    applyToEnvironment: (environment) => environment.name === "client",
+    applyToEnvironment: (environment) => environment.name === "client" && PREACT_IN_BROWSER,
     transform(code, id) {
       if (!id.startsWith(root) || id.includes(`${path.sep}node_modules${path.sep}`) || !code.includes("z.")) return null;
       return { code: code.replace(ZOD_CALL, "/* @__PURE__ */ z."), map: null };
@@ -91,7 +91,7 @@ function zodSchemasArePure(): Plugin {
 }
 
 /**
- * The browser runs Preact's React-compatible core in place of React DOM (ADR 0024): the server
+ * The browser can run Preact's React-compatible core in place of React DOM (ADR 0024): the server
  * renders with React, the browser hydrates that HTML with preact/compat. Only the client build is
  * resolved this way.
  */
@@ -103,10 +103,11 @@ const PREACT_ALIASES = new Map([
   ["react/jsx-dev-runtime", "preact/compat/jsx-runtime"],
 ]);
 /**
- * Built bundles only: the development server keeps React in the browser, for React Refresh's hot
- * updates. `PLATEN_BROWSER_REACT=react` builds a browser bundle with React DOM (for comparisons).
+ * Opt-in, `PLATEN_BROWSER=preact npm run build` (ADR 0024: every journey passes with it, but its
+ * hydration is one long task, and Total Blocking Time grows; React stays the default). Built
+ * bundles only: the development server keeps React, for React Refresh's hot updates.
  */
-const PREACT_IN_BROWSER = process.env.PLATEN_BROWSER_REACT !== "react";
+const PREACT_IN_BROWSER = process.env.PLATEN_BROWSER === "preact";
 function preactInTheBrowser(): Plugin[] {
   const flag: Plugin = {
     name: "platen:preact-in-the-browser-flag",
@@ -147,7 +148,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     sourcemap: false,
     ...(isSsrBuild ? { rollupOptions: { input: SSR_INPUT } } : {}),
-    // The client build's Zod schemas are marked pure by zodSchemasArePure() above.
-    ...(isSsrBuild ? { rolldownOptions: { input: SSR_INPUT } } : {}),
+    rolldownOptions: isSsrBuild
+      ? { input: SSR_INPUT }
+      : {
+          treeshake: {
+            // Zod schemas are built at a module's top level (`z.object(...)`): the bundler
+            // cannot prove those calls pure, so every storefront page shipped the Zod runtime
+            // (25 KB gzipped) for schemas only the server's loaders and actions use. Marking
+            // `z.*` pure lets the client bundle keep only the schemas its components call.
+            // With Preact in the browser, zodSchemasArePure() marks them instead (see there).
+            manualPureFunctions: PREACT_IN_BROWSER ? [] : ["z"],
+          },
+        },
   },
 }));

@@ -2,8 +2,10 @@ import { CacheProvider } from "@emotion/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { hydrationDone, restoreReactBehaviour } from "./lib/preact-fixes.client.ts";
 import { createEmotionCache } from "./theme/emotion-cache.ts";
+import type * as PreactFixesModule from "./lib/preact-fixes.client.ts";
+
+type PreactFixes = typeof PreactFixesModule;
 
 const cache = createEmotionCache();
 
@@ -22,8 +24,11 @@ async function routerDataDecoded() {
   }
 }
 
+// Loaded by the Preact build only: a static import would keep part of Preact in React's bundle.
+let preactFixes: PreactFixes | null = null;
 if (__PREACT_IN_BROWSER__) {
-  restoreReactBehaviour();
+  preactFixes = await import("./lib/preact-fixes.client.ts");
+  preactFixes.restoreReactBehaviour();
   await routerDataDecoded();
 }
 
@@ -36,5 +41,5 @@ startTransition(() => {
       </CacheProvider>
     </StrictMode>,
   );
-  if (__PREACT_IN_BROWSER__) hydrationDone();
+  preactFixes?.hydrationDone();
 });
