@@ -120,11 +120,10 @@ function preactInTheBrowser(): Plugin[] {
     name: "platen:preact-in-the-browser",
     enforce: "pre",
     apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
+    applyToEnvironment: (environment) => environment.name === "client" && PREACT_IN_BROWSER,
     async resolveId(source, importer, options) {
       const target = PREACT_ALIASES.get(source);
-      if (!target || !PREACT_IN_BROWSER) return null;
-      return this.resolve(target, importer, { ...options, skipSelf: true });
+      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
     },
   };
   return [flag, aliases];

@@ -53,7 +53,7 @@ function metaKey(meta: Element): string | null {
 }
 
 /** Brings the live head's title and named `<meta>` tags to what the rendered head holds. */
-export function copyHead(rendered: Element, live: HTMLHeadElement) {
+function copyHead(rendered: Element, live: HTMLHeadElement) {
   const title = rendered.querySelector("title")?.textContent;
   if (title != null && live.ownerDocument.title !== title) live.ownerDocument.title = title;
   const wanted = new Map<string, Element>();
