@@ -5,6 +5,7 @@ import { AppUpdateNotifier } from "./components/AppUpdateNotifier.tsx";
 import { IdentitySync } from "./components/auth/IdentitySync.tsx";
 import { DocumentHead, DocumentRoot } from "./components/DocumentRoot.tsx";
 import { ErrorView } from "./components/ErrorView.tsx";
+import { pageHydrated } from "./components/ui/ServerPart.tsx";
 import { SiteFrame } from "./components/SiteFrame.tsx";
 import { UserDataSync } from "./components/UserDataSync.tsx";
 import { useRootData, type RootLoaderData } from "./components/root-data.ts";
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // The page is interactive: every component below has hydrated (a parent's effects run after its
   // children's). End-to-end tests wait for `html[data-hydrated]` instead of for a quiet network.
   useEffect(() => {
+    pageHydrated();
     document.documentElement.dataset.hydrated = "1";
   }, []);
   return (

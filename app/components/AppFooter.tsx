@@ -2,6 +2,7 @@ import Grid from "@mui/material/Grid";
 import { Link } from "#app/components/ui/Link.tsx";
 import { linkClasses, linkStyle, typographyClasses, typographyStyle } from "#app/theme/fixed-mui.ts";
 import { fixed } from "#app/theme/fixed-styles.tsx";
+import { ServerPart } from "#app/components/ui/ServerPart.tsx";
 import { useTaxNote } from "./root-data.ts";
 
 const COLUMNS: { title: string; links: { to: string; label: string }[] }[] = [
@@ -61,7 +62,7 @@ const Fine = fixed("p", (t) => ({ ...typographyStyle(t, "caption"), mt: 4 }), ty
 export function AppFooter() {
   const taxNote = useTaxNote();
   return (
-    <Footer>
+    <ServerPart of={Footer} version={taxNote}>
       <Wrap>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 3 }}>
@@ -87,6 +88,6 @@ export function AppFooter() {
           © {new Date().getFullYear()} Platen. {taxNote}
         </Fine>
       </Wrap>
-    </Footer>
+    </ServerPart>
   );
 }

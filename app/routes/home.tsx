@@ -11,6 +11,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
 import { Link } from "#app/components/ui/Link.tsx";
+import { ServerPart } from "#app/components/ui/ServerPart.tsx";
 import type { Route } from "./+types/home";
 import { CATEGORY_INTROS } from "#app/components/catalog/category-copy.ts";
 import { loadHome } from "#app/lib/catalog/home.server.ts";
@@ -123,17 +124,19 @@ function JoinSection({
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {text}
         </Typography>
-        <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, mb: 3, display: "grid", gap: 1 }}>
+        <ServerPart of={Box} component="ul" sx={{ listStyle: "none", p: 0, m: 0, mb: 3, display: "grid", gap: 1 }} version={points}>
           {points.map((p) => (
             <Tick key={p}>{p}</Tick>
           ))}
-        </Box>
+        </ServerPart>
         <Button variant="contained" size="large" component={Link} to={to}>
           {label}
         </Button>
       </Box>
-      <Box
+      <ServerPart
+        of={Box}
         aria-hidden="true"
+        version={id}
         sx={{
           order: { md: reverse ? 1 : 2 },
           display: { xs: "none", sm: "grid" },
@@ -148,7 +151,7 @@ function JoinSection({
             <CategoryIcon category={k} size={64} />
           </div>
         ))}
-      </Box>
+      </ServerPart>
     </Paper>
   );
 }
@@ -244,11 +247,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Sell your art
               </Button>
             </Box>
-            <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, mt: 3, display: "grid", gap: 0.75, color: "text.secondary" }}>
+            <ServerPart
+              of={Box}
+              component="ul"
+              sx={{ listStyle: "none", p: 0, m: 0, mt: 3, display: "grid", gap: 0.75, color: "text.secondary" }}
+            >
               {PROMISES.map((p) => (
                 <Tick key={p}>{p}</Tick>
               ))}
-            </Box>
+            </ServerPart>
           </Box>
           <HeroIllustration
             sx={{ maxWidth: 420, width: "100%", justifySelf: "center", aspectRatio: "320 / 260", display: { xs: "none", sm: "block" } }}
@@ -296,7 +303,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Typography variant="h2" id="categories-title" sx={{ fontSize: { xs: "1.5rem", md: "1.9rem" } }} gutterBottom>
             Shop by category
           </Typography>
-          <Box
+          <ServerPart
+            of={Box}
             component="ul"
             sx={{
               listStyle: "none",
@@ -307,6 +315,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: "repeat(3, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
             }}
             data-testid="categories"
+            version={categories}
           >
             {categories.map((c) => (
               <li key={c.category}>
@@ -347,7 +356,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </Paper>
               </li>
             ))}
-          </Box>
+          </ServerPart>
         </Box>
 
         {stores.length ? (
@@ -358,7 +367,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               Independent stores on Platen. Follow one to hear about new designs first.
             </Typography>
-            <Box
+            <ServerPart
+              of={Box}
               component="ul"
               sx={{
                 listStyle: "none",
@@ -368,6 +378,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 gap: 2,
                 gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" },
               }}
+              version={stores}
             >
               {stores.map((s) => (
                 <li key={s.id}>
@@ -415,7 +426,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </Paper>
                 </li>
               ))}
-            </Box>
+            </ServerPart>
           </Box>
         ) : null}
 
@@ -429,17 +440,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "repeat(3, minmax(0, 1fr))" } }}>
             {AUDIENCES.map((a) => (
               <Paper variant="outlined" key={a.title} sx={{ p: 3, display: "flex", flexDirection: "column" }}>
-                <Box sx={{ color: "primary.main", mb: 1, "& svg": { fontSize: 36 } }} aria-hidden="true">
+                <ServerPart of={Box} sx={{ color: "primary.main", mb: 1, "& svg": { fontSize: 36 } }} aria-hidden="true" version={a.title}>
                   {a.icon}
-                </Box>
+                </ServerPart>
                 <Typography variant="h3" gutterBottom>
                   {a.title}
                 </Typography>
-                <Box component="ol" sx={{ pl: 2.5, m: 0, mb: 2, color: "text.secondary", display: "grid", gap: 0.75, flexGrow: 1 }}>
+                <ServerPart
+                  of={Box}
+                  component="ol"
+                  sx={{ pl: 2.5, m: 0, mb: 2, color: "text.secondary", display: "grid", gap: 0.75, flexGrow: 1 }}
+                  version={a.points}
+                >
                   {a.points.map((p) => (
                     <li key={p}>{p}</li>
                   ))}
-                </Box>
+                </ServerPart>
                 <Box>
                   <Button component={Link} to={a.cta.to} variant="text" sx={{ px: 0 }}>
                     {a.cta.label} →

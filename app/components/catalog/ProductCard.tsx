@@ -3,6 +3,7 @@ import { fixed } from "#app/theme/fixed-styles.tsx";
 import { linkClasses, linkStyle, typographyClasses, typographyStyle } from "#app/theme/fixed-mui.ts";
 import type { ReactNode } from "react";
 import { Link } from "#app/components/ui/Link.tsx";
+import { ServerPart } from "#app/components/ui/ServerPart.tsx";
 import { PriceText } from "./PriceText.tsx";
 import { ProductImage } from "./ProductImage.tsx";
 import type { ProductCard as ProductCardData } from "#server/modules/catalog/types.ts";
@@ -99,15 +100,18 @@ export interface ProductCardProps {
 /** A product in a grid: mockup, title, store, price, colours; the whole image+title is one link. */
 export function ProductCard({ product, currency = "USD", eager, sizes, wish, headingLevel = "h3", highlightedTitle }: ProductCardProps) {
   const Title = Titles[headingLevel];
+  // The link's content and the foot need no JavaScript: the browser keeps the server's HTML while
+  // the page hydrates (ServerPart); the link itself and the wish heart hydrate.
+  const version = [product, currency, eager, sizes, headingLevel, highlightedTitle];
   return (
     <CardRoot data-testid="product-card" data-product-id={product.id}>
-      <CardLink as={Link} to={productPath(product.id)} prefetch="intent">
+      <ServerPart of={CardLink} as={Link} to={productPath(product.id)} prefetch="intent" version={version}>
         <ProductImage image={product.image} alt={product.title} eager={eager} sizes={sizes} />
         <TitleBox>
           <Title {...(highlightedTitle ? { dangerouslySetInnerHTML: { __html: highlightedTitle } } : { children: product.title })} />
         </TitleBox>
-      </CardLink>
-      <Foot>
+      </ServerPart>
+      <ServerPart of={Foot} version={version}>
         <StoreLink as={Link} to={storePath(product.storeHandle)}>
           {product.storeName}
         </StoreLink>
@@ -115,7 +119,7 @@ export function ProductCard({ product, currency = "USD", eager, sizes, wish, hea
           <PriceText minor={product.priceMinor} maxMinor={product.priceMaxMinor} currency={product.currency ?? currency} />
           <ColorDots colors={product.colors} />
         </PriceRow>
-      </Foot>
+      </ServerPart>
       {wish ? <WishSlot>{wish}</WishSlot> : null}
     </CardRoot>
   );

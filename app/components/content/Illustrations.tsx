@@ -1,4 +1,5 @@
 import Box from "#app/components/ui/Box.tsx";
+import { ServerPart } from "#app/components/ui/ServerPart.tsx";
 import type { SxProps, Theme } from "@mui/material/styles";
 
 /** Line illustrations drawn inline (no downloaded images); they take the text colour. */
@@ -69,7 +70,7 @@ export function CategoryIcon({ category, size = 56 }: { category: CategoryKey; s
 /** The home page's hero picture: a t-shirt, a mug and a poster sharing one design. */
 export function HeroIllustration({ sx }: { sx?: SxProps<Theme> }) {
   return (
-    <Box sx={{ color: "primary.dark", ...sx }} aria-hidden="true">
+    <ServerPart of={Box} sx={{ color: "primary.dark", ...sx }} aria-hidden="true">
       <svg viewBox="0 0 320 260" width="100%" height="100%" focusable="false" role="presentation">
         <defs>
           <linearGradient id="hero-sun" x1="0" y1="0" x2="0" y2="1">
@@ -102,6 +103,6 @@ export function HeroIllustration({ sx }: { sx?: SxProps<Theme> }) {
           <circle cx="32" cy="40" r="14" fill="url(#hero-sun)" />
         </g>
       </svg>
-    </Box>
+    </ServerPart>
   );
 }

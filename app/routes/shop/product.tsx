@@ -12,6 +12,7 @@ import { alpha, darken, lighten, styled } from "@mui/material/styles";
 import { useMemo, useState, type ChangeEvent, type MouseEvent } from "react";
 import { data, Form, useSearchParams } from "react-router";
 import { Link } from "#app/components/ui/Link.tsx";
+import { ServerPart } from "#app/components/ui/ServerPart.tsx";
 import type { Route } from "./+types/product";
 import { Breadcrumbs } from "#app/components/Breadcrumbs.tsx";
 import { AddToCartForm } from "#app/components/cart/AddToCartForm.tsx";
@@ -422,7 +423,9 @@ function SizeGuide({ guide }: { guide: Record<string, Record<string, string>> })
   if (!sizes.length) return null;
   const columns = [...new Set(sizes.flatMap((s) => Object.keys(guide[s] ?? {})))];
   return (
-    <Box
+    <ServerPart
+      of={Box}
+      version={guide}
       component="details"
       data-testid="size-guide"
       sx={{ mt: 2, border: 1, borderColor: "divider", borderRadius: 1, "& > summary": { cursor: "pointer", p: 1.5, fontWeight: 600 } }}
@@ -452,14 +455,14 @@ function SizeGuide({ guide }: { guide: Record<string, Record<string, string>> })
           </tbody>
         </SizeTable>
       </Box>
-    </Box>
+    </ServerPart>
   );
 }
 
 function Shipping({ page }: { page: ProductPage }) {
   const days = page.blank.productionDays;
   return (
-    <Box component="section" aria-labelledby="shipping-title" sx={{ mt: 3 }}>
+    <ServerPart of={Box} version={[days, page.shipping]} component="section" aria-labelledby="shipping-title" sx={{ mt: 3 }}>
       <Typography id="shipping-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
         Production and shipping
       </Typography>
@@ -490,7 +493,7 @@ function Shipping({ page }: { page: ProductPage }) {
           </Box>
         )}
       </Box>
-    </Box>
+    </ServerPart>
   );
 }
 
@@ -601,7 +604,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
             component="hr"
             sx={{ m: 0, my: 3, flexShrink: 0, borderWidth: 0, borderStyle: "solid", borderColor: "divider", borderBottomWidth: "thin" }}
           />
-          <Box component="section" aria-labelledby="about-title">
+          <ServerPart of={Box} version={[p.description, page.blank]} component="section" aria-labelledby="about-title">
             <Typography id="about-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
               About this product
             </Typography>
@@ -620,7 +623,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
                 {page.blank.description}
               </Typography>
             ) : null}
-          </Box>
+          </ServerPart>
 
           <Paper
             variant="outlined"

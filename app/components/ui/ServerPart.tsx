@@ -1,0 +1,73 @@
+import { createElement, useState, type ElementType, type MouseEvent, type ReactNode } from "react";
+import { useNavigate, type NavigateFunction } from "react-router";
+import { useThemeChoice } from "#app/theme/ThemeProvider.tsx";
+
+// True in the browser until the page's first render has hydrated (the root's effect calls `pageHydrated`).
+let hydrating = typeof document !== "undefined";
+
+/** Called by the root once the page has hydrated: a part that mounts after it renders as usual. */
+export function pageHydrated() {
+  hydrating = false;
+}
+
+const EMPTY = { __html: "" };
+
+export interface ServerPartProps {
+  /** The element or component that holds the part (default a `div`); the other props are its own. */
+  of?: ElementType;
+  /**
+   * What the part's content is made of (serialised to JSON in the browser): while it stays the
+   * same, the server's HTML stays; a change (a revalidation with other data) renders the part.
+   */
+  version?: unknown;
+  children?: ReactNode;
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  [prop: string]: unknown;
+}
+
+/**
+ * A part of the page that needs no JavaScript of its own (text, images, router links), ADR 0025.
+ * While the page hydrates, the browser keeps the server's HTML of the part as it is: React hydrates
+ * the holding element with `dangerouslySetInnerHTML`, so it neither renders nor styles what is
+ * inside. A click on a router link inside is still a client-side navigation. A part that mounts
+ * after hydration (a client-side navigation), or whose `version` or theme changes, renders as
+ * usual. Nothing inside may need state, effects or handlers; a form inside works as it does before
+ * the JavaScript loads. The server renders the element and its children, nothing more.
+ */
+export const ServerPart: (props: ServerPartProps) => ReactNode = import.meta.env.SSR ? ServerPartOnServer : ServerPartInBrowser;
+
+function ServerPartOnServer({ of, version: _version, children, ...props }: ServerPartProps) {
+  return createElement(of ?? "div", props, children);
+}
+
+function ServerPartInBrowser({ of, version, children, onClick, ...props }: ServerPartProps) {
+  const tag: ElementType = of ?? "div";
+  const current = `${useThemeChoice().name}\u0000${JSON.stringify(version ?? null)}`;
+  const [kept] = useState(() => (hydrating ? current : null));
+  const navigate = useNavigate();
+  if (kept === current) {
+    return createElement(tag, {
+      ...props,
+      key: "server",
+      suppressHydrationWarning: true,
+      dangerouslySetInnerHTML: EMPTY,
+      onClick: (event: MouseEvent<HTMLElement>) => {
+        onClick?.(event);
+        followRouterLink(event, navigate);
+      },
+    });
+  }
+  return createElement(tag, { ...props, key: "live", onClick }, children);
+}
+
+/** What React Router's `Link` does on a click, for the router links in kept server HTML (`data-discover` marks them). */
+function followRouterLink(event: MouseEvent<HTMLElement>, navigate: NavigateFunction) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+  const anchor = (event.target as Element | null)?.closest?.("a[href][data-discover]") as HTMLAnchorElement | null;
+  if (!anchor || !event.currentTarget.contains(anchor)) return;
+  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+  const url = new URL(anchor.href, window.location.href);
+  if (url.origin !== window.location.origin) return;
+  event.preventDefault();
+  void navigate(url.pathname + url.search + url.hash);
+}
