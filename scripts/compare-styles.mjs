@@ -55,6 +55,14 @@ async function grab(base, path, theme, width, login) {
   await page.goto(base + path, { waitUntil: "networkidle" });
   await page.evaluate(() => document.fonts.ready);
   await page.addStyleTag({ content: "*{transition:none!important;animation:none!important;caret-color:transparent!important}" });
+  // Lazy images below the fold load when the full-page shot is taken, or not: load them all first,
+  // so that one build's hydration (MUI's Avatar fetches its image eagerly) is not compared with the
+  // other's timing.
+  await page.evaluate(async () => {
+    const lazy = [...document.querySelectorAll('img[loading="lazy"]')];
+    for (const img of lazy) img.loading = "eager";
+    await Promise.all(lazy.map((img) => img.decode().catch(() => undefined)));
+  });
   const styles = await page.evaluate((sel) => {
     const out = [];
     for (const root of document.querySelectorAll(sel))
