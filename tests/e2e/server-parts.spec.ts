@@ -112,3 +112,23 @@ test("after a theme change the kept parts render in the new theme, as the server
   await page.locator("html[data-hydrated]").waitFor();
   expect(await colours()).toEqual(switched);
 });
+
+test("when React cannot hydrate the page and draws it afresh, the parts are drawn with their content", async ({ page }) => {
+  // Change a hydrated element's text before React reads it: a mismatch, after which React 19
+  // renders the whole page in the browser instead of hydrating it.
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const title = document.querySelector("#hero-title");
+      if (title) title.textContent = "Changed before hydration";
+    });
+  });
+  await page.goto("/");
+  await page.locator("html[data-hydrated]").waitFor();
+  await expect(page.locator("#hero-title")).toHaveText("Art you love, printed the moment you order it");
+  const card = page.getByTestId("product-card").first();
+  await expect(card.locator("img")).toHaveAttribute("srcset", /\.webp/);
+  await expect(card.getByRole("heading")).not.toBeEmpty();
+  await expect(card.locator('a[href^="/shop/stores/"]')).not.toBeEmpty();
+  await expect(page.locator('footer a[href="/shop/faqs"]')).toBeVisible();
+  await expect(page.getByTestId("categories").locator("li").first()).toBeVisible();
+});

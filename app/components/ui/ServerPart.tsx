@@ -1,4 +1,4 @@
-import { createElement, useState, type ElementType, type MouseEvent, type ReactNode } from "react";
+import { createElement, useLayoutEffect, useRef, useState, type ElementType, type MouseEvent, type ReactNode } from "react";
 import { useNavigate, type NavigateFunction } from "react-router";
 import { useThemeChoice } from "#app/theme/ThemeProvider.tsx";
 
@@ -22,6 +22,7 @@ export interface ServerPartProps {
   version?: unknown;
   children?: ReactNode;
   onClick?: (event: MouseEvent<HTMLElement>) => void;
+  /** The holding element must pass a `ref` to its DOM element (elements, MUI components and `fixed` ones do). */
   [prop: string]: unknown;
 }
 
@@ -43,11 +44,19 @@ function ServerPartOnServer({ of, version: _version, children, ...props }: Serve
 function ServerPartInBrowser({ of, version, children, onClick, ...props }: ServerPartProps) {
   const tag: ElementType = of ?? "div";
   const current = `${useThemeChoice().name}\u0000${JSON.stringify(version ?? null)}`;
-  const [kept] = useState(() => (hydrating ? current : null));
+  const [kept, setKept] = useState<string | null>(() => (hydrating ? current : null));
   const navigate = useNavigate();
-  if (kept === current) {
+  const element = useRef<HTMLElement>(null);
+  const keep = kept === current;
+  useLayoutEffect(() => {
+    // No server HTML to keep: React rendered the page afresh (after an error while hydrating it
+    // falls back to a client render). Render the content, before the browser paints.
+    if (keep && element.current && !element.current.hasChildNodes()) setKept(null);
+  }, [keep]);
+  if (keep) {
     return createElement(tag, {
       ...props,
+      ref: element,
       key: "server",
       suppressHydrationWarning: true,
       dangerouslySetInnerHTML: EMPTY,
