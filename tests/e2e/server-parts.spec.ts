@@ -132,3 +132,37 @@ test("when React cannot hydrate the page and draws it afresh, the parts are draw
   await expect(page.locator('footer a[href="/shop/faqs"]')).toBeVisible();
   await expect(page.getByTestId("categories").locator("li").first()).toBeVisible();
 });
+
+test("a card's heart keeps the server's button, wishes in the page and keeps the keyboard's focus", async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { __heart: Element | null }).__heart = document.querySelector(
+        '[data-testid="product-card"] [data-testid="wish-button"]',
+      );
+    });
+  });
+  await page.goto("/");
+  await page.locator("html[data-hydrated]").waitFor();
+  const heart = page.getByTestId("product-card").first().getByTestId("wish-button");
+  // While nothing changes it, the heart is the server's element.
+  expect(await heart.evaluate((el) => (window as unknown as { __heart: Element | null }).__heart === el), "the server's heart").toBe(true);
+  const name = (await heart.getAttribute("aria-label")) ?? "";
+  expect(name).toMatch(/^Add to wishes: /);
+
+  // A keyboard user wishes it: the form is sent by the page's script (no page load), the heart is
+  // drawn filled and the focus is on it again.
+  await heart.focus();
+  await page.keyboard.press("Enter");
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expect(heart).toHaveAttribute("aria-label", name.replace("Add to", "Remove from"));
+  await expect(page.getByTestId("header-wishes")).toHaveAccessibleName(/Wishes \(1\)/);
+  await expect(heart).toBeFocused();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => (window as unknown as { __heart: Element | null }).__heart?.isConnected)).toBe(false);
+
+  // And takes it back.
+  await page.keyboard.press("Enter");
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByTestId("header-wishes")).toHaveAccessibleName("Wishes");
+  await expect(heart).toBeFocused();
+});

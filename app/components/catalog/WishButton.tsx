@@ -8,6 +8,7 @@ import { useRootData } from "#app/components/root-data.ts";
 import { useUserData } from "#app/lib/use-user-data.ts";
 import { normaliseWishIds } from "#server/modules/shopping/types.ts";
 import { useServerTemplate, type TemplateDefinition } from "#app/theme/server-templates.ts";
+import { ServerPart } from "#app/components/ui/ServerPart.tsx";
 import { toggleWish } from "../cart/shopping-client.ts";
 
 type IconSize = "small" | "medium";
@@ -34,9 +35,15 @@ function iconFormContent(o: {
         aria-pressed={o.wished}
         aria-label={o.fullLabel}
         title={o.title}
-        disabled={o.pending}
+        // Not `disabled` while the form is sent: a disabled button loses the keyboard's focus (the handler ignores a second press).
+        aria-disabled={o.pending || undefined}
         data-testid="wish-button"
-        sx={{ bgcolor: "background.paper", "&:hover": { bgcolor: "background.paper" } }}
+        // A ring for the keyboard's focus that needs no JavaScript (MUI's focus ripple does): a kept heart has none.
+        sx={{
+          bgcolor: "background.paper",
+          "&:hover": { bgcolor: "background.paper" },
+          "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: 2 },
+        }}
       >
         {o.wished ? <Favorite color="error" /> : <FavoriteBorder />}
       </IconButton>
@@ -123,35 +130,42 @@ export function WishButton({
   // On the server, a card's heart is the rendered template (the same HTML the components give).
   if (templated !== null) return <Form {...formProps} dangerouslySetInnerHTML={{ __html: templated }} />;
 
+  if (variant === "icon") {
+    // In the browser, a card's heart keeps the server's HTML while the page hydrates (a server part,
+    // ADR 0025): the form's submit handler is React's, the button is the server's. It renders when
+    // the visitor's wishes, an error or the page's address change it (not while the form is sent:
+    // the handler ignores a second press).
+    return (
+      <ServerPart of={Form} version={[wished, error, fullLabel, redirectTo, size]} {...formProps}>
+        {iconFormContent({ productId, redirectTo, fullLabel, title, wished, pending, size })}
+        {error ? (
+          <span role="alert" style={visuallyHidden}>
+            {error}
+          </span>
+        ) : null}
+      </ServerPart>
+    );
+  }
+
   const icon = wished ? <Favorite color="error" /> : <FavoriteBorder />;
   return (
     <Form {...formProps}>
-      {variant === "button" ? (
-        <>
-          <input type="hidden" name="intent" value="toggle" />
-          <input type="hidden" name="productId" value={productId} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Button
-            type="submit"
-            variant="outlined"
-            startIcon={icon}
-            aria-pressed={wished}
-            aria-label={fullLabel}
-            disabled={pending}
-            data-testid="wish-button"
-          >
-            {wished ? "Wished" : "Add to wishes"}
-          </Button>
-        </>
-      ) : (
-        iconFormContent({ productId, redirectTo, fullLabel, title, wished, pending, size })
-      )}
-      {error && variant === "button" ? (
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Button
+        type="submit"
+        variant="outlined"
+        startIcon={icon}
+        aria-pressed={wished}
+        aria-label={fullLabel}
+        aria-disabled={pending || undefined}
+        data-testid="wish-button"
+      >
+        {wished ? "Wished" : "Add to wishes"}
+      </Button>
+      {error ? (
         <span role="alert" style={{ marginLeft: 8, alignSelf: "center", fontSize: "0.875rem" }}>
-          {error}
-        </span>
-      ) : error ? (
-        <span role="alert" style={visuallyHidden}>
           {error}
         </span>
       ) : null}
