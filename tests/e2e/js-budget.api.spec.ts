@@ -27,8 +27,9 @@ const CEILING_BYTES = 207.1 * 1024;
  * (220.1 KB). Fixed styles and the Box and Typography that compile their sx once (ADR 0020, issue 24)
  * add 2 KB to each page: 194–222.1 KB; the identity client loaded only when signed in takes 1.9–2.1 KB
 off each (stop 31): 192.2–220.6 KB. The ceiling holds that: a change that adds JavaScript to one fails.
+ * Stop 34: the server part of their footer puts the keyboard's focus back when it renders (0.3 KB): up to 221.2 KB.
  */
-const BACK_OFFICE_CEILING_BYTES = 221 * 1024;
+const BACK_OFFICE_CEILING_BYTES = 221.3 * 1024;
 
 type PageJs = { page: string; bytes: number; files: { file: string; bytes: number }[]; zodFiles: string[] };
 
