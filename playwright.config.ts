@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 // @ts-expect-error -- a plain ESM script shared with `npm test`'s Chromium step (no type declarations)
 import { DEFAULT_CHROMIUM, HEADLESS_SHELL } from "./scripts/ensure-chromium.mjs";
+// @ts-expect-error -- a plain ESM script shared with `npm start` (no type declarations)
+import { SERVER_NODE_FLAGS } from "./scripts/build-freshness.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const buildDir = process.env.PLATEN_BUILD_DIR ?? "build";
@@ -79,8 +81,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The server entry built by `npm run build` (with the SSR bundle, vite.config.ts), as `npm start` runs it.
-    command: `rm -rf ${dataDir} && node ${buildDir}/server/main.js`,
+    // The server entry built by `npm run build` (with the SSR bundle, vite.config.ts), as `npm start` runs it (with its Node flags).
+    command: `rm -rf ${dataDir} && node ${SERVER_NODE_FLAGS.join(" ")} ${buildDir}/server/main.js`,
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

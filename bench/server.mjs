@@ -55,7 +55,8 @@ export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_0
 
   const started = performance.now();
   // `appRoot`: another checkout's build (bench/render-cost.mjs runs an earlier commit beside this one).
-  const child = spawn(process.execPath, serverCommand(appRoot, buildDir), {
+  // Another checkout (an earlier commit) starts as it did then, without this one's Node flags.
+  const child = spawn(process.execPath, serverCommand(appRoot, buildDir, { flags: appRoot === root }), {
     cwd: appRoot,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
