@@ -36,17 +36,6 @@ function serverTemplates(): TemplateLookup {
 
 const INSERTION_POINT = '<meta name="emotion-insertion-point" content=""';
 
-const MODULE_PRELOAD = '<link rel="modulepreload" ';
-/**
- * The page's module preloads (React Router's `<Scripts>`, which takes no attributes for them) at
- * low priority, ADR 0026: on a slow network the page's pictures are fetched before its JavaScript,
- * which the page does not need to show itself or to work (forms post, links navigate). Measured on
- * emulated slow 4G at 4x CPU: the same first paint, an earlier largest paint, the same hydration.
- */
-function lowPriorityModulePreloads(html: string): string {
-  return html.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD}fetchpriority="low" `);
-}
-
 /**
  * Renders the whole document (onAllReady: crawlers and browsers alike get the full page), then inserts MUI's critical CSS at the
  * emotion-insertion-point meta in <head>, so the first paint is styled and themed.
@@ -91,8 +80,8 @@ export default function handleRequest(
           sink.on("end", () => {
             // The page stays bytes: read as latin1 (one byte a character, no UTF-8 decoding), its
             // indexes are byte offsets, and the class names Emotion looks for are ASCII.
-            const text = lowPriorityModulePreloads(Buffer.concat(chunks).toString("latin1"));
-            const body = Buffer.from(text, "latin1");
+            const body = Buffer.concat(chunks);
+            const text = body.toString("latin1");
             const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(text));
             const styleTags = Buffer.from(nonce ? styles.replaceAll("<style ", `<style nonce="${nonce}" `) : styles);
             const at = text.indexOf(INSERTION_POINT);
