@@ -18,9 +18,10 @@ function newestMtime(p) {
  * Node's flags for the server (a cluster's workers inherit them). A young generation of 64 MB a
  * semi-space (Node's default is 16 MB): a page render allocates several megabytes of short-lived
  * objects, and with the default most renders paid for scavenges and promoted what was still alive
- * mid-render. Measured uncached, one request at a time (CPU ms per request): storefront pages 5-8 %
- * less, back-office pages 10-18 % less; resident memory after start the same (323 MB), after a
- * minute of uncached load 67 MB more (648 MB). 32 MB saved about half as much.
+ * mid-render. Measured uncached, one request at a time (CPU ms per request, the mean of two rounds):
+ * storefront pages 5-10 % less, back-office pages 9-16 % less; resident memory after start about
+ * the same (323 against 305 MB), after 18 s of uncached load 67 MB more (648 MB). 32 MB saved about
+ * half as much.
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
 

@@ -55,7 +55,7 @@ test("kept server parts stay the server's elements, and their links navigate wit
   for (const name of ["header", "cardImage", "cardStoreLink", "footerLink", "category"])
     expect(await sameAsServer(page, name), name).toBe(true);
 
-  // The wish heart beside the kept parts is hydrated: it answers in the page.
+  // The wish heart beside the kept parts is there (a part of its own, held by its hydrated form).
   const firstCard = page.getByTestId("product-card").first();
   await expect(firstCard.getByRole("button", { name: /wish/i })).toBeVisible();
 
