@@ -4,7 +4,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { deferModuleScripts } from "./lib/deferred-scripts.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 import { getCachedRender, renderCacheKey, setCachedRender } from "./lib/render-cache.server.ts";
 import { createEmotionCache } from "./theme/emotion-cache.ts";
@@ -39,8 +38,7 @@ const INSERTION_POINT = '<meta name="emotion-insertion-point" content=""';
 
 /**
  * Renders the whole document (onAllReady: crawlers and browsers alike get the full page), then inserts MUI's critical CSS at the
- * emotion-insertion-point meta in <head>, so the first paint is styled and themed, and defers its scripts until after that paint
- * (app/lib/deferred-scripts.server.ts).
+ * emotion-insertion-point meta in <head>, so the first paint is styled and themed.
  */
 export default function handleRequest(
   request: Request,
@@ -88,9 +86,7 @@ export default function handleRequest(
             const styleTags = Buffer.from(nonce ? styles.replaceAll("<style ", `<style nonce="${nonce}" `) : styles);
             const at = text.indexOf(INSERTION_POINT);
             const end = at < 0 ? -1 : text.indexOf(">", at + INSERTION_POINT.length) + 1;
-            const styled = end > 0 ? Buffer.concat([body.subarray(0, end), styleTags, body.subarray(end)]) : body;
-            // Its scripts are requested after the first paint (ADR 0027).
-            const html = Buffer.from(deferModuleScripts(styled.toString("latin1")), "latin1");
+            const html = end > 0 ? Buffer.concat([body.subarray(0, end), styleTags, body.subarray(end)]) : body;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             if (cacheKey && !didError) setCachedRender(cacheKey, html, nonce);
             resolve(new Response(html, { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
