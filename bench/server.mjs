@@ -54,8 +54,8 @@ export async function startServer({ buildDir, probePath = "/", timeoutMs = 180_0
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const started = performance.now();
-  // `appRoot`: another checkout's build (bench/render-cost.mjs runs an earlier commit beside this one).
-  // Another checkout (an earlier commit) starts as it did then, without this one's Node flags.
+  // `appRoot`: another checkout's build (bench/render-cost.mjs runs an earlier commit beside this
+  // one), started as it was then, without this checkout's Node flags.
   const child = spawn(process.execPath, serverCommand(appRoot, buildDir, { flags: appRoot === root }), {
     cwd: appRoot,
     stdio: ["ignore", "pipe", "pipe"],
