@@ -5,6 +5,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { branchesForPath } from "./lib/route-branches.server.ts";
 import { getCachedRender, renderCacheKey, setCachedRender } from "./lib/render-cache.server.ts";
 import { createEmotionCache } from "./theme/emotion-cache.ts";
 import { wishIconTemplate } from "./components/catalog/WishButton.tsx";
@@ -61,13 +62,16 @@ export default function handleRequest(
     }
   }
 
+  // <Scripts> matches the page's address and its ancestors only against the branches that can match them (ADR 0028).
+  const context: EntryContext = { ...routerContext, branches: branchesForPath(routerContext.branches, new URL(request.url).pathname) };
+
   return new Promise<Response>((resolve, reject) => {
     let didError = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerTemplatesContext.Provider value={lookup}>
           <CacheProvider value={cache}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <ServerRouter context={context} url={request.url} nonce={nonce} />
           </CacheProvider>
         </ServerTemplatesContext.Provider>
       </NonceProvider>,

@@ -1,0 +1,78 @@
+/**
+ * The route branches a document's `<Scripts>` needs to look at (issue 24, ADR 0028).
+ *
+ * With lazy route discovery, React Router's `<Scripts>` writes into every document the manifest of
+ * the routes that match the page's address and each of its ancestors ("/", "/shop",
+ * "/shop/product" for "/shop/product/x"), so that the browser can navigate up without asking. It
+ * finds them by running each ancestor through every branch of the route tree in rank order: about
+ * 170 branches here, each trying the root layout, joining paths and building match objects before
+ * it fails, three to five times per page, about 4 % of an uncached storefront render.
+ *
+ * A branch whose path starts with a plain segment ("shop", "fulfillment", "legal") can only match
+ * an address whose first segment is that word, and every ancestor of a page's address shares the
+ * page's first segment (or is "/"). So `<Scripts>` is given only the branches that start with the
+ * page's first segment, and those that can match any first segment (the home page "/", pathless
+ * layouts' children that start with a parameter, a splat, an optional segment). React Router still
+ * does the matching, on the same branches in the same order, minus those that could not match.
+ *
+ * Only `<Scripts>`' partial manifest reads the branches given to `<ServerRouter>` (the server has
+ * already matched the request with its own); the unit test checks, for every route of the app, that
+ * no branch left out matches the address or any of its ancestors.
+ */
+
+/** A branch as React Router flattens it (only its full path is read). */
+interface Branch {
+  path: string;
+}
+
+/** Plain first segments get a list each; everything else is in every list. */
+interface BranchIndex<B> {
+  byFirst: Map<string, B[]>;
+  any: B[];
+}
+
+const indexes = new WeakMap<Branch[], BranchIndex<Branch>>();
+
+/** The first segment of a branch's path, or null when it can match any first segment. */
+export function plainFirstSegment(path: string): string | null {
+  const first = path.split("/").find((s) => s !== "");
+  if (first === undefined) return null; // "/" or a pathless layout: any address may start here
+  return /[:*?()\\]/.test(first) ? null : first.toLowerCase();
+}
+
+function indexOf<B extends Branch>(branches: B[]): BranchIndex<B> {
+  let index = indexes.get(branches) as BranchIndex<B> | undefined;
+  if (!index) {
+    const firsts = new Set<string>();
+    for (const b of branches) {
+      const f = plainFirstSegment(b.path);
+      if (f !== null) firsts.add(f);
+    }
+    const byFirst = new Map<string, B[]>();
+    for (const f of firsts) {
+      byFirst.set(
+        f,
+        branches.filter((b) => {
+          const g = plainFirstSegment(b.path);
+          return g === null || g === f;
+        }),
+      );
+    }
+    index = { byFirst, any: branches.filter((b) => plainFirstSegment(b.path) === null) };
+    indexes.set(branches, index as BranchIndex<Branch>);
+  }
+  return index;
+}
+
+/**
+ * The branches, in their rank order, that may match `pathname` or one of its ancestors. Returns
+ * `branches` itself when the address is one the filter does not read (percent-encoded, so React
+ * Router would decode it first).
+ */
+export function branchesForPath<B extends Branch>(branches: B[], pathname: string): B[] {
+  if (pathname.includes("%")) return branches;
+  const first = pathname.split("/").find((s) => s !== "");
+  const index = indexOf(branches);
+  if (first === undefined) return index.any;
+  return index.byFirst.get(first.toLowerCase()) ?? index.any;
+}
