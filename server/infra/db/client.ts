@@ -5,6 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { queriesInOneTrip } from "./pglite-one-trip.ts";
 import { acquireDataDirLock } from "./lock.ts";
 import { untarInto } from "./untar.ts";
 import { countWrites } from "./write-generation.ts";
@@ -84,6 +85,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File | { path: s
     lock?.release();
     throw error;
   }
+  // A query with plain parameters goes into the engine in one trip, not six (pglite-one-trip.ts).
+  if (process.env.PLATEN_PGLITE_ONE_TRIP !== "off") queriesInOneTrip(client);
   const db = drizzlePglite(client, { casing: "snake_case" }) as unknown as Db;
   // One process owns this database: its writes can be counted, so reads may be kept until the next.
   countWrites(client, db);

@@ -1,0 +1,129 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queriesInOneTrip } from "./pglite-one-trip.ts";
+
+// Two engines with the same table: PGlite's own `query` and the one-trip one must answer alike.
+let own: PGlite;
+let fast: PGlite;
+
+const SETUP = `
+  create table t (id int primary key, name text, flag boolean, amount bigint, ratio double precision,
+    data jsonb, at timestamptz, tags text[], blob bytea);
+  insert into t values (1, 'one', true, 9007199254740993, 0.5, '{"a":[1,2]}', '2026-11-29T05:00:00Z', '{x,"y z"}', '\\x0102');
+`;
+
+beforeAll(async () => {
+  own = await PGlite.create();
+  fast = await PGlite.create();
+  queriesInOneTrip(fast);
+  await own.exec(SETUP);
+  await fast.exec(SETUP);
+});
+afterAll(async () => {
+  await own.close();
+  await fast.close();
+});
+
+async function both(query: string, params?: unknown[], options?: Parameters<PGlite["query"]>[2]) {
+  const [a, b] = await Promise.all([own.query(query, params, options), fast.query(query, params, options)]);
+  expect(b).toEqual(a);
+  return b;
+}
+
+describe("queries in one trip", () => {
+  it("answers every column type as PGlite does, in object and array rows", async () => {
+    const r = await both("select * from t where id = $1", [1]);
+    expect(r.rows).toHaveLength(1);
+    await both("select * from t where id = $1", [1], { rowMode: "array" });
+    await both("select id, name from t where id = $1 and name = $2", [2, "none"]);
+  });
+
+  it("goes into the engine once per query, where PGlite's own path goes six times", async () => {
+    const trips = async (db: PGlite) => {
+      const original = db.execProtocolStream.bind(db);
+      let n = 0;
+      db.execProtocolStream = (...args) => {
+        n++;
+        return original(...args);
+      };
+      await db.query("select name from t where id = $1", [1]);
+      db.execProtocolStream = original;
+      return n;
+    };
+    expect(await trips(fast)).toBe(1);
+    expect(await trips(own)).toBe(6);
+  });
+
+  it("writes parameters of every primitive type as PGlite does", async () => {
+    const values: unknown[][] = [
+      [10, 'it\'s "quoted" – ünïcode ✓', false, 1234567890123456789n, 3.25, '{"k":"v"}'],
+      [11, "", true, 0n, -0.001, "[]"],
+      [12, null, null, null, null, null],
+      [13, undefined, "true", "42", "1e3", '"text"'],
+    ];
+    for (const v of values) {
+      await both("insert into t (id, name, flag, amount, ratio, data) values ($1, $2, $3, $4, $5, $6) returning *", v);
+    }
+    // A boolean where the server infers text, a number where it infers text, a bigint in a sum.
+    await both("select $1::text as a, $2::text as b, $3::numeric + 1 as c, $4 = 'x' as d", [true, 7, 2n ** 70n, "x"]);
+    await both("select count(*)::int as n from t where flag = $1", [true]);
+  });
+
+  it("takes PGlite's own path for dates, arrays, objects and bytes", async () => {
+    const at = new Date("2026-11-29T05:00:00Z");
+    await both("select id from t where at = $1", [at]);
+    await both("select id from t where tags = $1", [["x", "y z"]]);
+    await both("select id from t where data = $1", [{ a: [1, 2] }]);
+    await both("select id from t where blob = $1", [new Uint8Array([1, 2])]);
+  });
+
+  it("throws PostgreSQL's error with its code and the query, and goes on working", async () => {
+    const error = await fast.query("insert into t (id) values ($1)", [1]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "23505", query: "insert into t (id) values ($1)", params: [1] });
+    await expect(fast.query("selec 1", [])).rejects.toMatchObject({ code: "42601" });
+    await expect(fast.query("select $1::int", ["x"])).rejects.toMatchObject({ code: "22P02" });
+    await both("select name from t where id = $1", [1]);
+  });
+
+  it("commits a transaction, rolls back a failed one, and keeps others out while one is open", async () => {
+    await fast.transaction(async (tx) => {
+      await tx.query("update t set name = $1 where id = $2", ["committed", 1]);
+      expect((await tx.query<{ name: string }>("select name from t where id = $1", [1])).rows[0]?.name).toBe("committed");
+    });
+    expect((await fast.query<{ name: string }>("select name from t where id = $1", [1])).rows[0]?.name).toBe("committed");
+
+    await expect(
+      fast.transaction(async (tx) => {
+        await tx.query("update t set name = $1 where id = $2", ["rolled back", 1]);
+        await tx.query("insert into t (id) values ($1)", [1]);
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect((await fast.query<{ name: string }>("select name from t where id = $1", [1])).rows[0]?.name).toBe("committed");
+
+    // A query from outside waits for the open transaction to end.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const order: string[] = [];
+    const tx = fast.transaction(async (t) => {
+      await t.query("update t set name = $1 where id = $2", ["inside", 1]);
+      await held;
+      order.push("commit");
+    });
+    const outside = fast.query<{ name: string }>("select name from t where id = $1", [1]).then((r) => {
+      order.push("outside");
+      return r.rows[0]?.name;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await tx;
+    expect(await outside).toBe("inside");
+    expect(order).toEqual(["commit", "outside"]);
+
+    // A closed transaction refuses queries.
+    let kept: { query: PGlite["query"] } | undefined;
+    await fast.transaction(async (t) => {
+      kept = t;
+    });
+    await expect(kept!.query("select 1", [])).rejects.toThrow("Transaction is closed");
+  });
+});

@@ -1,0 +1,104 @@
+import { type PGlite, type QueryOptions, type Results, type Transaction, protocol, parse } from "@electric-sql/pglite";
+
+// A query with parameters in one trip through PGlite's engine instead of six (issue 24, ADR 0028).
+//
+// PGlite's `query` sends PostgreSQL's extended protocol one message per call into the WebAssembly
+// engine: Parse, Describe (statement), Bind, Describe (portal), Execute, Sync, each a separate
+// pass with its own buffers and parsing, and it asks for the parameters' types only to choose how
+// to write each value as text. For a value of a primitive type the text does not depend on that
+// choice (PGlite writes a number, a bigint or a string the same whatever the type; a boolean as
+// 't'/'f' for a boolean column, `toString()` elsewhere, and PostgreSQL reads 'true'/'false' as a
+// boolean too). So when every parameter is a string, number, bigint, boolean, null or undefined,
+// the messages go in one buffer with Parse's types left to the server (as PGlite leaves them), and
+// the answer is parsed by PGlite's own result parser. Anything else (a Date, an array, an object,
+// bytes, a COPY blob, custom serializers or parameter types) takes PGlite's own path unchanged.
+//
+// Locking is PGlite's: outside a transaction the query holds the transaction mutex and the query
+// mutex, then syncs the file system as PGlite does; inside one (a transaction holds the former) it
+// takes the query mutex only.
+
+const { serialize } = protocol;
+
+type Param = string | number | bigint | boolean | null | undefined;
+const isPrimitive = (v: unknown): v is Param =>
+  v === null || v === undefined || typeof v === "string" || typeof v === "number" || typeof v === "bigint" || typeof v === "boolean";
+
+function oneTripEligible(params: unknown[] | undefined, options: QueryOptions | undefined): params is Param[] | undefined {
+  if (options && (options.blob || options.paramTypes || options.serializers || options.onNotice)) return false;
+  return params === undefined || params.every(isPrimitive);
+}
+
+function message(query: string, params: Param[] | undefined): Uint8Array {
+  const values = (params ?? []).map((v) => (v === null || v === undefined ? null : String(v)));
+  const parts = [
+    serialize.parse({ text: query, types: [] }),
+    serialize.bind({ values }),
+    serialize.describe({ type: "P" }),
+    serialize.execute({}),
+    serialize.sync(),
+  ];
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** PGlite's error, with the query on it as PGlite's own path puts it. */
+function withQuery(error: unknown, query: string, params: unknown[] | undefined, options: QueryOptions | undefined): unknown {
+  if (error instanceof Error && "code" in error) Object.assign(error, { query, params, queryOptions: options });
+  return error;
+}
+
+interface Engine {
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+async function run<T>(client: PGlite, query: string, params: Param[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
+  try {
+    const messages = await client.execProtocolStream(message(query, params), { syncToFs: false });
+    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+  } catch (error) {
+    throw withQuery(error, query, params, options);
+  }
+}
+
+/**
+ * Replaces `client.query` and `client.transaction` (in place, before anything else wraps them)
+ * with versions that send an eligible query in one trip. The rest is PGlite's.
+ */
+export function queriesInOneTrip(client: PGlite): void {
+  const engine = client as unknown as Engine;
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+
+  client.query = async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
+    if (!oneTripEligible(params, options)) return query<T>(text, params, options);
+    await client.waitReady;
+    return engine._runExclusiveTransaction(() =>
+      engine._runExclusiveQuery(async () => {
+        const result = await run<T>(client, text, params, options);
+        await client.syncToFs();
+        return result;
+      }),
+    );
+  };
+
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      const fast: Transaction = Object.create(tx) as Transaction;
+      Object.defineProperty(fast, "closed", { get: () => tx.closed });
+      fast.query = async <R>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
+        if (!oneTripEligible(params, options)) return txQuery<R>(text, params, options);
+        if (tx.closed) throw new Error("Transaction is closed");
+        return engine._runExclusiveQuery(() => run<R>(client, text, params, options));
+      };
+      return callback(fast);
+    });
+}
