@@ -32,6 +32,8 @@ export const envSchema = z
     RENDER_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
     /** The server's kept styles (app/theme/ssr-styled.ts, ADR 0021): on, off, or verify (each reuse checked; the e2e server). */
     PLATEN_STYLE_MEMO: z.enum(["on", "off", "verify"]).optional(),
+    /** PGlite queries with plain parameters in one trip through the engine (server/infra/db/pglite-one-trip.ts, ADR 0028): on or off. */
+    PLATEN_PGLITE_ONE_TRIP: z.enum(["on", "off"]).optional(),
     /** HTTP processes (node:cluster); default: one per core on PostgreSQL in production, else 1. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     // identity
