@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queriesInOneTrip } from "./pglite-one-trip.ts";
 
@@ -36,6 +36,16 @@ describe("queries in one trip", () => {
     expect(r.rows).toHaveLength(1);
     await both("select * from t where id = $1", [1], { rowMode: "array" });
     await both("select id, name from t where id = $1 and name = $2", [2, "none"]);
+  });
+
+  it("applies a query's own parsers before the client's, as Drizzle passes them", async () => {
+    const keep = (v: string) => v;
+    const drizzleLike = { rowMode: "array" as const, parsers: { [types.TIMESTAMPTZ]: keep, [types.DATE]: keep, [1185]: keep } };
+    await both("select at, at::date as d, array[at] as ats, id from t where id = $1", [1], drizzleLike);
+    await both("select id, amount from t where id = $1", [1], { parsers: { [types.INT4]: (v: string) => Number(v) * 2 } });
+    await both("select 1 as a, 2 as a, null::int as n where $1", [true]);
+    await both("create table if not exists t2 (id int)", []);
+    await both("update t set name = name where id = $1", [-1]);
   });
 
   it("goes into the engine once per query, where PGlite's own path goes six times", async () => {

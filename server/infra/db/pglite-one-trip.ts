@@ -1,4 +1,4 @@
-import { type PGlite, type QueryOptions, type Results, type Transaction, protocol, parse } from "@electric-sql/pglite";
+import { type PGlite, type QueryOptions, type Results, type Transaction, protocol, types } from "@electric-sql/pglite";
 
 // A query with parameters in one trip through PGlite's engine instead of six (issue 24, ADR 0028).
 //
@@ -10,7 +10,7 @@ import { type PGlite, type QueryOptions, type Results, type Transaction, protoco
 // 't'/'f' for a boolean column, `toString()` elsewhere, and PostgreSQL reads 'true'/'false' as a
 // boolean too). So when every parameter is a string, number, bigint, boolean, null or undefined,
 // the messages go in one buffer with Parse's types left to the server (as PGlite leaves them), and
-// the answer is parsed by PGlite's own result parser. Anything else (a Date, an array, an object,
+// the answer is parsed as PGlite's result parser does it. Anything else (a Date, an array, an object,
 // bytes, a COPY blob, custom serializers or parameter types) takes PGlite's own path unchanged.
 //
 // Locking is PGlite's: outside a transaction the query holds the transaction mutex and the query
@@ -59,10 +59,66 @@ interface Engine {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
 }
 
+type Parser = (x: string, typeId: number) => unknown;
+type Messages = Awaited<ReturnType<PGlite["execProtocolStream"]>>;
+
+/**
+ * PGlite's `parseResults` for the one statement of a trip, without its per-query copy of every
+ * parser: PGlite spreads its table of parsers (one per type and array type of the database, a few
+ * hundred) and the query's own (Drizzle passes a few on every query) into a new object for each
+ * query. Here each column's parser is looked up once, in the same order of precedence: the query's,
+ * the client's, PGlite's defaults.
+ */
+function parseResult<T>(messages: Messages, clientParsers: Record<number | string, Parser>, options: QueryOptions | undefined): Results<T> {
+  const own = options?.parsers as Record<number | string, Parser | undefined> | undefined;
+  const defaults = types.parsers as Record<number | string, Parser | undefined>;
+  const arrays = options?.rowMode === "array";
+  let fields: { name: string; dataTypeID: number }[] = [];
+  let columnParsers: (Parser | undefined)[] = [];
+  let rows: unknown[] = [];
+  let affectedRows = 0;
+  let result: Results<T> | null = null;
+  for (const message of messages) {
+    if (message.name === "rowDescription") {
+      fields = (message as unknown as { fields: { name: string; dataTypeID: number }[] }).fields.map((f) => ({
+        name: f.name,
+        dataTypeID: f.dataTypeID,
+      }));
+      columnParsers = fields.map(
+        (f) => (own && f.dataTypeID in own ? own[f.dataTypeID] : clientParsers[f.dataTypeID]) ?? defaults[f.dataTypeID],
+      );
+    } else if (message.name === "dataRow") {
+      const values = (message as unknown as { fields: (string | null)[] }).fields;
+      const parsed = values.map((x, i) => {
+        if (x === null) return null;
+        const parser = columnParsers[i];
+        return parser ? parser(x, fields[i]!.dataTypeID) : x;
+      });
+      if (arrays) rows.push(parsed);
+      else {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < parsed.length; i++) row[fields[i]!.name] = parsed[i];
+        rows.push(row);
+      }
+    } else if (message.name === "commandComplete" && result === null) {
+      const parts = (message as unknown as { text: string }).text.split(" ");
+      const command = parts[0]!;
+      const rowCount = parseInt(parts[parts.length - 1]!, 10);
+      if (command === "INSERT" || command === "UPDATE" || command === "DELETE" || command === "COPY" || command === "MERGE")
+        affectedRows += rowCount;
+      result = { rows: rows as T[], fields, command, affectedRows } as Results<T>;
+      if (!Number.isNaN(rowCount)) (result as { rowCount?: number }).rowCount = rowCount;
+      fields = [];
+      rows = [];
+    }
+  }
+  return result ?? ({ affectedRows: 0, rows: [], fields: [] } as Results<T>);
+}
+
 async function run<T>(client: PGlite, query: string, params: Param[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
   try {
     const messages = await client.execProtocolStream(message(query, params), { syncToFs: false });
-    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    return parseResult<T>(messages, client.parsers as Record<number | string, Parser>, options);
   } catch (error) {
     throw withQuery(error, query, params, options);
   }
