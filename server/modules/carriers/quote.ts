@@ -5,7 +5,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { countryName, ISO_COUNTRY_CODES } from "../../contracts/countries.ts";
-import { AppError, type Ctx } from "../../kernel/index.ts";
+import { UntilWriteMemo } from "../../infra/db/index.ts";
+import { AppError, readOnceKept, type Ctx } from "../../kernel/index.ts";
 import { assertSeesCarriers } from "./access.ts";
 import { catalogueEntry } from "./accounts.ts";
 import { carrierAccounts, carrierRates, carrierServices, carrierZones } from "./schema.ts";
@@ -97,7 +98,19 @@ interface Tables {
   breaksOf: Map<string, RateRow[]>;
 }
 
-async function loadTables(ctx: Ctx, q: { fulfillerId: string; carrierAccountId?: string; serviceCode?: string }): Promise<Tables> {
+/**
+ * Rate tables change only when a print shop edits its carriers: on the embedded database they are
+ * kept until the next write (ADR 0016), and read once per page request. Callers only read them.
+ */
+const keptTables = new UntilWriteMemo<Tables>(2_000);
+
+function loadTables(ctx: Ctx, q: { fulfillerId: string; carrierAccountId?: string; serviceCode?: string }): Promise<Tables> {
+  return readOnceKept(ctx, keptTables, `rate-tables:${q.fulfillerId}|${q.carrierAccountId ?? ""}|${q.serviceCode ?? ""}`, () =>
+    readTables(ctx, q),
+  );
+}
+
+async function readTables(ctx: Ctx, q: { fulfillerId: string; carrierAccountId?: string; serviceCode?: string }): Promise<Tables> {
   const accounts = await ctx.db
     .select()
     .from(carrierAccounts)
