@@ -5,6 +5,8 @@ export {
   listPackable,
   packParcel,
   unpackParcel,
+  countParcels,
+  countShipments,
   listParcels,
   parcelPhoto,
   packingSlip,

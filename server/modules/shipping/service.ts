@@ -301,6 +301,22 @@ export async function listParcels(
   return parcelViews(ctx, rows);
 }
 
+/**
+ * How many of a print shop's parcels are in a status, counted up to `cap` (a checklist says
+ * "1000+", it need not count further); one query, where listing them reads their lines too.
+ */
+export async function countParcels(ctx: Ctx, input: { fulfillerId: string; status: ParcelStatus; cap: number }): Promise<number> {
+  await shopFor(ctx, input.fulfillerId);
+  const capped = ctx.db
+    .select({ one: sql`1` })
+    .from(parcels)
+    .where(and(eq(parcels.fulfillerId, input.fulfillerId), eq(parcels.status, input.status)))
+    .limit(input.cap)
+    .as("capped");
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return Number(row?.n ?? 0);
+}
+
 async function parcelViews(ctx: Ctx, rows: ParcelRow[]): Promise<ParcelView[]> {
   if (!rows.length) return [];
   const fulfillerId = rows[0]!.fulfillerId;
@@ -751,6 +767,23 @@ export async function listShipments(
     .offset(Math.max(0, input.offset ?? 0));
   const numbers = await manifestNumbersOf(ctx.db, rows);
   return rows.map((s) => shipmentView(s, numbers));
+}
+
+/** How many of a print shop's shipments are in a status ("live": bought or manifested), counted up to `cap`. */
+export async function countShipments(
+  ctx: Ctx,
+  input: { fulfillerId: string; status: ShipmentStatus | "live"; cap: number },
+): Promise<number> {
+  await shopFor(ctx, input.fulfillerId);
+  const status = input.status === "live" ? inArray(shipments.status, ["purchased", "manifested"]) : eq(shipments.status, input.status);
+  const capped = ctx.db
+    .select({ one: sql`1` })
+    .from(shipments)
+    .where(and(eq(shipments.fulfillerId, input.fulfillerId), status))
+    .limit(input.cap)
+    .as("capped");
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return Number(row?.n ?? 0);
 }
 
 function labelDoc(s: ShipmentRow): LabelDocument {

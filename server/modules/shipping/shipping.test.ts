@@ -20,6 +20,8 @@ import {
   buyLabel,
   createManifest,
   listPackable,
+  countParcels,
+  countShipments,
   listParcels,
   listShipments,
   manifestDocument,
@@ -307,6 +309,32 @@ describe("labels and shipments", () => {
     expect(refused.every((r) => r.error?.[0] === 404)).toBe(true);
     expect(await batch(stranger)).toEqual(refused);
     expect(await shippingOptionsMany(owner(), [])).toEqual([]);
+  });
+
+  it("counts parcels and shipments by status as listing them would, up to a cap", async () => {
+    const f = shop.fulfiller.id;
+    for (const status of ["packed", "shipped"] as const) {
+      const listed = (await listParcels(owner(), { fulfillerId: f, status, limit: 1000 })).length;
+      expect(listed).toBeGreaterThan(0);
+      expect(await countParcels(owner(), { fulfillerId: f, status, cap: 1000 })).toBe(listed);
+      expect(await countParcels(owner(), { fulfillerId: f, status, cap: 1 })).toBe(1);
+    }
+    for (const status of ["purchased", "manifested", "live"] as const) {
+      const listed = (await listShipments(owner(), { fulfillerId: f, status, limit: 1000 })).length;
+      expect(await countShipments(owner(), { fulfillerId: f, status, cap: 1000 })).toBe(listed);
+    }
+    expect(await countShipments(owner(), { fulfillerId: f, status: "live", cap: 1 })).toBe(1);
+    const other = await makeShop(t.db);
+    await expect(
+      countParcels(createCtx(t.db, other.owner, { clock }), { fulfillerId: f, status: "packed", cap: 10 }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(
+      countShipments(createCtx(t.db, anonymous(), { clock }), { fulfillerId: f, status: "live", cap: 10 }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it("is the print shop's alone: a shopper, a visitor and another print shop get a 404", async () => {
