@@ -43,22 +43,18 @@ export function plainFirstSegment(path: string): string | null {
 function indexOf<B extends Branch>(branches: B[]): BranchIndex<B> {
   let index = indexes.get(branches) as BranchIndex<B> | undefined;
   if (!index) {
-    const firsts = new Set<string>();
-    for (const b of branches) {
-      const f = plainFirstSegment(b.path);
-      if (f !== null) firsts.add(f);
-    }
+    // Each branch's first segment, worked out once.
+    const keyed = branches.map((b) => ({ b, first: plainFirstSegment(b.path) }));
+    const any = keyed.filter((k) => k.first === null).map((k) => k.b);
     const byFirst = new Map<string, B[]>();
-    for (const f of firsts) {
-      byFirst.set(
-        f,
-        branches.filter((b) => {
-          const g = plainFirstSegment(b.path);
-          return g === null || g === f;
-        }),
-      );
+    for (const f of new Set(keyed.map((k) => k.first))) {
+      if (f !== null)
+        byFirst.set(
+          f,
+          keyed.filter((k) => k.first === null || k.first === f).map((k) => k.b),
+        );
     }
-    index = { byFirst, any: branches.filter((b) => plainFirstSegment(b.path) === null) };
+    index = { byFirst, any };
     indexes.set(branches, index as BranchIndex<Branch>);
   }
   return index;

@@ -30,22 +30,13 @@ function oneTripEligible(params: unknown[] | undefined, options: QueryOptions | 
 
 function message(query: string, params: Param[] | undefined): Uint8Array {
   const values = (params ?? []).map((v) => (v === null || v === undefined ? null : String(v)));
-  const parts = [
+  return Buffer.concat([
     serialize.parse({ text: query, types: [] }),
     serialize.bind({ values }),
     serialize.describe({ type: "P" }),
     serialize.execute({}),
     serialize.sync(),
-  ];
-  let length = 0;
-  for (const p of parts) length += p.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  ]);
 }
 
 /** PGlite's error, with the query on it as PGlite's own path puts it. */
@@ -148,8 +139,8 @@ export function queriesInOneTrip(client: PGlite): void {
   client.transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
     transaction((tx) => {
       const txQuery = tx.query.bind(tx);
+      // Everything else, `closed` included, is the transaction's own (through the prototype).
       const fast: Transaction = Object.create(tx) as Transaction;
-      Object.defineProperty(fast, "closed", { get: () => tx.closed });
       fast.query = async <R>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
         if (!oneTripEligible(params, options)) return txQuery<R>(text, params, options);
         if (tx.closed) throw new Error("Transaction is closed");

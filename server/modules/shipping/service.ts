@@ -5,7 +5,7 @@
 // group), and hands the day's labels over on a manifest. Labels are bought state first, carrier
 // after: the shipment row and its key are written before the carrier is called, so a retry after a
 // failure or a crash buys the same label again, never a second one.
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { LabelDocument, ManifestDocument, PackingSlipDocument } from "../../contracts/documents.ts";
 import type { PostalAddress, TrackingEvent } from "../../contracts/ports.ts";
 import { newId, transaction, type Db } from "../../infra/db/index.ts";
@@ -301,20 +301,25 @@ export async function listParcels(
   return parcelViews(ctx, rows);
 }
 
+/** Rows of `table` matching `where`, counted up to `cap` (one query; the rest is not counted). */
+async function cappedCount(ctx: Ctx, table: typeof parcels | typeof shipments, where: SQL | undefined, cap: number): Promise<number> {
+  const capped = ctx.db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap)
+    .as("capped");
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return Number(row?.n ?? 0);
+}
+
 /**
  * How many of a print shop's parcels are in a status, counted up to `cap` (a checklist says
  * "1000+", it need not count further); one query, where listing them reads their lines too.
  */
 export async function countParcels(ctx: Ctx, input: { fulfillerId: string; status: ParcelStatus; cap: number }): Promise<number> {
   await shopFor(ctx, input.fulfillerId);
-  const capped = ctx.db
-    .select({ one: sql`1` })
-    .from(parcels)
-    .where(and(eq(parcels.fulfillerId, input.fulfillerId), eq(parcels.status, input.status)))
-    .limit(input.cap)
-    .as("capped");
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return Number(row?.n ?? 0);
+  return cappedCount(ctx, parcels, and(eq(parcels.fulfillerId, input.fulfillerId), eq(parcels.status, input.status)), input.cap);
 }
 
 async function parcelViews(ctx: Ctx, rows: ParcelRow[]): Promise<ParcelView[]> {
@@ -776,14 +781,7 @@ export async function countShipments(
 ): Promise<number> {
   await shopFor(ctx, input.fulfillerId);
   const status = input.status === "live" ? inArray(shipments.status, ["purchased", "manifested"]) : eq(shipments.status, input.status);
-  const capped = ctx.db
-    .select({ one: sql`1` })
-    .from(shipments)
-    .where(and(eq(shipments.fulfillerId, input.fulfillerId), status))
-    .limit(input.cap)
-    .as("capped");
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return Number(row?.n ?? 0);
+  return cappedCount(ctx, shipments, and(eq(shipments.fulfillerId, input.fulfillerId), status), input.cap);
 }
 
 function labelDoc(s: ShipmentRow): LabelDocument {
