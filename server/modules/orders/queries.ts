@@ -449,8 +449,33 @@ export async function listFulfillerGroups(
     page = Number.isInteger(input.page) && input.page! >= 1 ? Math.min(input.page!, pages) : 1;
   }
   const [groups, balance] = await Promise.all([
+    // The columns the rows show (each column is work for the embedded engine: a page of 20 rows
+    // read every column of both tables in about three times the time).
     ctx.db
-      .select({ g: shipmentGroups, o: orders })
+      .select({
+        g: {
+          id: shipmentGroups.id,
+          status: shipmentGroups.status,
+          warehouseId: shipmentGroups.warehouseId,
+          warehouseName: shipmentGroups.warehouseName,
+          carrier: shipmentGroups.carrier,
+          trackingNumber: shipmentGroups.trackingNumber,
+          shippingMinor: shipmentGroups.shippingMinor,
+          reprintOf: shipmentGroups.reprintOf,
+          reprintReason: shipmentGroups.reprintReason,
+          reprintedAt: shipmentGroups.reprintedAt,
+          productionDays: shipmentGroups.productionDays,
+        },
+        o: {
+          id: orders.id,
+          number: orders.number,
+          status: orders.status,
+          createdAt: orders.createdAt,
+          paidAt: orders.paidAt,
+          address: orders.address,
+          currency: orders.currency,
+        },
+      })
       .from(shipmentGroups)
       .innerJoin(orders, eq(orders.id, shipmentGroups.orderId))
       .where(where)
@@ -463,7 +488,22 @@ export async function listFulfillerGroups(
   if (!groups.length) return { rows: [], balance, total, page };
   const groupIds = groups.map((r) => r.g.id);
   const [lines, payouts] = await Promise.all([
-    ctx.db.select().from(orderLines).where(inArray(orderLines.groupId, groupIds)).orderBy(asc(orderLines.sortOrder)),
+    ctx.db
+      .select({
+        id: orderLines.id,
+        groupId: orderLines.groupId,
+        title: orderLines.title,
+        color: orderLines.color,
+        size: orderLines.size,
+        sku: orderLines.sku,
+        quantity: orderLines.quantity,
+        refundedQuantity: orderLines.refundedQuantity,
+        image: orderLines.image,
+        printFiles: orderLines.printFiles,
+      })
+      .from(orderLines)
+      .where(inArray(orderLines.groupId, groupIds))
+      .orderBy(asc(orderLines.sortOrder)),
     fulfillerEarnings(ctx, { fulfillerId: f.id, orderIds: [...new Set(groups.map((r) => r.o.id))] }),
   ]);
   return {
