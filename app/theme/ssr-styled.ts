@@ -229,6 +229,24 @@ function Insertion({ cache, serialized, isStringTag }: { cache: EmotionCache; se
   return null;
 }
 
+/** The server's Insertion: registers the styles and gives the <style> of rules new to this request, else null. */
+function serverRules(cache: EmotionCache, serialized: SerializedStyles, isStringTag: boolean): React.ReactElement | null {
+  registerStyles(cache, serialized, isStringTag);
+  const rules = insertStyles(cache, serialized, isStringTag) as string | undefined;
+  if (rules === undefined) return null;
+  let serializedNames = serialized.name;
+  let next = serialized.next;
+  while (next !== undefined) {
+    serializedNames += ` ${next.name}`;
+    next = next.next;
+  }
+  return React.createElement("style", {
+    "data-emotion": `${cache.key} ${serializedNames}`,
+    dangerouslySetInnerHTML: { __html: rules },
+    nonce: cache.sheet.nonce,
+  });
+}
+
 const createStyled = (tag: StyledTag | string, options?: Options): ((...args: unknown[]) => StyledTag) => {
   const t = tag as StyledTag;
   const isReal = typeof tag !== "string" && t.__emotion_real === tag;
@@ -257,11 +275,21 @@ const createStyled = (tag: StyledTag | string, options?: Options): ((...args: un
     // Serialised styles per theme, then per key of the props (see the top of this file).
     const tables = new WeakMap<object, Map<string, SerializedStyles>>();
 
-    function serialize(cache: EmotionCache, classInterpolations: string[], mergedProps: Props): SerializedStyles {
-      const run = () => serializeStyles(styles.concat(classInterpolations), cache.registered, mergedProps);
+    // `props` without a theme is given `theme` (the context's) for the style functions, as Emotion
+    // does; the copy is made only when they run (a miss), the key reads the props as they are.
+    function serialize(cache: EmotionCache, classInterpolations: string[], props: Props, theme: unknown): SerializedStyles {
+      const run = () => {
+        let mergedProps = props;
+        if (props.theme == null) {
+          mergedProps = {};
+          for (const key in props) mergedProps[key] = props[key];
+          mergedProps.theme = theme;
+        }
+        return serializeStyles(styles.concat(classInterpolations), cache.registered, mergedProps);
+      };
       if (!MEMO) return run();
-      const themeId = themeIdentity(mergedProps.theme);
-      const key = themeId && styleKey(mergedProps);
+      const themeId = themeIdentity(theme);
+      const key = themeId && styleKey(props);
       if (!themeId || key === null) return run();
       let table = tables.get(themeId);
       if (!table) {
@@ -288,19 +316,14 @@ const createStyled = (tag: StyledTag | string, options?: Options): ((...args: un
       const FinalTag = (shouldUseAs && (props.as as React.ElementType)) || baseTag;
       let className = "";
       const classInterpolations: string[] = [];
-      let mergedProps = props;
-      if (props.theme == null) {
-        mergedProps = {};
-        for (const key in props) mergedProps[key] = props[key];
-        mergedProps.theme = React.useContext(ThemeContext);
-      }
+      const theme: unknown = props.theme == null ? React.useContext(ThemeContext) : props.theme;
       if (typeof props.className === "string") {
         className = getRegisteredStyles(cache.registered, classInterpolations, props.className);
       } else if (props.className != null) {
         className = `${String(props.className)} `;
       }
 
-      const serialized = serialize(cache, classInterpolations, mergedProps);
+      const serialized = serialize(cache, classInterpolations, props, theme);
       className += `${cache.key}-${serialized.name}`;
       if (targetClassName !== undefined) className += ` ${targetClassName}`;
 
@@ -314,12 +337,21 @@ const createStyled = (tag: StyledTag | string, options?: Options): ((...args: un
       newProps.className = className;
       if (ref) newProps.ref = ref;
 
-      return React.createElement(
-        React.Fragment,
-        null,
-        React.createElement(Insertion, { cache, serialized, isStringTag: typeof FinalTag === "string" }),
-        React.createElement(FinalTag, newProps),
-      );
+      const element = React.createElement(FinalTag, newProps);
+      if (isBrowser) {
+        return React.createElement(
+          React.Fragment,
+          null,
+          React.createElement(Insertion, { cache, serialized, isStringTag: typeof FinalTag === "string" }),
+          element,
+        );
+      }
+      // On the server, what Emotion's Insertion child does, done here: its effect runs at once
+      // there, so it only ever drew the <style> of rules new to this request, or nothing. One
+      // element instead of a fragment, a component and its element (most styled elements of a
+      // page bring no new rules), for the same HTML.
+      const rules = serverRules(cache, serialized, typeof FinalTag === "string");
+      return rules === null ? element : React.createElement(React.Fragment, null, rules, element);
     }) as unknown as StyledTag;
 
     Styled.displayName =
