@@ -136,4 +136,65 @@ describe("queries in one trip", () => {
     });
     await expect(kept!.query("select 1", [])).rejects.toThrow("Transaction is closed");
   });
+
+  it("parses a query once: later trips bind the engine's named statement, which outlives transactions", async () => {
+    const sent: Uint8Array[] = [];
+    const original = fast.execProtocolStream.bind(fast);
+    fast.execProtocolStream = (message, ...rest) => {
+      sent.push(message);
+      return original(message, ...rest);
+    };
+    const q = "select id, amount from t where id = $1 and $2::text is not null";
+    await both(q, [1, "a"]);
+    await both(q, [1, "b"]);
+    await fast
+      .transaction(async (tx) => {
+        await tx.query(q, [1, "c"]);
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    await both(q, [1, "d"]);
+    fast.execProtocolStream = original;
+    // Parse is message type "P" (0x50) at the start of a trip; only the first trip of q has it.
+    const parses = sent.filter((m) => m[0] === 0x50).length;
+    expect(parses).toBe(1);
+    // DDL and session commands are not kept.
+    await both("create table if not exists t3 (id int)", []);
+    const names = (await fast.query<{ statement: string }>("select statement from pg_prepared_statements")).rows.map((r) => r.statement);
+    expect(names).toContain(q);
+    expect(names.some((n) => /create table/i.test(n))).toBe(false);
+    // PGlite's own path leaves none.
+    expect((await own.query("select statement from pg_prepared_statements")).rows).toEqual([]);
+  });
+
+  it("closes a statement a failed trip made, and prepares again a statement the schema made stale", async () => {
+    await fast.exec("create table if not exists s (id int primary key)");
+    const insert = "insert into s (id) values ($1)";
+    await fast.query(insert, [1]);
+    await expect(fast.query(insert, [1])).rejects.toMatchObject({ code: "23505" });
+    await fast.query(insert, [2]);
+    const bad = "select nope from s where id = $1";
+    await expect(fast.query(bad, [1])).rejects.toMatchObject({ code: "42703" });
+    await expect(fast.query(bad, [1])).rejects.toMatchObject({ code: "42703" });
+    const statements = (await fast.query<{ statement: string }>("select statement from pg_prepared_statements")).rows.map(
+      (r) => r.statement,
+    );
+    expect(statements).not.toContain(bad);
+
+    const all = "select * from s where id > $1 order by id";
+    expect((await fast.query(all, [0])).rows).toEqual([{ id: 1 }, { id: 2 }]);
+    await fast.exec("alter table s add column label text default 'x'");
+    expect((await fast.query(all, [0])).rows).toEqual([
+      { id: 1, label: "x" },
+      { id: 2, label: "x" },
+    ]);
+  });
+
+  it("keeps at most 500 statements, closing the least recently used", async () => {
+    for (let i = 0; i < 520; i++) await fast.query(`select ${i} as n where $1`, [true]);
+    const n = (await fast.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where $1", [true])).rows[0]!.n;
+    expect(n).toBeLessThanOrEqual(500);
+    expect(n).toBeGreaterThan(400);
+    expect((await fast.query<{ n: number }>("select 3 as n where $1", [true])).rows).toEqual([{ n: 3 }]);
+  });
 });

@@ -28,16 +28,78 @@ function oneTripEligible(params: unknown[] | undefined, options: QueryOptions | 
   return params === undefined || params.every(isPrimitive);
 }
 
-function message(query: string, params: Param[] | undefined): Uint8Array {
+/** Statements kept prepared in the engine's session (it has one, for the life of the client). */
+const MAX_STATEMENTS = 500;
+/** What is worth keeping prepared: the application's reads and writes, not DDL or session commands. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * The engine's named statements, by query text, least recently used first. A statement is parsed
+ * (and analysed) once, and PostgreSQL's plan cache may keep its plan: the trips after the first
+ * are Bind, Describe, Execute, Sync. Statements outlive transactions (a rollback keeps them); one
+ * a failed trip may have made half-way is closed at the start of the next trip, as is the least
+ * recently used one past MAX_STATEMENTS.
+ */
+class Statements {
+  private readonly names = new Map<string, string>();
+  private toClose: string[] = [];
+  private made = 0;
+
+  /** The name for `query` (and whether the trip must parse it), or null for the unnamed statement. */
+  use(query: string): { name: string; fresh: boolean } | null {
+    const known = this.names.get(query);
+    if (known !== undefined) {
+      this.names.delete(query);
+      this.names.set(query, known);
+      return { name: known, fresh: false };
+    }
+    if (!PREPARABLE.test(query)) return null;
+    const name = `platen_${(this.made++).toString(36)}`;
+    this.names.set(query, name);
+    if (this.names.size > MAX_STATEMENTS) {
+      const [oldest, oldName] = this.names.entries().next().value as [string, string];
+      this.names.delete(oldest);
+      this.toClose.push(oldName);
+    }
+    return { name, fresh: true };
+  }
+
+  /** After a failed trip: the statement is parsed again next time, and closed in case it exists. */
+  forget(query: string, name: string): void {
+    if (this.names.get(query) === name) this.names.delete(query);
+    this.toClose.push(name);
+  }
+
+  /** Close messages for statements given up since the last trip. */
+  closing(): Uint8Array[] {
+    if (!this.toClose.length) return [];
+    const out = this.toClose.map((name) => serialize.close({ type: "S", name }));
+    this.toClose = [];
+    return out;
+  }
+}
+
+function message(
+  statements: Statements,
+  query: string,
+  params: Param[] | undefined,
+  named: { name: string; fresh: boolean } | null,
+): Uint8Array {
   const values = (params ?? []).map((v) => (v === null || v === undefined ? null : String(v)));
+  const name = named?.name ?? "";
   return Buffer.concat([
-    serialize.parse({ text: query, types: [] }),
-    serialize.bind({ values }),
+    ...statements.closing(),
+    ...(named === null || named.fresh ? [serialize.parse({ name, text: query, types: [] })] : []),
+    serialize.bind({ statement: name, values }),
     serialize.describe({ type: "P" }),
     serialize.execute({}),
     serialize.sync(),
   ]);
 }
+
+/** PostgreSQL's refusal of a kept statement whose result columns changed with the schema. */
+const isStalePlan = (error: unknown) =>
+  error instanceof Error && (error as { code?: unknown }).code === "0A000" && /cached plan must not change result type/.test(error.message);
 
 /** PGlite's error, with the query on it as PGlite's own path puts it. */
 function withQuery(error: unknown, query: string, params: unknown[] | undefined, options: QueryOptions | undefined): unknown {
@@ -106,11 +168,21 @@ function parseResult<T>(messages: Messages, clientParsers: Record<number | strin
   return result ?? ({ affectedRows: 0, rows: [], fields: [] } as Results<T>);
 }
 
-async function run<T>(client: PGlite, query: string, params: Param[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
+async function run<T>(
+  client: PGlite,
+  statements: Statements,
+  query: string,
+  params: Param[] | undefined,
+  options: QueryOptions | undefined,
+): Promise<Results<T>> {
+  const named = statements.use(query);
   try {
-    const messages = await client.execProtocolStream(message(query, params), { syncToFs: false });
+    const messages = await client.execProtocolStream(message(statements, query, params, named), { syncToFs: false });
     return parseResult<T>(messages, client.parsers as Record<number | string, Parser>, options);
   } catch (error) {
+    // A syntax error stops at Parse, a constraint at Execute: whether a fresh statement exists is
+    // not known, so it is closed; a kept one whose result type changed cannot be used again.
+    if (named && (named.fresh || isStalePlan(error))) statements.forget(query, named.name);
     throw withQuery(error, query, params, options);
   }
 }
@@ -123,13 +195,21 @@ export function queriesInOneTrip(client: PGlite): void {
   const engine = client as unknown as Engine;
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
+  const statements = new Statements();
 
   client.query = async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
     if (!oneTripEligible(params, options)) return query<T>(text, params, options);
     await client.waitReady;
     return engine._runExclusiveTransaction(() =>
       engine._runExclusiveQuery(async () => {
-        const result = await run<T>(client, text, params, options);
+        let result: Results<T>;
+        try {
+          result = await run<T>(client, statements, text, params, options);
+        } catch (error) {
+          // Outside a transaction a statement the schema made stale is prepared again, once.
+          if (!isStalePlan(error)) throw error;
+          result = await run<T>(client, statements, text, params, options);
+        }
         await client.syncToFs();
         return result;
       }),
@@ -144,7 +224,7 @@ export function queriesInOneTrip(client: PGlite): void {
       fast.query = async <R>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
         if (!oneTripEligible(params, options)) return txQuery<R>(text, params, options);
         if (tx.closed) throw new Error("Transaction is closed");
-        return engine._runExclusiveQuery(() => run<R>(client, text, params, options));
+        return engine._runExclusiveQuery(() => run<R>(client, statements, text, params, options));
       };
       return callback(fast);
     });
