@@ -2,7 +2,7 @@ import { CacheProvider, ThemeProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
 import emotionStyled from "@emotion/styled/base";
 import type { Theme } from "@mui/material/styles";
-import { createElement as h, type ElementType, type ReactNode } from "react";
+import { createElement as h, useId, type ElementType, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEmotionCache } from "./emotion-cache.ts";
@@ -52,6 +52,24 @@ describe("styled with serialised styles kept per theme and props (issue 24, ADR 
         expect(render(h(Memo, props), getTheme(name))).toEqual(memo);
       }
     }
+  });
+
+  it("gives the elements below the ids Emotion's styled gives them, whether its rules are new to the request or not", () => {
+    // React derives useId's ids from the shape of the tree: the browser hydrates Emotion's own.
+    function Labelled() {
+      return h("label", { htmlFor: useId() }, "x");
+    }
+    const tree = (S: ElementType) =>
+      h(
+        "main",
+        null,
+        h(S, { ownerState: { tone: "primary" } }, h(Labelled)),
+        h(S, { ownerState: { tone: "primary" } }, h(Labelled)),
+        h(Labelled),
+      );
+    const ours = render(tree(Memo));
+    expect(ours).toEqual(render(tree(Plain)));
+    expect(ours.html.match(/for="[^"]+"/g)).toHaveLength(3);
   });
 
   it("serialises a style once per theme and style props, not per element or request", () => {

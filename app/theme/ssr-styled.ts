@@ -338,20 +338,18 @@ const createStyled = (tag: StyledTag | string, options?: Options): ((...args: un
       if (ref) newProps.ref = ref;
 
       const element = React.createElement(FinalTag, newProps);
-      if (isBrowser) {
+      if (isBrowser)
         return React.createElement(
           React.Fragment,
           null,
           React.createElement(Insertion, { cache, serialized, isStringTag: typeof FinalTag === "string" }),
           element,
         );
-      }
       // On the server, what Emotion's Insertion child does, done here: its effect runs at once
-      // there, so it only ever drew the <style> of rules new to this request, or nothing. One
-      // element instead of a fragment, a component and its element (most styled elements of a
-      // page bring no new rules), for the same HTML.
-      const rules = serverRules(cache, serialized, typeof FinalTag === "string");
-      return rules === null ? element : React.createElement(React.Fragment, null, rules, element);
+      // there, so it only ever drew the <style> of rules new to this request, or nothing. The
+      // fragment keeps its two children (the <style> or null, then the element): React derives
+      // useId's ids from the shape of the tree, and the browser's styled renders this fragment.
+      return React.createElement(React.Fragment, null, serverRules(cache, serialized, typeof FinalTag === "string"), element);
     }) as unknown as StyledTag;
 
     Styled.displayName =
