@@ -84,6 +84,29 @@ function boxSharesTheDefaultTheme(): Plugin {
 }
 
 /**
+ * MUI's ButtonBase renders app/theme/ssr-button-base.ts's hook-free ButtonBase in the SSR build
+ * (issue 24): the same HTML without its ripple, focus and event hooks, which the server never uses.
+ * The browser keeps MUI's own. The build fails if MUI's module no longer reads as expected.
+ */
+function buttonBaseOnServer(): Plugin {
+  const render = "const ButtonBase = /*#__PURE__*/React.forwardRef(function ButtonBase(inProps, ref) {";
+  const fork = path.resolve(import.meta.dirname, "app/theme/ssr-button-base.ts");
+  return {
+    name: "platen:ssr-button-base",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    transform(code, id) {
+      if (!/[\\/]@mui[\\/]material[\\/]ButtonBase[\\/]ButtonBase\.mjs$/.test(id)) return null;
+      if (!code.includes(render) || !code.includes("export const ButtonBaseRoot"))
+        throw new Error(`platen:ssr-button-base: ${id} no longer renders ButtonBase as expected`);
+      return `import { ServerButtonBase as __serverButtonBase } from ${JSON.stringify(fork)};\n${code.replace(
+        render,
+        `${render}\n  return __serverButtonBase(inProps, ref, ButtonBaseRoot);`,
+      )}`;
+    },
+  };
+}
+
+/**
  * Modules with a server build of their own (issue 24): `app/components/ui/Chip.tsx` is MUI's Chip in
  * the browser and `ChipOnServer.tsx` (a plain chip drawn from the server's template) in the SSR
  * build, so the browser bundle carries none of the server's code.
@@ -177,6 +200,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     emotionStyledWithoutShorthands(),
     boxSharesTheDefaultTheme(),
     serverImplementations(),
+    buttonBaseOnServer(),
     reactRouter(),
     serverEntryNames(),
   ],
