@@ -39,7 +39,22 @@ export async function getOrder(ctx: Ctx, access: OrderAccess): Promise<OrderView
 
 type OrderRow = typeof orders.$inferSelect;
 
-async function listRows(ctx: Ctx, rows: OrderRow[]): Promise<OrderListRow[]> {
+/** The columns of an order a list shows (reading every column is work for the embedded engine). */
+const LIST_COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  email: orders.email,
+  address: orders.address,
+  currency: orders.currency,
+  totalMinor: orders.totalMinor,
+  refundedMinor: orders.refundedMinor,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+};
+type ListedOrder = Pick<OrderRow, keyof typeof LIST_COLUMNS>;
+
+async function listRows(ctx: Ctx, rows: ListedOrder[]): Promise<OrderListRow[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [lines, groups] = await Promise.all([
@@ -86,7 +101,7 @@ async function listRows(ctx: Ctx, rows: OrderRow[]): Promise<OrderListRow[]> {
 export async function listMyOrders(ctx: Ctx): Promise<OrderListRow[]> {
   const userId = actorUserId(ctx.actor);
   if (!userId) return [];
-  const rows = await ctx.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(200);
+  const rows = await ctx.db.select(LIST_COLUMNS).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(200);
   return listRows(ctx, rows);
 }
 
@@ -141,7 +156,7 @@ export async function listOrdersAdmin(ctx: Ctx, filter: AdminOrderFilter): Promi
   const order = filter.dir === "asc" ? asc(column) : desc(column);
   const [rows, countRows] = await Promise.all([
     ctx.db
-      .select()
+      .select(LIST_COLUMNS)
       .from(orders)
       .where(where)
       .orderBy(order, filter.dir === "asc" ? asc(orders.id) : desc(orders.id))
@@ -188,7 +203,7 @@ export async function exportOrdersCsv(ctx: Ctx, filter: AdminOrderFilter): Promi
       .replace(/,/g, "");
   for (let page = 0; ; page++) {
     const rows = await ctx.db
-      .select()
+      .select(LIST_COLUMNS)
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
