@@ -53,9 +53,11 @@ try {
   console.log(
     `A: ${process.env.AB_A}\nB: ${process.env.AB_B}\nCPU ms per uncached request, ${rounds} alternating rounds of ${requests} requests`,
   );
-  console.log(`${"page".padEnd(28)}${"A (each round)".padEnd(22)}${"B (each round)".padEnd(22)}median A -> B`);
+  // Each round's figures, as wide as the widest (five rounds of three-digit figures need ~30).
+  const width = Math.max(22, ...[...results.values()].flat().map((xs) => fmt(xs).length + 2));
+  console.log(`${"page".padEnd(28)}${"A (each round)".padEnd(width)}${"B (each round)".padEnd(width)}median A -> B`);
   for (const [name, [a, b]] of results)
-    console.log(`${name.padEnd(28)}${fmt(a).padEnd(22)}${fmt(b).padEnd(22)}${median(a).toFixed(1)} -> ${median(b).toFixed(1)}`);
+    console.log(`${name.padEnd(28)}${fmt(a).padEnd(width)}${fmt(b).padEnd(width)}${median(a).toFixed(1)} -> ${median(b).toFixed(1)}`);
 } finally {
   for (const s of servers) await s.stop();
 }
