@@ -20,7 +20,6 @@ import { ThemeContext, withEmotionCache } from "@emotion/react";
 import type { EmotionCache } from "@emotion/cache";
 import isPropValid from "@emotion/is-prop-valid";
 import { serializeStyles, type SerializedStyles } from "@emotion/serialize";
-import { useInsertionEffectAlwaysWithSyncFallback } from "@emotion/use-insertion-effect-with-fallbacks";
 import { getRegisteredStyles, insertStyles, registerStyles } from "@emotion/utils";
 import * as React from "react";
 
@@ -210,26 +209,7 @@ function composeShouldForwardProps(tag: StyledTag, options: Options | undefined,
   return shouldForwardProp;
 }
 
-function Insertion({ cache, serialized, isStringTag }: { cache: EmotionCache; serialized: SerializedStyles; isStringTag: boolean }) {
-  registerStyles(cache, serialized, isStringTag);
-  const rules = useInsertionEffectAlwaysWithSyncFallback(() => insertStyles(cache, serialized, isStringTag)) as string | undefined;
-  if (!isBrowser && rules !== undefined) {
-    let serializedNames = serialized.name;
-    let next = serialized.next;
-    while (next !== undefined) {
-      serializedNames += ` ${next.name}`;
-      next = next.next;
-    }
-    return React.createElement("style", {
-      "data-emotion": `${cache.key} ${serializedNames}`,
-      dangerouslySetInnerHTML: { __html: rules },
-      nonce: cache.sheet.nonce,
-    });
-  }
-  return null;
-}
-
-/** The server's Insertion: registers the styles and gives the <style> of rules new to this request, else null. */
+/** Emotion's Insertion child on the server (its effect runs at once there): registers the styles and gives the <style> of rules new to this request, else null. */
 function serverRules(cache: EmotionCache, serialized: SerializedStyles, isStringTag: boolean): React.ReactElement | null {
   registerStyles(cache, serialized, isStringTag);
   const rules = insertStyles(cache, serialized, isStringTag) as string | undefined;
@@ -338,13 +318,6 @@ const createStyled = (tag: StyledTag | string, options?: Options): ((...args: un
       if (ref) newProps.ref = ref;
 
       const element = React.createElement(FinalTag, newProps);
-      if (isBrowser)
-        return React.createElement(
-          React.Fragment,
-          null,
-          React.createElement(Insertion, { cache, serialized, isStringTag: typeof FinalTag === "string" }),
-          element,
-        );
       // On the server, what Emotion's Insertion child does, done here: its effect runs at once
       // there, so it only ever drew the <style> of rules new to this request, or nothing. The
       // fragment keeps its two children (the <style> or null, then the element): React derives
