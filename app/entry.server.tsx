@@ -5,7 +5,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce.tsx";
-import { branchesForPath } from "./lib/route-branches.server.ts";
+import { branchesForPath, manifestForBranches } from "./lib/route-branches.server.ts";
 import { getCachedRender, renderCacheKey, setCachedRender } from "./lib/render-cache.server.ts";
 import { createEmotionCache } from "./theme/emotion-cache.ts";
 import { wishIconTemplate } from "./components/catalog/WishButton.tsx";
@@ -62,8 +62,14 @@ export default function handleRequest(
     }
   }
 
-  // <Scripts> matches the page's address and its ancestors only against the branches that can match them (ADR 0028).
-  const context: EntryContext = { ...routerContext, branches: branchesForPath(routerContext.branches, new URL(request.url).pathname) };
+  // <Scripts> matches the page's address and its ancestors only against the branches that can match them (ADR 0028),
+  // and <ServerRouter> builds the routes of those branches only, not every route of the app (ADR 0030).
+  const branches = branchesForPath(routerContext.branches, new URL(request.url).pathname);
+  const context: EntryContext = {
+    ...routerContext,
+    branches,
+    manifest: manifestForBranches(routerContext.manifest, branches, routerContext.branches),
+  };
 
   return new Promise<Response>((resolve, reject) => {
     let didError = false;

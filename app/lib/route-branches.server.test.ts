@@ -1,10 +1,11 @@
 import { createStaticHandler, matchPath, type RouteObject } from "react-router";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
-import { branchesForPath, plainFirstSegment } from "./route-branches.server.ts";
+import { branchesForPath, manifestForBranches, plainFirstSegment } from "./route-branches.server.ts";
 
 interface Branch {
   path: string;
+  routesMeta: { route: { id?: string } }[];
 }
 
 let branches: Branch[];
@@ -83,5 +84,40 @@ describe("branchesForPath", () => {
     expect(plainFirstSegment("/:lang?/shop")).toBeNull();
     expect(plainFirstSegment("/*")).toBeNull();
     expect(plainFirstSegment("/:handle")).toBeNull();
+  });
+});
+
+describe("manifestForBranches", () => {
+  /** A manifest as the build writes it: every route of the app, parents before their children. */
+  const manifestOf = () => {
+    const routes: Record<string, { id: string }> = {};
+    for (const b of branches) for (const m of b.routesMeta) routes[m.route.id!] ??= { id: m.route.id! };
+    return { version: "x", entry: { module: "/e.js", imports: [] }, routes };
+  };
+
+  it("keeps every route on a branch that matches the address or an ancestor, in the manifest's order", () => {
+    const manifest = manifestOf();
+    const order = Object.keys(manifest.routes);
+    for (const address of ["/", "/shop/product/prd_1", "/fulfillment/@print-works/administration/orders", "/no/such/page", "/legal"]) {
+      const reduced = manifestForBranches(manifest, branchesForPath(branches, address), branches);
+      const ids = Object.keys(reduced.routes);
+      for (const p of ancestors(address))
+        for (const b of branches.filter((b) => matches(b, p)))
+          for (const m of b.routesMeta) expect(ids, `${m.route.id} (on ${b.path}, matching ${p})`).toContain(m.route.id);
+      expect(ids.map((id) => order.indexOf(id))).toEqual(ids.map((id) => order.indexOf(id)).sort((a, b) => a - b));
+      expect(ids).toContain("root");
+      expect(reduced.entry).toBe(manifest.entry);
+      expect(reduced.version).toBe("x");
+    }
+  });
+
+  it("leaves out most routes, works each list out once, and gives the manifest itself for every branch", () => {
+    const manifest = manifestOf();
+    const kept = branchesForPath(branches, "/shop/product/prd_1");
+    const reduced = manifestForBranches(manifest, kept, branches);
+    expect(Object.keys(reduced.routes).length).toBeLessThan(Object.keys(manifest.routes).length / 2);
+    expect(manifestForBranches(manifest, kept, branches)).toBe(reduced);
+    expect(manifestForBranches(manifest, branches, branches)).toBe(manifest);
+    expect(manifestForBranches(manifest, branchesForPath(branches, "/%73hop/product/x"), branches)).toBe(manifest);
   });
 });

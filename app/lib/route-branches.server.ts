@@ -18,11 +18,23 @@
  * Only `<Scripts>`' partial manifest reads the branches given to `<ServerRouter>` (the server has
  * already matched the request with its own); the unit test checks, for every route of the app, that
  * no branch left out matches the address or any of its ancestors.
+ *
+ * `<ServerRouter>` also builds, on every request, a route object with its components for every route
+ * of the manifest (`createServerRoutes`), and a static router converts each of them again, to render
+ * the few that matched: ~3 % of an uncached storefront render. `manifestForBranches` gives it the
+ * manifest of the kept branches' routes only (every route on each kept branch, root and layouts
+ * included), so it builds those. Every route the request matched is on a kept branch, and so is
+ * every route `<Scripts>`' partial manifest names, so the page is the same.
  */
 
 /** A branch as React Router flattens it (only its full path is read). */
 interface Branch {
   path: string;
+}
+
+/** A branch with the routes on it, root first, as React Router's static handler keeps it. */
+interface BranchWithRoutes extends Branch {
+  routesMeta: readonly { route: { id?: string } }[];
 }
 
 /** Plain first segments get a list each; everything else is in every list. */
@@ -71,4 +83,33 @@ export function branchesForPath<B extends Branch>(branches: B[], pathname: strin
   const index = indexOf(branches);
   if (first === undefined) return index.any;
   return index.byFirst.get(first.toLowerCase()) ?? index.any;
+}
+
+/** Per kept list of branches, per manifest: the manifest of their routes (the lists are kept per first segment). */
+const manifests = new WeakMap<object, WeakMap<object, object>>();
+
+/**
+ * `manifest` with only the routes on `kept`, in the manifest's own order (the order in which
+ * `<ServerRouter>` builds a parent's children); `manifest` itself when `kept` is every branch.
+ */
+export function manifestForBranches<M extends { routes: Record<string, unknown> }>(
+  manifest: M,
+  kept: BranchWithRoutes[],
+  all: BranchWithRoutes[],
+): M {
+  if (kept === all) return manifest;
+  let perManifest = manifests.get(kept);
+  if (!perManifest) {
+    perManifest = new WeakMap();
+    manifests.set(kept, perManifest);
+  }
+  let reduced = perManifest.get(manifest) as M | undefined;
+  if (!reduced) {
+    const ids = new Set(kept.flatMap((b) => b.routesMeta.map((m) => m.route.id)));
+    const routes: Record<string, unknown> = {};
+    for (const [id, route] of Object.entries(manifest.routes)) if (ids.has(id)) routes[id] = route;
+    reduced = { ...manifest, routes };
+    perManifest.set(manifest, reduced);
+  }
+  return reduced;
 }
