@@ -149,7 +149,18 @@ export async function floorStates(
   const made = input.groups.filter((g) => g.madeFrom && g.lines.length);
   const ids = made.flatMap((g) => g.lines.map((l) => l.id));
   if (!ids.length) return new Map();
-  const rows = await ctx.db.select().from(productionLines).where(inArray(productionLines.orderLineId, ids));
+  // Only what a line's floor state shows (each value read costs the embedded database output and parsing).
+  const rows = await ctx.db
+    .select({
+      orderLineId: productionLines.orderLineId,
+      status: productionLines.status,
+      code: productionLines.code,
+      batchId: productionLines.batchId,
+      dueAt: productionLines.dueAt,
+      rejectReason: productionLines.rejectReason,
+    })
+    .from(productionLines)
+    .where(inArray(productionLines.orderLineId, ids));
   const byLine = new Map(rows.map((r) => [r.orderLineId, r]));
   const batchIds = [...new Set(rows.map((r) => r.batchId).filter((b): b is string => !!b))];
   const needClock = made.some((g) => g.lines.some((l) => !byLine.get(l.id)?.dueAt));
