@@ -8,6 +8,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type express from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { encodeHtml, isHtmlDocument } from "./html-encoding.ts";
+import { sectionedHandler } from "./route-sections.ts";
 import { Overloaded, renderGate } from "./admission.ts";
 import { runInRequestScope } from "./request-scope.ts";
 import { bodyLimitFor, isPrivatePath, tooLargeMessage } from "./limits.ts";
@@ -180,7 +181,18 @@ function storable(response: Response, path: string): boolean {
  * stream that fails past the route's limit, and the answer is then a 413 whatever the action did.
  */
 export function reactRouterHandler(options: RouterHandlerOptions): express.RequestHandler {
-  const handleRequest = createRequestHandler(options.build, options.mode);
+  // One handler per first segment of the app's routes, each matching only the routes that can
+  // match its addresses (server/http/route-sections.ts); the development server's build is a
+  // function, read on each request, and keeps one handler.
+  const { build, mode } = options;
+  const handlerFor =
+    typeof build === "function"
+      ? (
+          (whole) => () =>
+            whole
+        )(createRequestHandler(build, mode))
+      : sectionedHandler(build, (section) => createRequestHandler(section, mode));
+  const handleRequest = (request: Request, context: AppLoadContext) => handlerFor(new URL(request.url).pathname)(request, context);
   const cache = pageCache();
   // After a purge, the most asked-for visitor pages are rendered again here, in the background:
   // as a visitor without a session would ask for them, waiting their turn at the render gate like
