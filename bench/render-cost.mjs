@@ -4,8 +4,10 @@
 // TEST_DATABASE_URL names a server) on PostgreSQL:
 //   - uncached (PLATEN_RENDER_CACHE=off: no page cache, no render cache): for the four storefront
 //     pages, the signed-in shopper's product page and three back-office pages, the server's CPU time
-//     per request (from /proc, one request at a time, so the load generator's CPU does not count)
-//     and requests/s at 10 connections;
+//     per request (from /proc, one request at a time, so the load generator's CPU does not count;
+//     both builds' servers run side by side and are measured in alternating rounds, the median
+//     round reported: BENCH_COST_ROUNDS, default 5, of BENCH_COST_REQUESTS, default 30) and
+//     requests/s at 10 connections;
 //   - cached (the defaults): requests/s of the four storefront pages for a visitor at 10 connections.
 // The earlier commit (BENCH_BASELINE, default 87f1202) is exported from git into tmp/baseline-<commit>,
 // installed (npm ci) and built once; later runs reuse it.
@@ -84,43 +86,80 @@ async function measure(server, pages, { cached, duration }) {
       status = r.status;
       await r.arrayBuffer();
     }
-    const row = { status };
-    if (!cached) {
-      const n = 30;
-      const c0 = server.cpuMs();
-      for (let i = 0; i < n; i++) await (await fetch(url, { headers, redirect: "manual" })).arrayBuffer();
-      row.cpuMs = round((server.cpuMs() - c0) / n);
-    }
-    row.rps = await rate(url, headers, duration);
-    out[p.name] = row;
+    out[p.name] = { status, rps: await rate(url, headers, duration) };
   }
   return out;
 }
 
-async function runBuild(label, appRoot, buildDir, engine, duration) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "platen-bench-cost-"));
-  const env = engine.url ? { DATABASE_URL: engine.url } : {};
-  const result = { label };
+/**
+ * CPU ms per uncached request of each page on both servers, one request at a time, in alternating
+ * rounds (BENCH_COST_ROUNDS, default 5, of BENCH_COST_REQUESTS, default 30): on a shared machine
+ * the same build varies by 10-30 % from one minute to the next, and alternating spreads that over
+ * both builds. The median round of each page.
+ */
+async function cpuInRounds(servers, pagesPer) {
+  const rounds = Number(process.env.BENCH_COST_ROUNDS ?? 5);
+  const n = Number(process.env.BENCH_COST_REQUESTS ?? 30);
+  const names = pagesPer[0].filter((p) => !p.extra).map((p) => p.name);
+  const samples = servers.map(() => Object.fromEntries(names.map((name) => [name, []])));
+  for (let r = 0; r < rounds; r++) {
+    for (const name of names) {
+      for (const [i, server] of servers.entries()) {
+        const p = pagesPer[i].find((x) => x.name === name);
+        const headers = { "accept-encoding": "gzip, br", ...(p.cookie ? { cookie: p.cookie } : {}) };
+        const url = server.baseUrl + p.path;
+        if (r === 0) for (let w = 0; w < 5; w++) await (await fetch(url, { headers, redirect: "manual" })).arrayBuffer();
+        const c0 = server.cpuMs();
+        for (let k = 0; k < n; k++) await (await fetch(url, { headers, redirect: "manual" })).arrayBuffer();
+        samples[i][name].push((server.cpuMs() - c0) / n);
+      }
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  return samples.map((byName) => Object.fromEntries(Object.entries(byName).map(([name, xs]) => [name, round(median(xs))])));
+}
+
+/**
+ * Both builds on one engine: uncached, side by side (CPU in alternating rounds, then requests/s
+ * one server at a time); then cached, one at a time. `builds`: [{ label, appRoot, buildDir, url }].
+ */
+async function runPair(builds, duration) {
+  const dataDirs = builds.map(() => mkdtempSync(path.join(os.tmpdir(), "platen-bench-cost-")));
+  const start = (b, i, cached) =>
+    startServer({
+      buildDir: b.buildDir,
+      appRoot: b.appRoot,
+      dataDir: dataDirs[i],
+      timeoutMs: 900_000,
+      env: { ...(b.url ? { DATABASE_URL: b.url } : {}), OUTBOX_WORKER: "false", ...(cached ? {} : { PLATEN_RENDER_CACHE: "off" }) },
+    });
+  const results = builds.map((b) => ({ label: b.label }));
   try {
-    for (const cached of [false, true]) {
-      const server = await startServer({
-        buildDir,
-        appRoot,
-        dataDir,
-        timeoutMs: 900_000,
-        env: { ...env, OUTBOX_WORKER: "false", ...(cached ? {} : { PLATEN_RENDER_CACHE: "off" }) },
-      });
+    const servers = [];
+    try {
+      for (const [i, b] of builds.entries()) servers.push(await start(b, i, false));
+      const pagesPer = await Promise.all(servers.map((s) => pagesOf(s.baseUrl)));
+      const cpu = await cpuInRounds(servers, pagesPer);
+      for (const [i, server] of servers.entries()) {
+        const rows = await measure(server, pagesPer[i], { cached: false, duration });
+        for (const [name, row] of Object.entries(rows)) row.cpuMs = cpu[i][name];
+        results[i].uncached = rows;
+      }
+    } finally {
+      for (const server of servers) await server.stop();
+    }
+    for (const [i, b] of builds.entries()) {
+      const server = await start(b, i, true);
       try {
-        const pages = await pagesOf(server.baseUrl);
-        result[cached ? "cached" : "uncached"] = await measure(server, pages, { cached, duration });
+        results[i].cached = await measure(server, await pagesOf(server.baseUrl), { cached: true, duration });
       } finally {
         await server.stop();
       }
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
-  return result;
+  return results;
 }
 
 /** Runs `fn` with the URL of a new, empty database on the server at `pgUrl`, dropped afterwards. */
@@ -153,20 +192,21 @@ export async function renderCost({
   );
   const results = [];
   for (const engine of engines) {
-    const pair = [];
-    for (const [label, appRoot, dir] of [
-      [baseline, baseRoot, "build"],
-      ["now", root, buildDir],
-    ]) {
-      console.log(`Render cost: ${label} on ${engine.name}...`);
-      pair.push(
-        engine.pgUrl
-          ? await withDatabase(engine.pgUrl, `platen_cost_${process.pid}_${pair.length}`, (url) =>
-              runBuild(label, appRoot, dir, { url }, duration),
-            )
-          : await runBuild(label, appRoot, dir, {}, duration),
-      );
-    }
+    console.log(`Render cost: ${baseline} and now on ${engine.name}, side by side...`);
+    const builds = [
+      { label: baseline, appRoot: baseRoot, buildDir: "build" },
+      { label: "now", appRoot: root, buildDir },
+    ];
+    const pair = engine.pgUrl
+      ? await withDatabase(engine.pgUrl, `platen_cost_${process.pid}_0`, (a) =>
+          withDatabase(engine.pgUrl, `platen_cost_${process.pid}_1`, (b) =>
+            runPair(
+              builds.map((x, i) => ({ ...x, url: [a, b][i] })),
+              duration,
+            ),
+          ),
+        )
+      : await runPair(builds, duration);
     results.push({ engine: engine.name, before: pair[0], now: pair[1] });
   }
   printRenderCost(results, baseline);
@@ -176,7 +216,7 @@ export async function renderCost({
 export function printRenderCost(results, baseline) {
   for (const { engine, before, now } of results) {
     console.log(
-      `\nRender cost on ${engine}: ${baseline} beside now (uncached: every cache off; CPU ms per request, one at a time; req/s at 10 connections)`,
+      `\nRender cost on ${engine}: ${baseline} beside now (uncached: every cache off; CPU ms per request, one at a time, median of alternating rounds; req/s at 10 connections)`,
     );
     console.log("page                    CPU ms before   now   faster   req/s before   now   cached req/s before   now");
     for (const [name, b] of Object.entries(before.uncached)) {
