@@ -72,3 +72,20 @@ test("a signed-in user finds the form prefilled", async ({ page }) => {
   await expect(page.getByLabel("Your name")).not.toHaveValue("");
   await expect(page.getByLabel("Topic")).toHaveValue("privacy");
 });
+
+// MUI's multiline field is drawn at its minimum rows by the server, not two rows until JavaScript
+// sizes it: nothing below it moves when the page hydrates (vite.config.ts, textareaRowsOnFirstPaint).
+test.describe("the message field before JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("is drawn six lines tall, as JavaScript would size it", async ({ page }) => {
+    await page.goto("/contact");
+    const field = page.locator("#contact-message");
+    await expect(field).toHaveAttribute("rows", "6");
+    const { height, line } = await field.evaluate((t) => ({
+      height: t.getBoundingClientRect().height,
+      line: parseFloat(getComputedStyle(t).lineHeight),
+    }));
+    expect(height).toBeGreaterThanOrEqual(6 * line - 1);
+    expect(height).toBeLessThanOrEqual(6 * line + 1);
+  });
+});
