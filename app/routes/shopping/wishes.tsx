@@ -27,9 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { signedIn: true as const, cards };
 }
 
-function EmptyWishes({ signedIn }: { signedIn: boolean }) {
+function EmptyWishes({ signedIn, placeholder = false }: { signedIn: boolean; placeholder?: boolean }) {
   return (
-    <Box sx={{ textAlign: "center", py: 8 }} data-testid="wishes-empty">
+    <Box sx={{ textAlign: "center", py: 8 }} data-testid={placeholder ? undefined : "wishes-empty"}>
       <FavoriteBorder sx={{ fontSize: 56, color: "text.secondary" }} />
       <Typography variant="h6" component="h2" sx={{ mt: 1, fontWeight: 700 }}>
         No wishes yet
@@ -83,9 +83,17 @@ function VisitorWishes() {
 
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!cards)
+    // While the browser reads the visitor's wishes, the space the empty list takes (most visitors
+    // have none) is kept, invisible, under the spinner: the footer does not jump 200 px when it
+    // shows (a layout shift of 0.13 on a phone).
     return (
-      <Box sx={{ display: "grid", placeItems: "center", py: 8 }}>
-        <CircularProgress aria-label="Loading your wishes" />
+      <Box sx={{ position: "relative" }}>
+        <Box aria-hidden sx={{ visibility: "hidden" }}>
+          <EmptyWishes signedIn={false} placeholder />
+        </Box>
+        <Box sx={{ position: "absolute", inset: 0, display: "grid", placeItems: "center" }}>
+          <CircularProgress aria-label="Loading your wishes" />
+        </Box>
       </Box>
     );
   if (!cards.length) return <EmptyWishes signedIn={false} />;
