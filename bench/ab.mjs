@@ -8,7 +8,7 @@
 // Each of AB_A and AB_B is a build directory followed by KEY=VALUE environment variables for its
 // server (every cache is off in both: PLATEN_RENDER_CACHE=off, OUTBOX_WORKER=false). AB_PAGES
 // picks pages by name (default: all); AB_REQUESTS is the requests per measurement (default 40).
-import { pagesOf } from "./render-cost.mjs";
+import { cpuInRounds, median, pagesOf } from "./render-cost.mjs";
 import { startServer } from "./server.mjs";
 
 const parse = (spec, label) => {
@@ -34,21 +34,8 @@ try {
   }
   const pagesPer = await Promise.all(servers.map((s) => pagesOf(s.baseUrl)));
   const names = pagesPer[0].map((p) => p.name).filter((n) => !wanted || wanted.includes(n));
-  const results = new Map(names.map((n) => [n, [[], []]]));
-  for (let r = 0; r < rounds; r++) {
-    for (const name of names) {
-      for (const i of [0, 1]) {
-        const page = pagesPer[i].find((p) => p.name === name);
-        const headers = { "accept-encoding": "gzip, br", ...(page.cookie ? { cookie: page.cookie } : {}) };
-        const url = servers[i].baseUrl + page.path;
-        for (let w = 0; w < 5; w++) await (await fetch(url, { headers, redirect: "manual" })).arrayBuffer();
-        const c0 = servers[i].cpuMs();
-        for (let n = 0; n < requests; n++) await (await fetch(url, { headers, redirect: "manual" })).arrayBuffer();
-        results.get(name)[i].push((servers[i].cpuMs() - c0) / requests);
-      }
-    }
-  }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const [roundsA, roundsB] = await cpuInRounds(servers, pagesPer, { names, rounds, requests });
+  const results = new Map(names.map((n) => [n, [roundsA[n], roundsB[n]]]));
   const fmt = (xs) => xs.map((x) => x.toFixed(1)).join(" ");
   console.log(
     `A: ${process.env.AB_A}\nB: ${process.env.AB_B}\nCPU ms per uncached request, ${rounds} alternating rounds of ${requests} requests`,

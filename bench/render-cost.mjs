@@ -92,15 +92,13 @@ async function measure(server, pages, { cached, duration }) {
 }
 
 /**
- * CPU ms per uncached request of each page on both servers, one request at a time, in alternating
- * rounds (BENCH_COST_ROUNDS, default 5, of BENCH_COST_REQUESTS, default 30): on a shared machine
- * the same build varies by 10-30 % from one minute to the next, and alternating spreads that over
- * both builds. The median round of each page.
+ * CPU ms per uncached request of each named page on each server, one request at a time, in
+ * alternating rounds of `requests` (each page warmed with 5 requests before its first round): on
+ * a shared machine the same build varies by 10-30 % from one minute to the next, and alternating
+ * spreads that over the builds. Returns each server's rounds per page. Used here and by
+ * bench/ab.mjs.
  */
-async function cpuInRounds(servers, pagesPer) {
-  const rounds = Number(process.env.BENCH_COST_ROUNDS ?? 5);
-  const n = Number(process.env.BENCH_COST_REQUESTS ?? 30);
-  const names = pagesPer[0].filter((p) => !p.extra).map((p) => p.name);
+export async function cpuInRounds(servers, pagesPer, { names, rounds, requests }) {
   const samples = servers.map(() => Object.fromEntries(names.map((name) => [name, []])));
   for (let r = 0; r < rounds; r++) {
     for (const name of names) {
@@ -110,14 +108,15 @@ async function cpuInRounds(servers, pagesPer) {
         const url = server.baseUrl + p.path;
         if (r === 0) for (let w = 0; w < 5; w++) await (await fetch(url, { headers, redirect: "manual" })).arrayBuffer();
         const c0 = server.cpuMs();
-        for (let k = 0; k < n; k++) await (await fetch(url, { headers, redirect: "manual" })).arrayBuffer();
-        samples[i][name].push((server.cpuMs() - c0) / n);
+        for (let k = 0; k < requests; k++) await (await fetch(url, { headers, redirect: "manual" })).arrayBuffer();
+        samples[i][name].push((server.cpuMs() - c0) / requests);
       }
     }
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-  return samples.map((byName) => Object.fromEntries(Object.entries(byName).map(([name, xs]) => [name, round(median(xs))])));
+  return samples;
 }
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 /**
  * Both builds on one engine: uncached, side by side (CPU in alternating rounds, then requests/s
@@ -139,7 +138,14 @@ async function runPair(builds, duration) {
     try {
       for (const [i, b] of builds.entries()) servers.push(await start(b, i, false));
       const pagesPer = await Promise.all(servers.map((s) => pagesOf(s.baseUrl)));
-      const cpu = await cpuInRounds(servers, pagesPer);
+      // The median of BENCH_COST_ROUNDS (default 5) alternating rounds of BENCH_COST_REQUESTS (default 30).
+      const cpu = (
+        await cpuInRounds(servers, pagesPer, {
+          names: pagesPer[0].filter((p) => !p.extra).map((p) => p.name),
+          rounds: Number(process.env.BENCH_COST_ROUNDS ?? 5),
+          requests: Number(process.env.BENCH_COST_REQUESTS ?? 30),
+        })
+      ).map((byName) => Object.fromEntries(Object.entries(byName).map(([name, xs]) => [name, round(median(xs))])));
       for (const [i, server] of servers.entries()) {
         const rows = await measure(server, pagesPer[i], { cached: false, duration });
         for (const [name, row] of Object.entries(rows)) row.cpuMs = cpu[i][name];

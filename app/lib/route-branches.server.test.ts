@@ -84,6 +84,12 @@ describe("branchesForPath", () => {
     expect(plainFirstSegment("/:lang?/shop")).toBeNull();
     expect(plainFirstSegment("/*")).toBeNull();
     expect(plainFirstSegment("/:handle")).toBeNull();
+    // A route's own path, as the server build lists it (no leading slash).
+    expect(plainFirstSegment("shop/product/:id")).toBe("shop");
+    expect(plainFirstSegment("")).toBeNull();
+    expect(plainFirstSegment(":lang?/shop")).toBeNull();
+    expect(plainFirstSegment("*")).toBeNull();
+    expect(plainFirstSegment(":handle")).toBeNull();
   });
 });
 

@@ -27,6 +27,11 @@
  * every route `<Scripts>`' partial manifest names, so the page is the same.
  */
 
+import { plainFirstSegment } from "#server/http/route-sections.ts";
+
+// The first segment of a path pattern, as the server's route sections read it (ADR 0030).
+export { plainFirstSegment };
+
 /** A branch as React Router flattens it (only its full path is read). */
 interface Branch {
   path: string;
@@ -44,13 +49,6 @@ interface BranchIndex<B> {
 }
 
 const indexes = new WeakMap<Branch[], BranchIndex<Branch>>();
-
-/** The first segment of a branch's path, or null when it can match any first segment. */
-export function plainFirstSegment(path: string): string | null {
-  const first = path.split("/").find((s) => s !== "");
-  if (first === undefined) return null; // "/" or a pathless layout: any address may start here
-  return /[:*?()\\]/.test(first) ? null : first.toLowerCase();
-}
 
 function indexOf<B extends Branch>(branches: B[]): BranchIndex<B> {
   let index = indexes.get(branches) as BranchIndex<B> | undefined;

@@ -182,16 +182,8 @@ function storable(response: Response, path: string): boolean {
  */
 export function reactRouterHandler(options: RouterHandlerOptions): express.RequestHandler {
   // One handler per first segment of the app's routes, each matching only the routes that can
-  // match its addresses (server/http/route-sections.ts); the development server's build is a
-  // function, read on each request, and keeps one handler.
-  const { build, mode } = options;
-  const handlerFor =
-    typeof build === "function"
-      ? (
-          (whole) => () =>
-            whole
-        )(createRequestHandler(build, mode))
-      : sectionedHandler(build, (section) => createRequestHandler(section, mode));
+  // match its addresses (server/http/route-sections.ts, ADR 0030).
+  const handlerFor = sectionedHandler(options.build, (build) => createRequestHandler(build, options.mode));
   const handleRequest = (request: Request, context: AppLoadContext) => handlerFor(new URL(request.url).pathname)(request, context);
   const cache = pageCache();
   // After a purge, the most asked-for visitor pages are rendered again here, in the background:

@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
-import { patternFirstSegment, routeSections, sectionedHandler } from "./route-sections.ts";
+import { routeSections, sectionedHandler } from "./route-sections.ts";
 
 type Routes = ServerBuild["routes"];
 let routes: Routes;
@@ -111,14 +111,5 @@ describe("route sections", () => {
     expect(handlerFor("/__manifest")).toBe(1);
     expect(handlerFor("/")).not.toBe(shop);
     expect(made).toEqual(["whole", "part", "part"]);
-  });
-
-  it("reads a pattern's first segment as matching anything when it has a parameter, a splat or an optional part", () => {
-    expect(patternFirstSegment("shop/product/:id")).toBe("shop");
-    expect(patternFirstSegment("/Legal")).toBe("legal");
-    expect(patternFirstSegment("")).toBeNull();
-    expect(patternFirstSegment(":lang?/shop")).toBeNull();
-    expect(patternFirstSegment("*")).toBeNull();
-    expect(patternFirstSegment(":handle")).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ import type { ServerBuild } from "react-router";
 type Routes = ServerBuild["routes"];
 
 /** The first segment of a path pattern, lower case, or null when it can match any first segment. */
-export function patternFirstSegment(path: string): string | null {
+export function plainFirstSegment(path: string): string | null {
   const first = path.split("/").find((s) => s !== "");
   if (first === undefined) return null; // "/" or a pathless layout: any address may start here
   return /[:*?()\\]/.test(first) ? null : first.toLowerCase();
@@ -52,7 +52,7 @@ export interface RouteSections {
 
 export function routeSections(routes: Routes): RouteSections {
   const paths = fullPaths(routes);
-  const firsts = new Map([...paths].map(([id, p]) => [id, patternFirstSegment(p)]));
+  const firsts = new Map([...paths].map(([id, p]) => [id, plainFirstSegment(p)]));
   const sections = new Set([...firsts.values()].filter((f): f is string => f !== null));
   const kept = new Map<string, Routes>();
   return {
@@ -83,10 +83,15 @@ export function routeSections(routes: Routes): RouteSections {
 
 /**
  * A request handler that hands each request to its section's handler (made by `make` on a build
- * with that section's routes, the first time), else to the whole app's.
+ * with that section's routes, the first time), else to the whole app's. A build given as a
+ * function (the development server's, read on each request) keeps one handler.
  */
-export function sectionedHandler<H>(build: ServerBuild, make: (build: ServerBuild) => H): (pathname: string) => H {
+export function sectionedHandler<B extends ServerBuild | (() => Promise<ServerBuild>), H>(
+  build: B,
+  make: (build: B | ServerBuild) => H,
+): (pathname: string) => H {
   const whole = make(build);
+  if (typeof build === "function") return () => whole;
   const sections = routeSections(build.routes);
   const handlers = new Map<string, H>();
   return (pathname) => {
