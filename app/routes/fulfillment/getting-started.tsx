@@ -23,7 +23,7 @@ import type { Route } from "./+types/getting-started";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
 import { hasRole } from "#server/kernel/index.ts";
 import { listCarrierAccounts } from "#server/modules/carriers/index.ts";
-import { listBlanksOfFulfiller, listShippingProfile, listWarehouses, warehousesStockingBlanks } from "#server/modules/fulfillment/index.ts";
+import { listWarehouses, setupCountsOfFulfiller } from "#server/modules/fulfillment/index.ts";
 import { floorSummary } from "#server/modules/production/index.ts";
 import { countParcels, countShipments } from "#server/modules/shipping/index.ts";
 
@@ -39,24 +39,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle);
   const admin = `/fulfillment/@${fulfiller.handle}/administration`;
   const suspended = fulfiller.status !== "active" && !hasRole(ctx.actor, "admin");
-  const [warehouses, blanks, profile, carriers] = await orRespond(
-    Promise.all([
-      listWarehouses(ctx, fulfiller.id),
-      listBlanksOfFulfiller(ctx, fulfiller.id),
-      listShippingProfile(ctx, fulfiller.id),
-      listCarrierAccounts(ctx, fulfiller.id),
-    ]),
+  // Counted, not listed: a checklist needs how many blanks and rates, not which.
+  const [warehouses, setup, carriers] = await orRespond(
+    Promise.all([listWarehouses(ctx, fulfiller.id), setupCountsOfFulfiller(ctx, fulfiller.id), listCarrierAccounts(ctx, fulfiller.id)]),
   );
-  const active = blanks.filter((b) => b.status === "active");
-  const stocking = await orRespond(
-    warehousesStockingBlanks(
-      ctx,
-      active.map((b) => b.id),
-    ),
-  );
-  const madeSomewhere = active.filter((b) => (stocking.get(b.id) ?? []).length > 0).length;
+  const { activeBlanks, activeBlanksMade: madeSomewhere, zones, rates } = setup;
   const addressed = warehouses.filter((w) => w.line1 && w.postalCode && w.city);
-  const rates = profile.zones.reduce((n, z) => n + z.rates.length, 0);
   const ratedCarriers = carriers.filter((c) => c.status === "active" && c.rateCount > 0);
   // Counted, not listed: a checklist needs how many, not which.
   const [day, waitingForLabel, waitingForManifest, shipped] = suspended
@@ -89,18 +77,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       done: madeSomewhere > 0,
       detail: madeSomewhere
         ? `${plural(madeSomewhere, "blank")} offered to designers and made in a warehouse.`
-        : active.length
-          ? `${plural(active.length, "blank")} in your catalogue, but no warehouse makes them yet: choose the blanks each warehouse makes.`
+        : activeBlanks
+          ? `${plural(activeBlanks, "blank")} in your catalogue, but no warehouse makes them yet: choose the blanks each warehouse makes.`
           : "The garments and goods you print on: each with its colours, sizes, base costs and print areas.",
-      to: active.length && firstWarehouse ? `${admin}/warehouses/${firstWarehouse.id}` : `${admin}/blanks/create`,
-      action: active.length ? "Choose the blanks made there" : "Add a blank",
+      to: activeBlanks && firstWarehouse ? `${admin}/warehouses/${firstWarehouse.id}` : `${admin}/blanks/create`,
+      action: activeBlanks ? "Choose the blanks made there" : "Add a blank",
     },
     {
       id: "shipping-rates",
       title: "Set the shoppers' shipping rates",
       done: rates > 0,
       detail: rates
-        ? `${plural(profile.zones.length, "zone")} with ${plural(rates, "rate")}: shoppers see what shipping costs at checkout.`
+        ? `${plural(zones, "zone")} with ${plural(rates, "rate")}: shoppers see what shipping costs at checkout.`
         : "What shoppers pay for shipping, per zone: the first item and each additional one.",
       to: `${admin}/config`,
       action: "Set shipping rates",

@@ -82,6 +82,7 @@ export {
   type BlankDetail,
   type BlankInput,
 } from "./blanks.ts";
+export { setupCountsOfFulfiller, type SetupCounts } from "./setup.ts";
 // A print shop adds its own blank from a form (issue 23 §5): templates generated, SKUs made up.
 export {
   addBlank,

@@ -53,7 +53,7 @@ export {
 export { orderToken, verifyOrderToken, orderViewer, ORDER_LINK_DAYS } from "./access.ts";
 export { createReprint, type ReprintInput } from "./reprints.ts";
 export { fulfillerPerformance, PERFORMANCE_MIN_SHIPMENTS, type FulfillerPerformance } from "./performance.ts";
-export { listFulfillmentLines } from "./fulfillment-lines.ts";
+export { listFulfillmentLineFacts, listFulfillmentLineLabels, listFulfillmentLines } from "./fulfillment-lines.ts";
 export { fulfillerShippedLinesSql, orderLineProductsSql, storeSalesDaily, storeProductSales } from "./analytics.ts";
 export { registerOrderSteps } from "./steps.ts";
 export { tellPrintShopsCancelled, orderUrl, problemUrl } from "./emails.ts";

@@ -353,6 +353,18 @@ export interface FulfillmentLine {
   reprintOf: string | null;
 }
 
+/** What a count of the floor reads of a routed line (`listFulfillmentLineFacts`). */
+export type FulfillmentLineFacts = Pick<
+  FulfillmentLine,
+  "lineId" | "orderStatus" | "groupStatus" | "warehouseId" | "paidAt" | "productionDays"
+>;
+
+/** What a parcel shows of a routed line (`listFulfillmentLineLabels`). */
+export type FulfillmentLineLabel = Pick<
+  FulfillmentLine,
+  "lineId" | "orderNumber" | "warehouseName" | "title" | "color" | "size" | "quantity" | "address"
+>;
+
 export interface FulfillerGroupRow {
   groupId: string;
   orderId: string;

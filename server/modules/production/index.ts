@@ -3,6 +3,7 @@
 export * from "./types.ts";
 export {
   listFloor,
+  floorLineLabels,
   floorStates,
   floorSummary,
   acceptLines,
@@ -24,6 +25,7 @@ export {
   batchDocument,
   RELEASE_AT_CUTOFF_TOPIC,
   type FloorLine,
+  type FloorLineLabel,
   type FloorState,
   type BatchView,
   type ScanResult,

@@ -11,7 +11,7 @@ import { manualClock } from "../../contracts/clock.ts";
 import { drain } from "../../jobs/index.ts";
 import { outbox } from "../../jobs/schema.ts";
 import { anonymous, createCtx, IllegalTransitionError, type Actor } from "../../kernel/index.ts";
-import { createWarehouse } from "../fulfillment/index.ts";
+import { createWarehouse, listWarehouses } from "../fulfillment/index.ts";
 import { cancelOrder, getOrder, listFulfillerGroups } from "../orders/index.ts";
 import {
   acceptLines,
@@ -20,6 +20,7 @@ import {
   batchStatusOf,
   cancelBatch,
   createBatch,
+  floorLineLabels,
   floorStates,
   floorSummary,
   followClosedOrder,
@@ -36,6 +37,7 @@ import {
   saveReleaseSettings,
   scanLine,
 } from "./index.ts";
+import { localDate } from "./due.ts";
 import { productionBatches, productionLines } from "./schema.ts";
 
 const t = useTestDatabase();
@@ -292,6 +294,68 @@ describe("batches", () => {
       status: 422,
       field: "releaseAtCount",
     });
+  });
+
+  it("the floor's summary counts what the floor's lines say, per warehouse too, now and a week later", async () => {
+    const expected = (lines: Awaited<ReturnType<typeof listFloor>>, timeZone: (warehouseId: string) => string) => ({
+      awaiting: lines.filter((l) => l.floorStatus === "awaiting").length,
+      waitingForBatch: lines.filter((l) => l.floorStatus === "accepted" && !l.batchId).length,
+      inProduction: lines.filter((l) => l.batchId && l.floorStatus !== "packed").length,
+      packed: lines.filter((l) => l.floorStatus === "packed").length,
+      rejected: lines.filter((l) => l.floorStatus === "rejected").length,
+      late: lines.filter((l) => l.late).length,
+      dueToday: lines.filter(
+        (l) => !l.late && localDate(l.dueAt, timeZone(l.warehouseId)) === localDate(clock.now(), timeZone(l.warehouseId)),
+      ).length,
+      onHold: lines.filter((l) => l.orderStatus === "on_hold").length,
+    });
+    const zones = new Map((await listWarehouses(owner(), shop.fulfiller.id)).map((w) => [w.id, w.timeZone ?? "UTC"]));
+    const zoneOf = (id: string) => zones.get(id) ?? "UTC";
+    const kept = clock.now();
+    try {
+      for (const at of [kept, new Date(kept.getTime() + 7 * 86_400_000)]) {
+        clock.set(at);
+        const lines = await listFloor(owner(), { fulfillerId: shop.fulfiller.id });
+        // The floor has lines in several states by now (this file's batches), some of them due today.
+        expect(new Set(lines.map((l) => l.floorStatus)).size).toBeGreaterThan(2);
+        expect(await floorSummary(owner(), { fulfillerId: shop.fulfiller.id })).toEqual(expected(lines, zoneOf));
+        const inOne = await listFloor(owner(), { fulfillerId: shop.fulfiller.id, warehouseId: shop.warehouse.id });
+        expect(await floorSummary(owner(), { fulfillerId: shop.fulfiller.id, warehouseId: shop.warehouse.id })).toEqual(
+          expected(inOne, zoneOf),
+        );
+      }
+    } finally {
+      clock.set(kept);
+    }
+  });
+});
+
+describe("a parcel's line labels", () => {
+  it("are the floor's lines by id in any status, reduced to what a parcel shows; for the print shop only", async () => {
+    const all = await listFloor(owner(), { fulfillerId: shop.fulfiller.id, scope: "all" });
+    expect(all.length).toBeGreaterThan(3);
+    const ids = [...all.map((l) => l.lineId), other.fulfiller.id, "oln_missing"];
+    const labels = await floorLineLabels(owner(), { fulfillerId: shop.fulfiller.id, lineIds: ids });
+    const want = all.map((l) => ({
+      lineId: l.lineId,
+      orderNumber: l.orderNumber,
+      warehouseName: l.warehouseName,
+      title: l.title,
+      color: l.color,
+      size: l.size,
+      quantity: l.quantity,
+      address: l.address,
+      code: l.code,
+    }));
+    const byId = <T extends { lineId: string }>(xs: T[]) => [...xs].sort((a, b) => a.lineId.localeCompare(b.lineId));
+    expect(byId(labels)).toEqual(byId(want));
+    expect(labels.some((l) => l.code)).toBe(true);
+    // Another print shop's line is not among them, even by id.
+    const theirs = await paidOrder(t.db, other, { clock });
+    expect(await floorLineLabels(owner(), { fulfillerId: shop.fulfiller.id, lineIds: theirs.lineIds })).toEqual([]);
+    await expect(
+      floorLineLabels(createCtx(t.db, other.owner, { clock }), { fulfillerId: shop.fulfiller.id, lineIds: ids }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });
 

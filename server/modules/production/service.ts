@@ -18,7 +18,16 @@ import {
   listWarehouses,
   type WarehouseRow,
 } from "../fulfillment/index.ts";
-import { holdOrder, listFulfillmentLines, startGroupProduction, type FulfillmentLine, type GroupStatus } from "../orders/index.ts";
+import {
+  holdOrder,
+  listFulfillmentLineFacts,
+  listFulfillmentLineLabels,
+  listFulfillmentLines,
+  startGroupProduction,
+  type FulfillmentLine,
+  type FulfillmentLineLabel,
+  type GroupStatus,
+} from "../orders/index.ts";
 import { dueAt, localDate, nextCutoff } from "./due.ts";
 import { productionBatches, productionLines, productionSettings } from "./schema.ts";
 import { batchMachine, batchStatusOf, lineMachine } from "./states.ts";
@@ -97,7 +106,7 @@ function warehouseClock(w: WarehouseRow | undefined): { cutoffTime: string; time
   return { cutoffTime: w?.cutoffTime ?? "14:00", timeZone: w?.timeZone ?? "UTC" };
 }
 
-function floorStatusOf(line: FulfillmentLine, row: LineRow | undefined): FloorStatus {
+function floorStatusOf(line: Pick<FulfillmentLine, "groupStatus">, row: Pick<LineRow, "status"> | undefined): FloorStatus {
   if (line.groupStatus === "shipped" || line.groupStatus === "delivered") return "shipped";
   return row?.status ?? "awaiting";
 }
@@ -260,15 +269,78 @@ async function readFloor(
   });
 }
 
+/** A routed line as a parcel shows it: what it is, how many, its scan code and where it goes. */
+export type FloorLineLabel = FulfillmentLineLabel & { code: string | null };
+
+/**
+ * The labels of some of a print shop's lines by id, in any status (a parcel's list and address):
+ * `listFloor`'s lines with `scope: "all"` reduced to what a parcel shows, read without the floor's
+ * print files, blanks, batches and due times.
+ */
+export async function floorLineLabels(ctx: Ctx, input: { fulfillerId: string; lineIds: readonly string[] }): Promise<FloorLineLabel[]> {
+  await shopFor(ctx, input.fulfillerId);
+  const ids = [...new Set(input.lineIds)];
+  if (!ids.length) return [];
+  const [labels, codes] = await Promise.all([
+    listFulfillmentLineLabels(ctx, { fulfillerId: input.fulfillerId, lineIds: ids }),
+    ctx.db
+      .select({ orderLineId: productionLines.orderLineId, code: productionLines.code })
+      .from(productionLines)
+      .where(inArray(productionLines.orderLineId, ids)),
+  ]);
+  const codeOf = new Map(codes.map((c) => [c.orderLineId, c.code]));
+  return labels.map((l) => ({ ...l, code: codeOf.get(l.lineId) ?? null }));
+}
+
 /** Counts for the print shop's overview: what is due today, late, waiting for acceptance or a batch. */
 export async function floorSummary(ctx: Ctx, input: { fulfillerId: string; warehouseId?: string }) {
   await shopFor(ctx, input.fulfillerId);
-  const houses = await warehousesOf(ctx, input.fulfillerId);
-  const lines = await readFloor(ctx, input, { houses });
+  // Counted from what a count needs: each open line's facts and the four columns of its production
+  // row that decide its status and due time (not the whole lines, their blanks and batch numbers).
+  const [facts, houses] = await Promise.all([
+    listFulfillmentLineFacts(ctx, { fulfillerId: input.fulfillerId, warehouseId: input.warehouseId }),
+    warehousesOf(ctx, input.fulfillerId),
+  ]);
+  const rows = facts.length
+    ? await ctx.db
+        .select({
+          orderLineId: productionLines.orderLineId,
+          status: productionLines.status,
+          batchId: productionLines.batchId,
+          dueAt: productionLines.dueAt,
+        })
+        .from(productionLines)
+        .where(
+          inArray(
+            productionLines.orderLineId,
+            facts.map((l) => l.lineId),
+          ),
+        )
+    : [];
+  const byLine = new Map(rows.map((r) => [r.orderLineId, r]));
   const now = ctx.clock.now();
-  const today = (l: FloorLine) =>
-    localDate(l.dueAt, warehouseClock(houses.get(l.warehouseId)).timeZone) ===
-    localDate(now, warehouseClock(houses.get(l.warehouseId)).timeZone);
+  // The local date of now, and of each due time, per warehouse time zone (the same few dates recur).
+  const dates = new Map<string, string>();
+  const dateIn = (at: Date, timeZone: string) => {
+    const key = `${timeZone} ${at.getTime()}`;
+    let d = dates.get(key);
+    if (d === undefined) dates.set(key, (d = localDate(at, timeZone)));
+    return d;
+  };
+  const lines = facts.map((l) => {
+    const row = byLine.get(l.lineId);
+    const clock = warehouseClock(houses.get(l.warehouseId));
+    const due = row?.dueAt ?? dueAt(l.paidAt, l.productionDays, clock);
+    const floorStatus = floorStatusOf(l, row);
+    return {
+      floorStatus,
+      batchId: row?.batchId ?? null,
+      late: floorStatus !== "shipped" && due.getTime() < now.getTime(),
+      today: dateIn(due, clock.timeZone) === dateIn(now, clock.timeZone),
+      orderStatus: l.orderStatus,
+    };
+  });
+  const today = (l: (typeof lines)[number]) => l.today;
   return {
     awaiting: lines.filter((l) => l.floorStatus === "awaiting").length,
     waitingForBatch: lines.filter((l) => l.floorStatus === "accepted" && !l.batchId).length,

@@ -23,7 +23,7 @@ import {
   warehouseAddress,
 } from "../fulfillment/index.ts";
 import { deliverGroup, getOrder, shipGroupWithLabel, unshipGroup, type FulfillmentLine, type OrderAccess } from "../orders/index.ts";
-import { listFloor, markLinesPacked, type FloorLine } from "../production/index.ts";
+import { floorLineLabels, listFloor, markLinesPacked, type FloorLine } from "../production/index.ts";
 import { getStoresByIds } from "../stores/index.ts";
 import { manifests, parcels, shipments, trackingEvents } from "./schema.ts";
 import { parcelMachine, shipmentMachine } from "./states.ts";
@@ -326,7 +326,7 @@ async function parcelViews(ctx: Ctx, rows: ParcelRow[]): Promise<ParcelView[]> {
   if (!rows.length) return [];
   const fulfillerId = rows[0]!.fulfillerId;
   const [lines, ships] = await Promise.all([
-    listFloor(ctx, { fulfillerId, lineIds: rows.flatMap((r) => r.lineIds), scope: "all" }),
+    floorLineLabels(ctx, { fulfillerId, lineIds: rows.flatMap((r) => r.lineIds) }),
     ctx.db
       .select()
       .from(shipments)
@@ -473,7 +473,7 @@ export async function shippingOptionsMany(
         .filter((r) => !knownView(r))
         .map((r) => r.lineIds[0])
         .filter((id): id is string => !!id);
-      const lines = firstIds.length ? await listFloor(ctx, { fulfillerId, lineIds: firstIds, scope: "all" }) : [];
+      const lines = firstIds.length ? await floorLineLabels(ctx, { fulfillerId, lineIds: firstIds }) : [];
       const byLine = new Map(lines.map((l) => [l.lineId, l.address]));
       const priceable = [];
       for (const p of mine) {
