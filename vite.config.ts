@@ -130,7 +130,8 @@ function textareaRowsOnFirstPaint(): Plugin {
 /**
  * Modules with a server build of their own (issue 24): `app/components/ui/Chip.tsx` is MUI's Chip in
  * the browser and `ChipOnServer.tsx` (a plain chip drawn from the server's template) in the SSR
- * build, so the browser bundle carries none of the server's code.
+ * build, and `@mui/material/Button`, imported by Platen's modules, is `ButtonOnServer.tsx` (a plain
+ * button drawn from a template) there, so the browser bundle carries none of the server's code.
  */
 function serverImplementations(): Plugin {
   const swaps = new Map([
@@ -139,11 +140,15 @@ function serverImplementations(): Plugin {
       path.resolve(import.meta.dirname, "app/components/ui/ChipOnServer.tsx"),
     ],
   ]);
+  const appDir = path.resolve(import.meta.dirname, "app") + path.sep;
+  const buttonOnServer = path.resolve(import.meta.dirname, "app/components/ui/ButtonOnServer.tsx");
   return {
     name: "platen:server-implementations",
     enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "ssr",
     async resolveId(source, importer, options) {
+      // MUI's Button, imported by Platen's own modules (app/, not the server fork itself or MUI's).
+      if (source === "@mui/material/Button") return importer?.startsWith(appDir) && importer !== buttonOnServer ? buttonOnServer : null;
       if (!source.endsWith("/Chip.tsx")) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return (resolved && swaps.get(resolved.id)) ?? null;

@@ -9,6 +9,7 @@ import { branchesForPath, manifestForBranches } from "./lib/route-branches.serve
 import { getCachedRender, renderCacheKey, setCachedRender } from "./lib/render-cache.server.ts";
 import { createEmotionCache } from "./theme/emotion-cache.ts";
 import { wishIconTemplate } from "./components/catalog/WishButton.tsx";
+import { buttonTemplate } from "./components/ui/ButtonOnServer.tsx";
 import { chipTemplate } from "./components/ui/ChipOnServer.tsx";
 import { ServerTemplatesContext, type TemplateLookup } from "./theme/server-templates.ts";
 import { renderServerTemplates } from "./theme/server-templates.server.tsx";
@@ -20,12 +21,13 @@ let templates: TemplateLookup | null = null;
  * The server templates (app/theme/server-templates.ts). The storefront's (a card's wish heart) are
  * rendered on the first request, before any page; the back office's chips (28 per theme, about a
  * tenth of a second) once that request is on its way, so that a first start answers as soon as
- * before. Until then a chip is MUI's own render: the same HTML.
+ * before. Until then a chip is MUI's own render: the same HTML. A plain button's template is
+ * rendered after the first request that draws that kind of button.
  */
 function serverTemplates(): TemplateLookup {
   if (!templates) {
     try {
-      templates = renderServerTemplates([wishIconTemplate], [chipTemplate]);
+      templates = renderServerTemplates([wishIconTemplate], [chipTemplate], [buttonTemplate]);
     } catch (error) {
       // The components render themselves: slower, never wrong.
       console.error(error);

@@ -46,8 +46,11 @@ const ACTIVE = [
   "ref",
 ] as const;
 
-/** The filled template: MUI's root `<div class="...">` and what is inside it. */
-const SHAPE = /^<div class="([^"]*) (mui-[a-z0-9]+)">(<span class="[^"]*">[^<]*<\/span>)<\/div>$/;
+/**
+ * The filled template: MUI's root `<div class="...">` and what is inside it. (Outside production
+ * builds, Emotion's class carries labels, `mui-<hash>-MuiChip-root`: the unit test's render.)
+ */
+const SHAPE = /^<div class="([^"]*) (mui-[a-z0-9]+(?:-Mui[A-Za-z]+-[A-Za-z]+)*)">(<span class="[^"]*">[^<]*<\/span>)<\/div>$/;
 
 type Props = ChipProps & { [prop: string]: unknown };
 
@@ -63,10 +66,10 @@ function Chip(props: Props) {
   const html = useServerTemplate(plain ? chipTemplate : null, `${color} ${size} ${variant}`, [String(label)]);
   const shape = html === null ? null : SHAPE.exec(html);
   if (!shape) return createElement(MuiChip as ElementType, props);
-  // MUI's order: its classes, then the caller's, then the style's; then the caller's attributes.
+  // MUI's order: the caller's attributes, then the class (its classes, the caller's, the style's).
   return createElement("div", {
-    className: className ? `${shape[1]} ${className} ${shape[2]}` : `${shape[1]} ${shape[2]}`,
     ...rest,
+    className: className ? `${shape[1]} ${className} ${shape[2]}` : `${shape[1]} ${shape[2]}`,
     dangerouslySetInnerHTML: { __html: shape[3] },
   });
 }
