@@ -43,6 +43,7 @@ export default tseslint.config(
           paths: [
             { name: "@mui/material/Box", message: "Use #app/components/ui/Box.tsx (ADR 0020)." },
             { name: "@mui/material/Typography", message: "Use #app/components/ui/Typography.tsx (ADR 0020)." },
+            { name: "@mui/material/Stack", message: "Use #app/components/ui/Stack.tsx (ADR 0020).", allowTypeImports: true },
             {
               name: "@mui/material/Chip",
               message: "Use #app/components/ui/Chip.tsx (a plain chip is drawn from the server's template).",

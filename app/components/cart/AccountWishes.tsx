@@ -1,6 +1,6 @@
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "#app/components/ui/Link.tsx";
 import type { ProductCard } from "#server/modules/catalog/types.ts";

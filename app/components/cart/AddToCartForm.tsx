@@ -1,7 +1,7 @@
 import AddShoppingCart from "@mui/icons-material/AddShoppingCart";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Form, useActionData, useLocation } from "react-router";
 import { OutlinedField } from "#app/components/OutlinedField.tsx";

@@ -6,7 +6,7 @@ import Badge from "@mui/material/Badge";
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Link } from "#app/components/ui/Link.tsx";

@@ -5,7 +5,7 @@ import Button from "@mui/material/Button";
 import Chip from "#app/components/ui/Chip.tsx";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Link as RouterLink } from "#app/components/ui/Link.tsx";
 import { CaseStatusChip } from "./CaseStatusChip.tsx";

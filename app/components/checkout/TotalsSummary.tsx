@@ -1,5 +1,5 @@
 import Box from "#app/components/ui/Box.tsx";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { formatPrice } from "../catalog/PriceText.tsx";
 import type { QuoteTotals } from "#server/modules/orders/types.ts";

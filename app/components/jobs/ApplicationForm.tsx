@@ -3,7 +3,7 @@ import AlertTitle from "@mui/material/AlertTitle";
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import TextField from "@mui/material/TextField";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Form, useNavigation } from "react-router";

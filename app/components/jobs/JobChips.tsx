@@ -2,7 +2,7 @@ import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import ScheduleOutlined from "@mui/icons-material/ScheduleOutlined";
 import HomeWorkOutlined from "@mui/icons-material/HomeWorkOutlined";
 import Chip from "#app/components/ui/Chip.tsx";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import { EMPLOYMENT_TYPE_LABELS, WORK_MODE_LABELS, type EmploymentType, type WorkMode } from "#server/modules/careers/types.ts";
 
 /** Location, employment type and work mode of a listing, as chips. */

@@ -2,7 +2,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Chip from "#app/components/ui/Chip.tsx";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "#app/components/ui/Link.tsx";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#server/modules/orders/types.ts";

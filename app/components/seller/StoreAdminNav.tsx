@@ -2,7 +2,7 @@ import Alert from "@mui/material/Alert";
 import Avatar from "@mui/material/Avatar";
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import type { ReactNode } from "react";
 import { Link } from "#app/components/ui/Link.tsx";

@@ -3,7 +3,7 @@ import Avatar from "@mui/material/Avatar";
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "#app/components/ui/Link.tsx";
 

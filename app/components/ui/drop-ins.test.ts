@@ -1,10 +1,12 @@
 import MuiBox from "@mui/material/Box";
+import MuiStack from "@mui/material/Stack";
 import MuiTypography from "@mui/material/Typography";
 import { createElement as h, type ElementType, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { THEME_NAMES } from "#app/theme/themes.ts";
 import { renderWithStyles } from "#tests/support/styled-render.ts";
 import Box from "./Box.tsx";
+import Stack from "./Stack.tsx";
 import Typography from "./Typography.tsx";
 
 const render = renderWithStyles;
@@ -33,12 +35,37 @@ const typographyCases: Record<string, unknown>[] = [
   { variant: "button" },
 ];
 
-describe("Box and Typography drop-ins (ADR 0020: the same HTML and CSS as MUI's, compiled once)", () => {
+const stackCases: Record<string, unknown>[] = [
+  {},
+  { spacing: 2 },
+  { direction: "row", spacing: 1, sx: { alignItems: "center", flexWrap: "wrap" } },
+  { direction: { xs: "column", sm: "row" }, spacing: 1, sx: { justifyContent: "space-between", mb: 1.5 } },
+  { direction: { xs: "column", md: "row" }, spacing: 3 },
+  { direction: "row", spacing: { xs: 1, md: 2 }, useFlexGap: true, component: "ul", id: "s", "data-testid": "t" },
+  {
+    component: "ul",
+    spacing: 1.5,
+    sx: { listStyle: "none", p: 0, m: 0, "& > li + li": { borderTop: 1, borderColor: "divider", pt: 1.5 } },
+  },
+  { direction: "row-reverse", spacing: "12px", className: "mine" },
+  { direction: ["column", "row"], spacing: [1, 2] },
+  { direction: "column-reverse", spacing: 0.5, style: { color: "red" } },
+];
+
+describe("Box, Stack and Typography drop-ins (ADR 0020: the same HTML and CSS as MUI's, compiled once)", () => {
   for (const theme of THEME_NAMES) {
     it(`Box renders what MUI's Box renders (${theme})`, () => {
       for (const props of boxCases) {
         const mine = render(h(Box as ElementType, props, "content"), theme);
         const mui = render(h(MuiBox as ElementType, props, "content"), theme);
+        expect(mine, JSON.stringify(props)).toEqual(mui);
+      }
+    });
+    it(`Stack renders what MUI's Stack renders (${theme})`, () => {
+      for (const props of stackCases) {
+        const children = [h("span", { key: 1 }, "one"), h("span", { key: 2 }, "two")];
+        const mine = render(h(Stack as ElementType, props, children), theme);
+        const mui = render(h(MuiStack as ElementType, props, children), theme);
         expect(mine, JSON.stringify(props)).toEqual(mui);
       }
     });

@@ -2,7 +2,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Chip from "#app/components/ui/Chip.tsx";
 import Container from "@mui/material/Container";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect } from "react";
 import { data, redirect } from "react-router";

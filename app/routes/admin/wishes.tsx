@@ -3,7 +3,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Chip from "#app/components/ui/Chip.tsx";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import { TableContainer, Table, TableHead, TableBody, TableRow, TableCell } from "#app/components/ui/Table.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Form, redirect } from "react-router";

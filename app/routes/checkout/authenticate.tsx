@@ -4,7 +4,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/authenticate";

@@ -10,7 +10,7 @@ import CardContent from "@mui/material/CardContent";
 import Chip from "#app/components/ui/Chip.tsx";
 import Container from "@mui/material/Container";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import { TableContainer, Table, TableHead, TableBody, TableRow, TableCell } from "#app/components/ui/Table.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Form, data, redirect, useNavigation } from "react-router";

@@ -6,7 +6,7 @@ import CardContent from "@mui/material/CardContent";
 import Chip from "#app/components/ui/Chip.tsx";
 import FormHelperText from "@mui/material/FormHelperText";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Form, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/carriers";

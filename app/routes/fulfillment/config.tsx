@@ -5,7 +5,7 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "#app/components/ui/Chip.tsx";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { z } from "zod";
 import { Form, data, redirect, useNavigation } from "react-router";

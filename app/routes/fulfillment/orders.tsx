@@ -6,7 +6,7 @@ import CardContent from "@mui/material/CardContent";
 import Chip from "#app/components/ui/Chip.tsx";
 import Container from "@mui/material/Container";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "#app/components/ui/Typography.tsx";

@@ -5,7 +5,7 @@ import Chip from "#app/components/ui/Chip.tsx";
 import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
 import MuiLink from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/public";

@@ -12,7 +12,7 @@ import Chip from "#app/components/ui/Chip.tsx";
 import Container from "@mui/material/Container";
 import FormHelperText from "@mui/material/FormHelperText";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { Link as RouterLink } from "#app/components/ui/Link.tsx";

@@ -8,7 +8,7 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "#app/components/ui/Typography.tsx";
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import { useEffect, useMemo, useState } from "react";
 import { Form, redirect } from "react-router";
 import { Link } from "#app/components/ui/Link.tsx";

@@ -7,7 +7,7 @@ import Chip from "#app/components/ui/Chip.tsx";
 import Container from "@mui/material/Container";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect, type ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";

@@ -3,7 +3,7 @@ import ShoppingBagOutlined from "@mui/icons-material/ShoppingBagOutlined";
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import TextField from "@mui/material/TextField";
 import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect } from "react";

@@ -4,7 +4,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Container from "@mui/material/Container";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect, useState } from "react";
 import { Link } from "#app/components/ui/Link.tsx";

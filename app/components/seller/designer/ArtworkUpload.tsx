@@ -3,7 +3,7 @@ import Alert from "@mui/material/Alert";
 import Box from "#app/components/ui/Box.tsx";
 import CircularProgress from "@mui/material/CircularProgress";
 import FormHelperText from "@mui/material/FormHelperText";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { useRef, useState, type DragEvent } from "react";
 import { DPI_WARN } from "#server/modules/catalog/types.ts";

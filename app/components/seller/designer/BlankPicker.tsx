@@ -3,7 +3,7 @@ import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
 import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "#app/components/ui/Link.tsx";
 import { CATEGORIES, CATEGORY_LABELS } from "#server/modules/catalog/types.ts";

@@ -1,7 +1,7 @@
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import { useNavigation } from "react-router";
 import type { ProductStatus } from "#server/modules/catalog/types.ts";
 import { DesignerStep as Section } from "./DesignerStep.tsx";

@@ -2,7 +2,7 @@ import Alert from "@mui/material/Alert";
 import Box from "#app/components/ui/Box.tsx";
 import Chip from "#app/components/ui/Chip.tsx";
 import MuiLink from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { Link } from "#app/components/ui/Link.tsx";
 import { PRODUCT_STATUS_LABELS } from "#server/modules/catalog/product-form.ts";

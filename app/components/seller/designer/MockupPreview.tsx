@@ -1,6 +1,6 @@
 import Box from "#app/components/ui/Box.tsx";
 import CircularProgress from "@mui/material/CircularProgress";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { useEffect, useState } from "react";
 import type { Placement } from "#server/modules/catalog/types.ts";

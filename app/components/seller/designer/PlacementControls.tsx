@@ -1,7 +1,7 @@
 import Box from "#app/components/ui/Box.tsx";
 import Button from "@mui/material/Button";
 import Slider from "@mui/material/Slider";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { DesignerStage } from "#app/components/catalog/DesignerStage.tsx";
 import { defaultPlacement } from "#server/modules/catalog/preflight.ts";

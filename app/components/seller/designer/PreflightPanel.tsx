@@ -1,7 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Box from "#app/components/ui/Box.tsx";
 import Chip from "#app/components/ui/Chip.tsx";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import Typography from "#app/components/ui/Typography.tsx";
 import { preflight } from "#server/modules/catalog/preflight.ts";
 import { DPI_REFUSE, DPI_WARN, type Placement, type PreflightIssue } from "#server/modules/catalog/types.ts";

@@ -2,7 +2,7 @@ import Box from "#app/components/ui/Box.tsx";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import TextField from "@mui/material/TextField";
 import Typography from "#app/components/ui/Typography.tsx";
 import type { Dispatch, SetStateAction } from "react";

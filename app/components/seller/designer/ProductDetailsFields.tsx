@@ -1,4 +1,4 @@
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import TextField from "@mui/material/TextField";
 import { CATEGORIES, CATEGORY_LABELS, type Category } from "#server/modules/catalog/types.ts";
 import type { Errors } from "./types.ts";

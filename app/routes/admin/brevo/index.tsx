@@ -10,7 +10,7 @@ import MuiLink from "@mui/material/Link";
 import Pagination from "@mui/material/Pagination";
 import PaginationItem from "@mui/material/PaginationItem";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
+import Stack from "#app/components/ui/Stack.tsx";
 import { TableContainer, Table, TableHead, TableBody, TableRow, TableCell } from "#app/components/ui/Table.tsx";
 import TextField from "@mui/material/TextField";
 import Typography from "#app/components/ui/Typography.tsx";
