@@ -130,7 +130,8 @@ function textareaRowsOnFirstPaint(): Plugin {
 /**
  * Modules with a server build of their own (issue 24): `app/components/ui/Chip.tsx` is MUI's Chip in
  * the browser and `ChipOnServer.tsx` (a plain chip drawn from the server's template) in the SSR
- * build, and `@mui/material/Button`, imported by Platen's modules, is `ButtonOnServer.tsx` (a plain
+ * build, `Stack.tsx` is MUI's Stack there and `StackOnServer.tsx` (its style compiled once per theme
+ * and value) here, and `@mui/material/Button`, imported by Platen's modules, is `ButtonOnServer.tsx` (a plain
  * button drawn from a template) there, so the browser bundle carries none of the server's code.
  */
 function serverImplementations(): Plugin {
@@ -138,6 +139,10 @@ function serverImplementations(): Plugin {
     [
       path.resolve(import.meta.dirname, "app/components/ui/Chip.tsx"),
       path.resolve(import.meta.dirname, "app/components/ui/ChipOnServer.tsx"),
+    ],
+    [
+      path.resolve(import.meta.dirname, "app/components/ui/Stack.tsx"),
+      path.resolve(import.meta.dirname, "app/components/ui/StackOnServer.tsx"),
     ],
   ]);
   const appDir = path.resolve(import.meta.dirname, "app") + path.sep;
@@ -149,7 +154,7 @@ function serverImplementations(): Plugin {
     async resolveId(source, importer, options) {
       // MUI's Button, imported by Platen's own modules (app/, not the server fork itself or MUI's).
       if (source === "@mui/material/Button") return importer?.startsWith(appDir) && importer !== buttonOnServer ? buttonOnServer : null;
-      if (!source.endsWith("/Chip.tsx")) return null;
+      if (!source.endsWith("/Chip.tsx") && !source.endsWith("/Stack.tsx")) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return (resolved && swaps.get(resolved.id)) ?? null;
     },

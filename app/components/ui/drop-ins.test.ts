@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { THEME_NAMES } from "#app/theme/themes.ts";
 import { renderWithStyles } from "#tests/support/styled-render.ts";
 import Box from "./Box.tsx";
-import Stack from "./Stack.tsx";
+import Stack from "./StackOnServer.tsx";
 import Typography from "./Typography.tsx";
 
 const render = renderWithStyles;
