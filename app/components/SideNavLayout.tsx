@@ -60,7 +60,7 @@ export function SideNavLayout({ sections, label, children }: { sections: SideNav
       <Box sx={{ display: { xs: "block", md: "none" }, borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}>
         <Tabs value={active?.to ?? false} variant="scrollable" scrollButtons="auto" aria-label={label}>
           {items.map((item) => (
-            <Tab key={item.to} label={item.label} value={item.to} component={NavLink} to={item.to} />
+            <Tab key={item.to} label={item.label} value={item.to} component={NavLink} to={item.to} end={item.end} />
           ))}
         </Tabs>
       </Box>

@@ -149,3 +149,13 @@ test("an admin partially refunds one line and sees the reversing journal and the
       .first(),
   ).toBeVisible();
 });
+
+test("on a phone, the back office's tabs mark the page shown as current, not the dashboard too", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, "admin", "/admin/orders/status-overview");
+  const tabs = page.getByRole("tablist", { name: "Admin" });
+  await expect(tabs.getByRole("tab", { name: "Overview", exact: true })).toHaveAttribute("aria-current", "page");
+  // "Dashboard" is /admin, a prefix of every admin address: it is current on /admin alone.
+  await expect(tabs.getByRole("tab", { name: "Dashboard" })).not.toHaveAttribute("aria-current", /.*/);
+  await expect(tabs.locator('[aria-current="page"]')).toHaveCount(1);
+});

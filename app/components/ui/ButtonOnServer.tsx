@@ -71,6 +71,32 @@ const FIXED: Record<string, string> = {
 
 type Props = ButtonProps & { [prop: string]: unknown };
 
+/** A template's root read once: MUI's classes, Emotion's class and ButtonBase's attributes as props (null: MUI draws it). */
+type Root = { classes: string; style: string; attributes: Record<string, unknown> } | null;
+const roots = new Map<string, Root>();
+/** At most this many distinct roots are kept (as many as the templates rendered on demand, at most). */
+const MAX_ROOTS = 3000;
+
+function rootOf(html: string): Root {
+  let root = roots.get(html);
+  if (root !== undefined) return root;
+  const shape = SHAPE.exec(html);
+  root = null;
+  if (shape && shape[5] === "") {
+    const attributes: Record<string, unknown> = {};
+    let known = true;
+    for (const [, name, value] of shape[4]!.matchAll(/ ([a-z-]+)="([^"]*)"/g)) {
+      if (name === "href") continue;
+      const prop = FIXED[name!];
+      if (!prop) known = false;
+      else attributes[prop] = prop === "disabled" ? true : value;
+    }
+    if (known) root = { classes: shape[2]!, style: shape[3]!, attributes };
+  }
+  if (roots.size < MAX_ROOTS) roots.set(html, root);
+  return root;
+}
+
 function Button(props: Props) {
   // `href` stays among the use's attributes, where MUI writes it.
   const { children, className, component, type, id, disableFocusRipple: _focusRipple, ...rest } = props;
@@ -96,19 +122,13 @@ function Button(props: Props) {
   const keyed: Record<string, unknown> = {};
   if (plain) for (const k of KEYED) if (props[k] !== undefined) keyed[k] = props[k];
   const html = useServerTemplate(plain ? buttonTemplate : null, JSON.stringify({ kind, props: keyed }), []);
-  const shape = html === null ? null : SHAPE.exec(html);
-  if (!shape || shape[5] !== "") return createElement(MuiButton as ElementType, props);
-  const root: Record<string, unknown> = { className: className ? `${shape[2]} ${className} ${shape[3]}` : `${shape[2]} ${shape[3]}` };
-  for (const [, name, value] of shape[4]!.matchAll(/ ([a-z-]+)="([^"]*)"/g)) {
-    if (name === "href") continue;
-    const prop = FIXED[name!];
-    if (!prop) return createElement(MuiButton as ElementType, props);
-    root[prop] = prop === "disabled" ? true : value;
-  }
+  const root = html === null ? null : rootOf(html);
+  if (!root) return createElement(MuiButton as ElementType, props);
   for (const k of KEYED) delete rest[k];
   // MUI's order: class, ButtonBase's attributes, the id, then the use's attributes (a link's href among them).
   return createElement(kind === "a" ? "a" : "button", {
-    ...root,
+    className: className ? `${root.classes} ${className} ${root.style}` : `${root.classes} ${root.style}`,
+    ...root.attributes,
     id,
     ...rest,
     dangerouslySetInnerHTML: { __html: escapeHtml(String(children)) },

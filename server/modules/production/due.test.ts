@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueAt, localDate, nextCutoff, zonedTime } from "./due.ts";
+import { dueAt, localDate, nextCutoff, zonedParts, zonedPartsByFormatting, zonedTime } from "./due.ts";
 
 const chicago = { cutoffTime: "14:00", timeZone: "America/Chicago" };
 const leipzig = { cutoffTime: "13:00", timeZone: "Europe/Berlin" };
@@ -29,5 +29,49 @@ describe("a line's due time", () => {
   it("finds the next cut-off after a moment", () => {
     expect(nextCutoff(new Date("2026-11-02T16:00:00Z"), chicago).toISOString()).toBe("2026-11-02T20:00:00.000Z");
     expect(nextCutoff(new Date("2026-11-02T20:00:00Z"), chicago).toISOString()).toBe("2026-11-03T20:00:00.000Z");
+  });
+});
+
+describe("a zone's wall clock from its offset through the hour", () => {
+  it("reads what Intl formats across a year, minute by minute around every offset change, in zones with odd offsets", () => {
+    const zones = [
+      "UTC",
+      "America/Chicago",
+      "Europe/Berlin",
+      "America/St_Johns", // UTC-3:30, daylight saving
+      "Australia/Lord_Howe", // changes by half an hour, at 02:00 local (not on a UTC hour)
+      "Asia/Kathmandu", // UTC+5:45
+      "Pacific/Chatham", // UTC+12:45 / +13:45
+      "Africa/Casablanca", // leaves daylight saving for Ramadan
+    ];
+    const offset = (t: number, zone: string) => {
+      const p = zonedPartsByFormatting(new Date(t), zone);
+      return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(t / 60_000) * 60_000;
+    };
+    const same = (t: number, zone: string) => {
+      const at = new Date(t);
+      const [mine, intl] = [zonedParts(at, zone), zonedPartsByFormatting(at, zone)];
+      if (
+        mine.year !== intl.year ||
+        mine.month !== intl.month ||
+        mine.day !== intl.day ||
+        mine.hour !== intl.hour ||
+        mine.minute !== intl.minute
+      )
+        expect(mine, `${zone} ${at.toISOString()}`).toEqual(intl);
+    };
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    const step = 97 * 60_000 + 13_000;
+    let changes = 0;
+    for (const zone of zones)
+      for (let t = start; t < start + 366 * 86_400_000; t += step) {
+        same(t, zone);
+        if (offset(t, zone) !== offset(t + step, zone)) {
+          changes += 1;
+          for (let u = t; u < t + step; u += 60_000 + 1_000) same(u, zone);
+        }
+      }
+    // Chicago, Berlin, St John's, Lord Howe and Chatham change twice; Casablanca around Ramadan.
+    expect(changes).toBeGreaterThanOrEqual(12);
   });
 });

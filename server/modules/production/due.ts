@@ -21,11 +21,55 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The wall-clock parts of `at` in `timeZone`. */
-export function zonedParts(at: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number } {
+type Parts = { year: number; month: number; day: number; hour: number; minute: number };
+
+/** The wall-clock parts of `at` in `timeZone`, as Intl formats them. */
+export function zonedPartsByFormatting(at: Date, timeZone: string): Parts {
   const parts = formatterOf(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute") };
+}
+
+const HOUR = 3_600_000;
+/**
+ * A zone's offset from UTC (ms) through each UTC hour, or NaN for an hour in which it changes: by
+ * time zone, then hour. Formatting an instant costs a few microseconds and a floor page asks for
+ * hundreds (every line's due time, a few for each); the offset holds for hours at a time.
+ */
+const offsets = new Map<string, Map<number, number>>();
+const MAX_HOURS = 20_000;
+
+function offsetAt(t: number, timeZone: string): number {
+  const p = zonedPartsByFormatting(new Date(t), timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(t / 60_000) * 60_000;
+}
+
+function hourOffset(t: number, timeZone: string): number {
+  const hour = Math.floor(t / HOUR);
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    if (offsets.size >= 1000) offsets.clear();
+    offsets.set(timeZone, (zone = new Map()));
+  }
+  let offset = zone.get(hour);
+  if (offset === undefined) {
+    // The same offset at the hour's first and last millisecond: no change in between (a zone
+    // changes its offset at most once in an hour).
+    const first = offsetAt(hour * HOUR, timeZone);
+    offset = first === offsetAt(hour * HOUR + HOUR - 1, timeZone) ? first : Number.NaN;
+    if (zone.size >= MAX_HOURS) zone.clear();
+    zone.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The wall-clock parts of `at` in `timeZone` (what Intl formats, from the zone's offset through that hour). */
+export function zonedParts(at: Date, timeZone: string): Parts {
+  const t = at.getTime();
+  const offset = timeZone === "UTC" ? 0 : hourOffset(t, timeZone);
+  if (Number.isNaN(offset)) return zonedPartsByFormatting(at, timeZone);
+  const d = new Date(t + offset);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() };
 }
 
 /** The instant at which the wall clock in `timeZone` shows the given date and time. */
