@@ -301,9 +301,17 @@ test("a visitor's empty wish list appears without moving the page", async ({ pag
   await page.addInitScript(() => {
     const w = window as unknown as { __shift: number };
     w.__shift = 0;
+    // Shifts of the page below the header (the list, the footer): the header's search box is, on
+    // rare loads, painted once further right before its row settles (a shift of 0.003 that has
+    // nothing to do with the list, whose own jump was 0.13).
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!e.hadRecentInput) w.__shift += e.value;
+      for (const e of list.getEntries() as Shift[])
+        if (
+          !e.hadRecentInput &&
+          e.sources.some((s) => s.node && !(s.node instanceof Element ? s.node : s.node.parentElement)?.closest("header"))
+        )
+          w.__shift += e.value;
     }).observe({ type: "layout-shift", buffered: true });
   });
   await page.goto("/wishes");
