@@ -4,7 +4,7 @@ import { escapeHtml, useServerTemplate, type TemplateDefinition } from "#app/the
 
 // The server build's MUI Button (vite.config.ts resolves `@mui/material/Button` to this module for
 // Platen's own modules in the SSR build; the browser bundle is MUI's Button alone): a plain button
-// (a text label; a native button of a type, or a link) drawn from a template (app/theme/
+// (a label of text; a native button of a type, or a link) drawn from a template (app/theme/
 // server-templates.ts). MUI's Button renders four components per button (Button, its styled root,
 // ButtonBase, ButtonBase's styled root), two of them through Emotion's styled runtime, and a print
 // shop's orders or shipments page has 50 to 90 of them. Here MUI renders each kind of button once
@@ -71,6 +71,31 @@ const FIXED: Record<string, string> = {
 
 type Props = ButtonProps & { [prop: string]: unknown };
 
+/**
+ * The HTML React's server renderer writes for a label of text: strings and numbers, or arrays of
+ * them (JSX such as `{area} print file ({w}×{h} px)`), where React writes each text escaped and a
+ * `<!-- -->` between two texts so that the browser's hydration finds each text node; empty strings,
+ * null and booleans write nothing. Null when the label holds anything else (an element).
+ */
+function labelHtml(children: unknown): string | null {
+  let html = "";
+  let afterText = false;
+  const walk = (node: unknown): boolean => {
+    if (node === null || node === undefined || typeof node === "boolean") return true;
+    if (typeof node === "string" || typeof node === "number") {
+      const text = String(node);
+      if (text === "") return true;
+      if (afterText) html += "<!-- -->";
+      html += escapeHtml(text);
+      afterText = true;
+      return true;
+    }
+    if (Array.isArray(node)) return node.every(walk);
+    return false;
+  };
+  return walk(children) ? html : null;
+}
+
 /** A template's root read once: MUI's classes, Emotion's class and ButtonBase's attributes as props (null: MUI draws it). */
 type Root = { classes: string; style: string; attributes: Record<string, unknown> } | null;
 const roots = new Map<string, Root>();
@@ -101,8 +126,14 @@ function Button(props: Props) {
   // `href` stays among the use's attributes, where MUI writes it.
   const { children, className, component, type, id, disableFocusRipple: _focusRipple, ...rest } = props;
   const href = props.href;
-  const kind: Kind | null =
-    component === "a" || (component === undefined && typeof href === "string")
+  // A link component of the app's (React Router's Link or NavLink, `to`): the template's classes
+  // are a link's, and the component renders the element from the props ButtonBase gives a link.
+  const routed = (typeof component === "function" || (typeof component === "object" && component !== null)) && props.to !== undefined;
+  const kind: Kind | null = routed
+    ? type === undefined
+      ? "a"
+      : null
+    : component === "a" || (component === undefined && typeof href === "string")
       ? typeof href === "string" && type === undefined
         ? "a"
         : null
@@ -113,25 +144,39 @@ function Button(props: Props) {
             ? type
             : null
         : null;
+  const label = kind === null ? null : labelHtml(children);
   const plain =
     kind !== null &&
-    (typeof children === "string" || typeof children === "number") &&
+    label !== null &&
     (className === undefined || (typeof className === "string" && !className.includes("mui-"))) &&
     KEYED.every((k) => props[k] === undefined || typeof props[k] === "string" || typeof props[k] === "boolean") &&
-    !ACTIVE.some((p) => props[p] !== undefined);
+    !ACTIVE.some((p) => props[p] !== undefined && !(routed && p === "to"));
   const keyed: Record<string, unknown> = {};
   if (plain) for (const k of KEYED) if (props[k] !== undefined) keyed[k] = props[k];
   const html = useServerTemplate(plain ? buttonTemplate : null, JSON.stringify({ kind, props: keyed }), []);
   const root = html === null ? null : rootOf(html);
   if (!root) return createElement(MuiButton as ElementType, props);
   for (const k of KEYED) delete rest[k];
+  const classes = className ? `${root.classes} ${className} ${root.style}` : `${root.classes} ${root.style}`;
+  if (routed)
+    // What ButtonBase hands its link component (its link props, the id, the use's props); the
+    // component writes the element (and orders its attributes) as it does under MUI's Button.
+    return createElement(component as ElementType, {
+      className: classes,
+      tabIndex: props.disabled ? -1 : 0,
+      ...(props.disabled ? { "aria-disabled": true } : {}),
+      type: undefined,
+      id,
+      ...rest,
+      children,
+    });
   // MUI's order: class, ButtonBase's attributes, the id, then the use's attributes (a link's href among them).
   return createElement(kind === "a" ? "a" : "button", {
-    className: className ? `${root.classes} ${className} ${root.style}` : `${root.classes} ${root.style}`,
+    className: classes,
     ...root.attributes,
     id,
     ...rest,
-    dangerouslySetInnerHTML: { __html: escapeHtml(String(children)) },
+    dangerouslySetInnerHTML: { __html: label },
   });
 }
 

@@ -28,8 +28,18 @@ function render(node: ReactNode, theme: ThemeName, lookup: TemplateLookup | null
 const B = Button as ElementType;
 const nextTask = () => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * A router link as Platen's (app/components/ui/Link.tsx on the server) writes it: its own order of
+ * attributes, `to` as the address, what it does not write (type, disabled) left out.
+ */
+function RouterLink({ to, className, type: _type, disabled: _disabled, children, ...rest }: Record<string, unknown>) {
+  return h("a", { ...rest, className, href: to, "data-discover": "true" }, children as ReactNode);
+}
+
 /** Buttons as Platen's pages write them: forms' submits, downloads, links, states. */
 const cases: Record<string, unknown>[] = [
+  { children: "Shop", component: RouterLink, to: "/shop", color: "inherit", size: "small", "data-testid": "header-shop-link" },
+  { children: ["Show all ", 3], component: RouterLink, to: "/x?y=1", variant: "outlined", disabled: true, id: "r1", className: "mine" },
   { children: "Find", type: "submit", variant: "outlined" },
   { children: `Tom & "Jerry" <3's`, variant: "contained", color: "secondary", size: "small", name: "intent", value: "accept" },
   { children: "Reject", type: "submit", color: "error", variant: "text", size: "large", form: "f1", "data-testid": "reject" },
@@ -48,6 +58,10 @@ const cases: Record<string, unknown>[] = [
   { children: "Label (PDF)", href: "/label.pdf", target: "_blank", rel: "noopener", variant: "contained", color: "success" },
   { children: "Gone", component: "a", href: "/gone", disabled: true, variant: "outlined", color: "warning" },
   { children: "Plain", color: "inherit", disableFocusRipple: true, onClick: () => undefined, style: { marginLeft: 8 } },
+  // JSX with expressions: several texts, which React separates with comments.
+  { children: ["front", " print file (", 4500, "×", 5400, " px, ", 300, " dpi)"], size: "small", component: "a", href: "/f" },
+  { children: ["", null, "Pay ", false, ["$", 12.5], undefined, true, " now"], type: "submit", variant: "contained" },
+  { children: [], variant: "text" },
 ];
 
 describe("Button drop-in on the server (a plain button from the server's template, issue 24)", () => {
@@ -84,9 +98,10 @@ describe("Button drop-in on the server (a plain button from the server's templat
       { children: "Add", startIcon: h("span", null, "+") },
       { children: "Next", endIcon: h("span", null, ">") },
       { children: "Pink", sx: { bgcolor: "pink" } },
-      { children: "Router", component: Link, to: "/shop" },
+      { children: "Router", component: Link, to: "/shop", type: "submit" },
+      { children: "No address", component: Link },
       { children: h("b", null, "bold") },
-      { children: ["Two ", "parts"] },
+      { children: ["Two ", h("b", { key: 1 }, "parts")] },
       { children: "Saving", loading: true },
       { children: "Tab", tabIndex: -1 },
       { children: "Classes", classes: { root: "r" } },
