@@ -3,7 +3,7 @@ import type { Theme } from "@mui/material/styles";
 import { handleBreakpoints, mergeBreakpointsInOrder, resolveBreakpointValues } from "@mui/system/breakpoints";
 import { createUnarySpacing, getValue } from "@mui/system/spacing";
 import deepmerge from "@mui/utils/deepmerge";
-import { createElement, type ElementType } from "react";
+import { createElement, Fragment, type ElementType } from "react";
 import { RawCss, sxKey, useMemoClass } from "#app/theme/fixed-styles.tsx";
 
 // The server build's Stack (vite.config.ts puts this module in place of ./Stack.tsx, which is MUI's
@@ -79,11 +79,18 @@ function MemoStack({ sxJson, ...props }: Props & { sxJson: string }) {
     sx as object,
   ]);
   if (cls === null) return createElement(MuiStack as ElementType, props);
-  // Attributes in MUI's order: class first.
-  return createElement((component ?? "div") as ElementType, {
-    className: className ? `MuiStack-root ${className} ${cls}` : `MuiStack-root ${cls}`,
-    ...rest,
-  });
+  // Attributes in MUI's order: class first. The element is the second of two children, as under
+  // Emotion's styled root (its style's insertion, then the element), which the browser renders: the
+  // ids React's useId gives inside the stack depend on that shape, and must be the browser's.
+  return createElement(
+    Fragment,
+    null,
+    null,
+    createElement((component ?? "div") as ElementType, {
+      className: className ? `MuiStack-root ${className} ${cls}` : `MuiStack-root ${cls}`,
+      ...rest,
+    }),
+  );
 }
 
 function Stack(props: Props) {

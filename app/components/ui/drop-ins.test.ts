@@ -1,7 +1,7 @@
 import MuiBox from "@mui/material/Box";
 import MuiStack from "@mui/material/Stack";
 import MuiTypography from "@mui/material/Typography";
-import { createElement as h, type ElementType, type ReactNode } from "react";
+import { createElement as h, useId, type ElementType, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { THEME_NAMES } from "#app/theme/themes.ts";
 import { renderWithStyles } from "#tests/support/styled-render.ts";
@@ -67,6 +67,16 @@ describe("Box, Stack and Typography drop-ins (ADR 0020: the same HTML and CSS as
         const mine = render(h(Stack as ElementType, props, children), theme);
         const mui = render(h(MuiStack as ElementType, props, children), theme);
         expect(mine, JSON.stringify(props)).toEqual(mui);
+      }
+    });
+    it(`ids React gives inside a Stack are those under MUI's Stack (${theme})`, () => {
+      const Field = () => h("input", { id: useId() });
+      for (const props of [{}, { direction: "row", spacing: 1 }]) {
+        const children = [h(Field, { key: 1 }), h("span", { key: 2 }, h(Field))];
+        const ids = (html: string) => [...html.matchAll(/id="([^"]+)"/g)].map((m) => m[1]);
+        const mine = ids(render(h("div", null, h(Stack as ElementType, props, children), h(Field)), theme).html);
+        expect(mine).toEqual(ids(render(h("div", null, h(MuiStack as ElementType, props, children), h(Field)), theme).html));
+        expect(mine).toHaveLength(3);
       }
     });
     it(`Typography renders what MUI's Typography renders (${theme})`, () => {
