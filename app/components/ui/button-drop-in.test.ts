@@ -1,29 +1,13 @@
-import { CacheProvider } from "@emotion/react";
-import createEmotionServer from "@emotion/server/create-instance";
 import MuiButton from "@mui/material/Button";
-import { ThemeProvider } from "@mui/material/styles";
 import { createElement as h, type ElementType, type ReactNode } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { createEmotionCache } from "#app/theme/emotion-cache.ts";
-import { ServerTemplatesContext, type TemplateLookup } from "#app/theme/server-templates.ts";
+import type { TemplateLookup } from "#app/theme/server-templates.ts";
 import { renderServerTemplates } from "#app/theme/server-templates.server.tsx";
-import { getTheme, THEME_NAMES, type ThemeName } from "#app/theme/themes.ts";
+import { THEME_NAMES } from "#app/theme/themes.ts";
+import { renderWithTemplates } from "#tests/support/styled-render.ts";
 import Button, { buttonTemplate } from "./ButtonOnServer.tsx";
 
-/** A server render of `node`, with or without the server's templates. */
-function render(node: ReactNode, theme: ThemeName, lookup: TemplateLookup | null) {
-  const cache = createEmotionCache();
-  const server = createEmotionServer(cache);
-  const html = renderToString(
-    h(
-      ServerTemplatesContext.Provider,
-      { value: lookup },
-      h(CacheProvider, { value: cache }, h(ThemeProvider, { theme: getTheme(theme) }, node)),
-    ),
-  );
-  return { html, css: server.extractCritical(html).css };
-}
+const render = renderWithTemplates;
 
 const B = Button as ElementType;
 const nextTask = () => new Promise((resolve) => setImmediate(resolve));
