@@ -8,8 +8,8 @@ import { Link as RouterLink } from "#app/components/ui/Link.tsx";
 import type { Route } from "./+types/overview";
 import { BalanceCard } from "#app/components/orders/BalanceCard.tsx";
 import { orRespond, requireFulfillerAccess } from "#app/lib/party-orders.server.ts";
-import { listBlanksOfFulfiller, listShippingProfile, listStock, listWarehouses } from "#server/modules/fulfillment/index.ts";
-import { listFulfillerGroups } from "#server/modules/orders/index.ts";
+import { listStock, listWarehouses, setupCountsOfFulfiller } from "#server/modules/fulfillment/index.ts";
+import { countFulfillerGroups } from "#server/modules/orders/index.ts";
 
 /** A tracked variant with this many units or fewer available is "running low". */
 export const LOW_STOCK_UNITS = 5;
@@ -21,12 +21,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
 /** The business at a glance: shipments to make, warehouses, blanks, shipping and stock that needs attention. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { ctx, fulfiller } = await requireFulfillerAccess(request, params.handle, { workerTo: "orders" });
-  const [groups, warehouses, blanks, shipping, stock] = await orRespond(
+  // Counted, not listed: the overview shows how many shipments, blanks and rates, not which.
+  const [groups, warehouses, setup, stock] = await orRespond(
     Promise.all([
-      listFulfillerGroups(ctx, { fulfillerId: fulfiller.id, status: "open" }),
+      countFulfillerGroups(ctx, { fulfillerId: fulfiller.id }),
       listWarehouses(ctx, fulfiller.id),
-      listBlanksOfFulfiller(ctx, fulfiller.id),
-      listShippingProfile(ctx, fulfiller.id),
+      setupCountsOfFulfiller(ctx, fulfiller.id),
       listStock(ctx, fulfiller.id),
     ]),
   );
@@ -35,17 +35,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     fulfiller: { handle: fulfiller.handle, name: fulfiller.name, status: fulfiller.status },
     balance: groups.balance,
     shipments: {
-      waiting: groups.rows.filter((g) => g.status === "pending").length,
-      inProduction: groups.rows.filter((g) => g.status === "in_production").length,
-      shipped: groups.rows.filter((g) => g.status === "shipped").length,
+      waiting: groups.counts.pending,
+      inProduction: groups.counts.in_production,
+      shipped: groups.counts.shipped,
     },
     warehouses: warehouses.length,
-    blanks: { active: blanks.filter((b) => b.status === "active").length, all: blanks.length },
-    shipping: {
-      zones: shipping.zones.length,
-      rates: shipping.zones.reduce((n, z) => n + z.rates.length, 0),
-      zonesWithoutRates: shipping.zones.filter((z) => z.rates.length === 0).map((z) => z.name),
-    },
+    blanks: { active: setup.activeBlanks, all: setup.blanks },
+    shipping: { zones: setup.zones, rates: setup.rates, zonesWithoutRates: setup.zonesWithoutRates },
     stock: {
       tracked: tracked.length,
       soldOut: tracked.filter((s) => (s.available ?? 0) === 0).length,

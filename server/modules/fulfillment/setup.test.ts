@@ -28,10 +28,12 @@ async function fromLists(fulfillerId: string) {
   );
   const profile = await listShippingProfile(ctx, fulfillerId);
   return {
+    blanks: (await listBlanksOfFulfiller(ctx, fulfillerId)).length,
     activeBlanks: active.length,
     activeBlanksMade: active.filter((b) => (stocking.get(b.id) ?? []).length > 0).length,
     zones: profile.zones.length,
     rates: profile.zones.reduce((n, z) => n + z.rates.length, 0),
+    zonesWithoutRates: profile.zones.filter((z) => z.rates.length === 0).map((z) => z.name),
   };
 }
 
@@ -53,23 +55,31 @@ describe("setupCountsOfFulfiller", () => {
       maxDays: 4,
     });
 
-    const check = async (want: { activeBlanks: number; activeBlanksMade: number; zones: number; rates: number }) => {
+    type Want = {
+      blanks: number;
+      activeBlanks: number;
+      activeBlanksMade: number;
+      zones: number;
+      rates: number;
+      zonesWithoutRates: string[];
+    };
+    const check = async (want: Want) => {
       expect(await setupCountsOfFulfiller(t.ctx(owner), shop.id)).toEqual(want);
       expect(await fromLists(shop.id)).toEqual(want);
     };
-    await check({ activeBlanks: 0, activeBlanksMade: 0, zones: 0, rates: 0 });
+    await check({ blanks: 0, activeBlanks: 0, activeBlanksMade: 0, zones: 0, rates: 0, zonesWithoutRates: [] });
     const pdx = await createWarehouse(t.ctx(owner), { fulfillerId: shop.id, name: "Portland", country: "US" });
     const loose = await createBlank(t.ctx(owner), teeInput(shop.id, { name: "Unmade tee" }));
-    await check({ activeBlanks: 1, activeBlanksMade: 0, zones: 0, rates: 0 });
+    await check({ blanks: 1, activeBlanks: 1, activeBlanksMade: 0, zones: 0, rates: 0, zonesWithoutRates: [] });
     const made = await createBlank(t.ctx(owner), teeInput(shop.id, { warehouseIds: [pdx.id] }));
     await createBlank(t.ctx(owner), teeInput(shop.id, { name: "Second made tee", warehouseIds: [pdx.id] }));
-    await check({ activeBlanks: 3, activeBlanksMade: 2, zones: 0, rates: 0 });
+    await check({ blanks: 3, activeBlanks: 3, activeBlanksMade: 2, zones: 0, rates: 0, zonesWithoutRates: [] });
     await setBlankStatus(t.ctx(owner), made.id, "retired");
     await setBlankStatus(t.ctx(owner), loose.id, "retired");
-    await check({ activeBlanks: 1, activeBlanksMade: 1, zones: 0, rates: 0 });
+    await check({ blanks: 3, activeBlanks: 1, activeBlanksMade: 1, zones: 0, rates: 0, zonesWithoutRates: [] });
     const us = await saveShippingZone(t.ctx(owner), { fulfillerId: shop.id, name: "United States", regions: ["US"] });
     await saveShippingZone(t.ctx(owner), { fulfillerId: shop.id, name: "Canada", regions: ["CA"] });
-    await check({ activeBlanks: 1, activeBlanksMade: 1, zones: 2, rates: 0 });
+    await check({ blanks: 3, activeBlanks: 1, activeBlanksMade: 1, zones: 2, rates: 0, zonesWithoutRates: ["Canada", "United States"] });
     for (const [category, firstItemMinor] of [
       ["t-shirts", 500],
       ["mugs", 700],
@@ -83,7 +93,7 @@ describe("setupCountsOfFulfiller", () => {
         minDays: 3,
         maxDays: 5,
       });
-    await check({ activeBlanks: 1, activeBlanksMade: 1, zones: 2, rates: 2 });
+    await check({ blanks: 3, activeBlanks: 1, activeBlanksMade: 1, zones: 2, rates: 2, zonesWithoutRates: ["Canada"] });
   });
 
   it("is for the print shop's owner and admins only", async () => {

@@ -46,6 +46,7 @@ export {
   getAdminOrder,
   listStoreOrders,
   listFulfillerGroups,
+  countFulfillerGroups,
   printFileForLine,
   orderTemplatePreview,
   STATUS_TARGET_HOURS,

@@ -423,6 +423,39 @@ export async function listStoreOrders(
 }
 
 /**
+ * How many of a print shop's open shipments (the orders page's "open" tab: pending, in production
+ * and shipped, of live paid orders) are in each status, with its balance: the print shop's overview,
+ * which shows the counts, not the shipments. One grouped count instead of every open shipment with
+ * its lines and payouts.
+ */
+export async function countFulfillerGroups(
+  ctx: Ctx,
+  input: { fulfillerId: string },
+): Promise<{ counts: Record<"pending" | "in_production" | "shipped", number>; balance: PartyBalance }> {
+  const f = await getFulfillerById(ctx, input.fulfillerId);
+  if (!f || !canWorkFloor(ctx, f)) throw new AppError("not-found", "That fulfillment business was not found.", 404);
+  const [rows, balance] = await Promise.all([
+    ctx.db
+      .select({ status: shipmentGroups.status, n: count() })
+      .from(shipmentGroups)
+      .innerJoin(orders, eq(orders.id, shipmentGroups.orderId))
+      .where(
+        and(
+          eq(shipmentGroups.fulfillerId, f.id),
+          sql`${orders.status} not in ('pending_payment')`,
+          inArray(shipmentGroups.status, ["pending", "in_production", "shipped"]),
+          notInArray(orders.status, ["cancelled", "refunded"]),
+        ),
+      )
+      .groupBy(shipmentGroups.status),
+    partyBalance(ctx, { kind: "fulfiller", id: f.id }),
+  ]);
+  const counts = { pending: 0, in_production: 0, shipped: 0 };
+  for (const r of rows) if (r.status in counts) counts[r.status as keyof typeof counts] = Number(r.n);
+  return { counts, balance };
+}
+
+/**
  * The groups routed to a fulfiller's warehouses, for its owner (or an admin), with its balance,
  * oldest paid first. With `pageSize`, one page of them (`page`, kept within the pages there are)
  * and how many there are in all (`total`), those whose order number holds `orderNumber` only:

@@ -12,7 +12,7 @@ import { drain } from "../../jobs/index.ts";
 import { outbox } from "../../jobs/schema.ts";
 import { anonymous, createCtx, IllegalTransitionError, type Actor } from "../../kernel/index.ts";
 import { createWarehouse, listWarehouses } from "../fulfillment/index.ts";
-import { cancelOrder, getOrder, listFulfillerGroups } from "../orders/index.ts";
+import { cancelOrder, countFulfillerGroups, getOrder, listFulfillerGroups } from "../orders/index.ts";
 import {
   acceptLines,
   BATCH_TRANSITIONS,
@@ -327,6 +327,20 @@ describe("batches", () => {
     } finally {
       clock.set(kept);
     }
+  });
+});
+
+describe("the print shop's open shipments, counted", () => {
+  it("are as many in each status as the orders page's open list shows, with the same balance; for the print shop only", async () => {
+    const open = await listFulfillerGroups(owner(), { fulfillerId: shop.fulfiller.id, status: "open" });
+    const counted = await countFulfillerGroups(owner(), { fulfillerId: shop.fulfiller.id });
+    const by = (status: string) => open.rows.filter((g) => g.status === status).length;
+    expect(counted.counts).toEqual({ pending: by("pending"), in_production: by("in_production"), shipped: by("shipped") });
+    expect(counted.counts.pending + counted.counts.in_production).toBeGreaterThan(0);
+    expect(counted.balance).toEqual(open.balance);
+    await expect(countFulfillerGroups(createCtx(t.db, other.owner, { clock }), { fulfillerId: shop.fulfiller.id })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 
