@@ -72,12 +72,9 @@ function stackStyle(theme: Theme, direction: Direction, spacing: Spacing, useFle
 
 type Props = StackProps & { [prop: string]: unknown };
 
-function MemoStack({ sxJson, ...props }: Props & { sxJson: string }) {
+function MemoStack({ styleKey, ...props }: Props & { styleKey: string }) {
   const { component, direction = "column", spacing = 0, divider: _divider, useFlexGap = false, className, sx, ...rest } = props;
-  const cls = useMemoClass(`stack ${JSON.stringify(direction)} ${JSON.stringify(spacing)} ${useFlexGap ? 1 : 0} ${sxJson}`, (t) => [
-    new RawCss(stackStyle(t, direction, spacing, useFlexGap)),
-    sx as object,
-  ]);
+  const cls = useMemoClass(styleKey, (t) => [new RawCss(stackStyle(t, direction, spacing, useFlexGap)), sx as object]);
   if (cls === null) return createElement(MuiStack as ElementType, props);
   // Attributes in MUI's order: class first. The element is the second of two children, as under
   // Emotion's styled root (its style's insertion, then the element), which the browser renders: the
@@ -94,16 +91,19 @@ function MemoStack({ sxJson, ...props }: Props & { sxJson: string }) {
 }
 
 function Stack(props: Props) {
-  const key = sxKey(props.sx);
+  // Each of the style's inputs keyed once (MUI's defaults for the absent ones); null: MUI's own.
+  const sx = sxKey(props.sx);
+  const direction = sxKey(props.direction ?? "column");
+  const spacing = sxKey(props.spacing ?? 0);
   if (
-    key === null ||
+    sx === null ||
+    direction === null ||
+    spacing === null ||
     props.divider !== undefined ||
-    (typeof props.className === "string" && props.className.includes("mui-")) ||
-    sxKey(props.direction) === null ||
-    sxKey(props.spacing) === null
+    (typeof props.className === "string" && props.className.includes("mui-"))
   )
     return createElement(MuiStack as ElementType, props);
-  return createElement(MemoStack, { ...props, sxJson: key });
+  return createElement(MemoStack, { ...props, styleKey: `stack ${direction} ${spacing} ${props.useFlexGap ? 1 : 0} ${sx}` });
 }
 
 /** Typed as MUI's Stack (its `component` prop and the props that follow from it). */

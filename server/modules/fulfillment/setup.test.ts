@@ -13,6 +13,7 @@ import {
   setBlankStatus,
   setupCountsOfFulfiller,
   warehousesStockingBlanks,
+  type SetupCounts,
 } from "./index.ts";
 import { admin, otherFulfiller, owner, shopper, teeInput } from "./test-fixtures.ts";
 
@@ -55,15 +56,7 @@ describe("setupCountsOfFulfiller", () => {
       maxDays: 4,
     });
 
-    type Want = {
-      blanks: number;
-      activeBlanks: number;
-      activeBlanksMade: number;
-      zones: number;
-      rates: number;
-      zonesWithoutRates: string[];
-    };
-    const check = async (want: Want) => {
+    const check = async (want: SetupCounts) => {
       expect(await setupCountsOfFulfiller(t.ctx(owner), shop.id)).toEqual(want);
       expect(await fromLists(shop.id)).toEqual(want);
     };
